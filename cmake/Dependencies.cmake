@@ -1,0 +1,107 @@
+# Finds the four dependencies on the system (nothing is vendored) and generates
+# the glad loader into the build tree. Each missing piece stops configuration
+# with one message that names the package to install.
+find_package(PkgConfig QUIET)
+
+function(sa_missing what debian_pkg other)
+  message(FATAL_ERROR
+    "${what} was not found.\n"
+    "  Debian/Ubuntu: sudo apt-get install ${debian_pkg}\n"
+    "  ${other}")
+endfunction()
+
+# --- GLFW (window, context, input) -------------------------------------------
+find_package(glfw3 3.3 QUIET)
+if(NOT TARGET glfw)
+  if(PKG_CONFIG_FOUND)
+    pkg_check_modules(GLFW3 QUIET IMPORTED_TARGET glfw3>=3.3)
+  endif()
+  if(TARGET PkgConfig::GLFW3)
+    add_library(glfw ALIAS PkgConfig::GLFW3)
+  else()
+    sa_missing("GLFW 3.3 or newer" "libglfw3-dev" "macOS: brew install glfw; Windows: vcpkg install glfw3")
+  endif()
+endif()
+
+# --- cglm (vector and matrix maths) ------------------------------------------
+find_package(cglm QUIET)
+if(NOT TARGET cglm::cglm)
+  if(PKG_CONFIG_FOUND)
+    pkg_check_modules(CGLM QUIET IMPORTED_TARGET cglm)
+  endif()
+  if(TARGET PkgConfig::CGLM)
+    add_library(cglm::cglm ALIAS PkgConfig::CGLM)
+  else()
+    find_path(CGLM_INCLUDE_DIR cglm/cglm.h)
+    if(NOT CGLM_INCLUDE_DIR)
+      sa_missing("cglm" "libcglm-dev" "macOS: brew install cglm; Windows: vcpkg install cglm")
+    endif()
+    add_library(sa_cglm INTERFACE)
+    target_include_directories(sa_cglm INTERFACE ${CGLM_INCLUDE_DIR})
+    add_library(cglm::cglm ALIAS sa_cglm)
+  endif()
+endif()
+
+# --- stb (stb_image.h, stb_image_write.h) ------------------------------------
+find_path(STB_INCLUDE_DIR stb_image.h PATH_SUFFIXES stb)
+find_path(STB_WRITE_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb)
+if(NOT STB_INCLUDE_DIR OR NOT STB_WRITE_INCLUDE_DIR)
+  sa_missing("stb (stb_image.h and stb_image_write.h)" "libstb-dev"
+             "Elsewhere: put the two headers from github.com/nothings/stb in a folder and pass -DSTB_INCLUDE_DIR=that/folder")
+endif()
+
+# --- OpenGL -------------------------------------------------------------------
+find_package(OpenGL QUIET)
+if(NOT OpenGL_FOUND)
+  sa_missing("OpenGL development files" "libgl-dev" "macOS and Windows: part of the system")
+endif()
+
+# --- glad: generate the GL 3.3 core loader at configure time ------------------
+find_program(GLAD_EXECUTABLE glad)
+set(SA_GLAD_DIR "${CMAKE_BINARY_DIR}/glad")
+if(NOT EXISTS "${SA_GLAD_DIR}/src/gl.c")
+  if(GLAD_EXECUTABLE)
+    set(glad_cmd "${GLAD_EXECUTABLE}")
+  else()
+    find_package(Python3 QUIET COMPONENTS Interpreter)
+    if(Python3_FOUND)
+      execute_process(COMMAND ${Python3_EXECUTABLE} -c "import glad"
+                      RESULT_VARIABLE glad_import OUTPUT_QUIET ERROR_QUIET)
+    endif()
+    if(NOT Python3_FOUND OR NOT glad_import EQUAL 0)
+      sa_missing("The glad loader generator (glad 2)" "python3-glad"
+                 "Elsewhere: pip install glad2")
+    endif()
+    set(glad_cmd ${Python3_EXECUTABLE} -m glad)
+  endif()
+  message(STATUS "Generating the glad GL 3.3 core loader into ${SA_GLAD_DIR}")
+  execute_process(
+    COMMAND ${glad_cmd} --quiet --api gl:core=3.3 --extensions GL_KHR_debug
+            --reproducible --out-path "${SA_GLAD_DIR}" c
+    RESULT_VARIABLE glad_result OUTPUT_VARIABLE glad_out ERROR_VARIABLE glad_out)
+  if(NOT glad_result EQUAL 0 OR NOT EXISTS "${SA_GLAD_DIR}/src/gl.c")
+    message(FATAL_ERROR "glad failed to generate the loader:\n${glad_out}\n"
+                        "  Is it glad 2? Debian: python3-glad; elsewhere: pip install glad2")
+  endif()
+endif()
+add_library(glad STATIC "${SA_GLAD_DIR}/src/gl.c")
+target_include_directories(glad SYSTEM PUBLIC "${SA_GLAD_DIR}/include")
+target_link_libraries(glad PUBLIC ${CMAKE_DL_LIBS})
+
+# --- cmocka (unit tests) ------------------------------------------------------
+if(PKG_CONFIG_FOUND)
+  pkg_check_modules(CMOCKA QUIET IMPORTED_TARGET cmocka)
+endif()
+if(NOT TARGET PkgConfig::CMOCKA)
+  find_path(CMOCKA_INCLUDE_DIR cmocka.h)
+  find_library(CMOCKA_LIBRARY cmocka)
+  if(NOT CMOCKA_INCLUDE_DIR OR NOT CMOCKA_LIBRARY)
+    sa_missing("cmocka (unit tests)" "libcmocka-dev" "macOS: brew install cmocka; Windows: vcpkg install cmocka")
+  endif()
+  add_library(sa_cmocka INTERFACE)
+  target_include_directories(sa_cmocka INTERFACE ${CMOCKA_INCLUDE_DIR})
+  target_link_libraries(sa_cmocka INTERFACE ${CMOCKA_LIBRARY})
+  add_library(PkgConfig::CMOCKA ALIAS sa_cmocka)
+endif()
+
+find_library(MATH_LIBRARY m)

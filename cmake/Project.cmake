@@ -1,0 +1,99 @@
+# The project's build vocabulary: chapter programs, unit tests and exercises.
+# Every chapter's CMakeLists.txt is written with these few functions.
+
+set(SA_ROOT_DIR "${CMAKE_SOURCE_DIR}")
+
+# --- exercises -----------------------------------------------------------------
+# exercises/EXERCISES.tsv is the one list of exercises:
+#   id <TAB> reference file <TAB> stub file <TAB> title
+# The reference file is the real code of a chapter; the stub has the same
+# signature. sa_exercise_source() picks one of the two for a library.
+file(STRINGS "${CMAKE_SOURCE_DIR}/exercises/EXERCISES.tsv" SA_EXERCISE_ROWS REGEX "^ex")
+foreach(row IN LISTS SA_EXERCISE_ROWS)
+  string(REPLACE "\t" ";" fields "${row}")
+  list(GET fields 0 id)
+  list(GET fields 1 ref)
+  list(GET fields 2 stub)
+  set(SA_EXERCISE_REF_${id} "${CMAKE_SOURCE_DIR}/${ref}")
+  set(SA_EXERCISE_STUB_${id} "${CMAKE_SOURCE_DIR}/${stub}")
+endforeach()
+
+# sa_exercise_source(<id> <out-var>): the source file to compile for exercise <id>.
+# A student pack has no reference files, so it always builds the stubs.
+function(sa_exercise_source id out)
+  if(NOT DEFINED SA_EXERCISE_REF_${id})
+    message(FATAL_ERROR "exercise ${id} is not listed in exercises/EXERCISES.tsv")
+  endif()
+  if(SA_EXERCISES STREQUAL "stub" OR NOT EXISTS "${SA_EXERCISE_REF_${id}}")
+    set(${out} "${SA_EXERCISE_STUB_${id}}" PARENT_SCOPE)
+  else()
+    set(${out} "${SA_EXERCISE_REF_${id}}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# --- tests ---------------------------------------------------------------------
+add_library(sa_test_util INTERFACE)
+target_include_directories(sa_test_util INTERFACE "${CMAKE_SOURCE_DIR}/tests")
+target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA ${MATH_LIBRARY})
+target_compile_definitions(sa_test_util INTERFACE
+  SA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+  SA_SHARED_DIR="${CMAKE_SOURCE_DIR}/../shared")
+
+# sa_unit_test(NAME n SOURCES ... [LIBS ...] [LABELS ...] [ARGS ...])
+# One cmocka executable, one CTest test. Labels default to "unit".
+function(sa_unit_test)
+  cmake_parse_arguments(T "" "NAME" "SOURCES;LIBS;LABELS;ARGS" ${ARGN})
+  if(NOT T_LABELS)
+    set(T_LABELS unit)
+  endif()
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE sa_test_util ${T_LIBS})
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME} ${T_ARGS})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 300)
+endfunction()
+
+# sa_exercise_test(ID ex01.1 NAME n SOURCES ... [LIBS ...])
+# A grading test: its name starts with the exercise id and it carries the labels
+# "exercise" and the id, so `ctest --test-dir build -L ex01.1` runs just it.
+function(sa_exercise_test)
+  cmake_parse_arguments(T "" "ID;NAME" "SOURCES;LIBS" ${ARGN})
+  string(REPLACE "." "_" target "${T_ID}_${T_NAME}")
+  add_executable(${target} ${T_SOURCES})
+  target_link_libraries(${target} PRIVATE sa_test_util ${T_LIBS})
+  add_test(NAME ${T_ID}_${T_NAME} COMMAND ${target})
+  set_tests_properties(${T_ID}_${T_NAME} PROPERTIES LABELS "exercise;${T_ID}" TIMEOUT 300)
+endfunction()
+
+# --- chapter programs ------------------------------------------------------------
+# sa_chapter_program(NAME ch01_window SOURCES ... [LIBS ...] [FRAMES n])
+# Builds the program and registers the smoke test "<name>_runs"
+# (--headless --frames n), so a chapter that no longer starts fails the suite.
+function(sa_chapter_program)
+  cmake_parse_arguments(P "" "NAME;FRAMES" "SOURCES;LIBS" ${ARGN})
+  if(NOT P_FRAMES)
+    set(P_FRAMES 3)
+  endif()
+  add_executable(${P_NAME} ${P_SOURCES})
+  target_link_libraries(${P_NAME} PRIVATE sa_common ${P_LIBS})
+  add_test(NAME ${P_NAME}_runs COMMAND ${P_NAME} --headless --frames ${P_FRAMES} --size 320x240)
+  set_tests_properties(${P_NAME}_runs PROPERTIES LABELS "gl" TIMEOUT 120)
+endfunction()
+
+# --- fuzzing ---------------------------------------------------------------------
+# sa_fuzz_target(NAME fuzz_x SOURCES ... LIBS ... [CORPUS dir])
+# A libFuzzer target, built only with -DSA_FUZZ=ON and clang. .ci/run runs every
+# fuzz_* target for a bounded time, seeded from CORPUS (a folder of the repo).
+function(sa_fuzz_target)
+  cmake_parse_arguments(F "" "NAME;CORPUS" "SOURCES;LIBS" ${ARGN})
+  if(NOT SA_FUZZ)
+    return()
+  endif()
+  add_executable(${F_NAME} ${F_SOURCES})
+  target_compile_options(${F_NAME} PRIVATE -fsanitize=fuzzer)
+  target_link_options(${F_NAME} PRIVATE -fsanitize=fuzzer)
+  target_link_libraries(${F_NAME} PRIVATE ${F_LIBS})
+  set_target_properties(${F_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/fuzz")
+  if(F_CORPUS)
+    file(WRITE "${CMAKE_BINARY_DIR}/fuzz/${F_NAME}.corpus" "${F_CORPUS}\n")
+  endif()
+endfunction()

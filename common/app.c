@@ -1,0 +1,289 @@
+#include "app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int app_fail(const sa_error *err)
+{
+    fprintf(stderr, "error: %s\n", err->message);
+    return 1;
+}
+
+int app_parse_command_line(const cli_spec *spec, int argc, char **argv, app_options *out)
+{
+    sa_error err;
+    if (!cli_parse(spec, argc, argv, out, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 2;
+    }
+    if (out->help) {
+        cli_print_usage(spec, stdout);
+        return 0;
+    }
+    return -1;
+}
+
+/* --- GLFW callbacks: they only record input; app_frame_begin acts on it. --- */
+
+static void on_glfw_error(int code, const char *description)
+{
+    fprintf(stderr, "GLFW error %d: %s\n", code, description);
+}
+
+static void on_key(GLFWwindow *window, int key, int scancode, int action, int mods)
+{
+    (void)scancode;
+    (void)mods;
+    app *a = glfwGetWindowUserPointer(window);
+    if (key >= 0 && key <= GLFW_KEY_LAST && action != GLFW_RELEASE)
+        a->key_pressed[key] = true;
+}
+
+static void on_scroll(GLFWwindow *window, double dx, double dy)
+{
+    (void)dx;
+    app *a = glfwGetWindowUserPointer(window);
+    a->scroll += dy;
+}
+
+static void GLAPIENTRY on_gl_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                                   const GLchar *message, const void *user)
+{
+    (void)source;
+    (void)id;
+    (void)length;
+    (void)user;
+    if (severity == GL_DEBUG_SEVERITY_NOTIFICATION)
+        return;
+    fprintf(stderr, "GL debug (%s): %s\n", type == GL_DEBUG_TYPE_ERROR ? "error" : "note", message);
+}
+
+static bool create_render_target(app *a, sa_error *err)
+{
+    glGenTextures(1, &a->target_color);
+    glBindTexture(GL_TEXTURE_2D, a->target_color);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, a->width, a->height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glGenRenderbuffers(1, &a->target_depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, a->target_depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, a->width, a->height);
+    glGenFramebuffers(1, &a->target_framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, a->target_framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a->target_color, 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, a->target_depth);
+    GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (status != GL_FRAMEBUFFER_COMPLETE)
+        return sa_error_set(err, "the %dx%d render target is incomplete (status 0x%x)", a->width, a->height,
+                            status);
+    return true;
+}
+
+bool app_open(app *a, const cli_spec *spec, const app_options *options, sa_error *err)
+{
+    memset(a, 0, sizeof *a);
+    a->spec = spec;
+    a->options = *options;
+    a->width = options->width;
+    a->height = options->height;
+    orbit_camera_default(&a->camera);
+
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit())
+        return sa_error_set(err, "cannot start GLFW (no display? run under xvfb-run -a)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE); /* required on macOS */
+    glfwWindowHint(GLFW_VISIBLE, options->headless ? GLFW_FALSE : GLFW_TRUE);
+    bool debug_context = getenv("SA_GL_DEBUG") != NULL;
+#ifndef NDEBUG
+    debug_context = true;
+#endif
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debug_context ? GLFW_TRUE : GLFW_FALSE);
+
+    a->window = glfwCreateWindow(a->width, a->height, spec->program, NULL, NULL);
+    if (!a->window) {
+        glfwTerminate();
+        return sa_error_set(err, "cannot create a window with an OpenGL 3.3 core context");
+    }
+    glfwSetWindowUserPointer(a->window, a);
+    glfwSetKeyCallback(a->window, on_key);
+    glfwSetScrollCallback(a->window, on_scroll);
+    glfwMakeContextCurrent(a->window);
+    glfwSwapInterval(options->headless ? 0 : 1);
+
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        app_close(a);
+        return sa_error_set(err, "cannot load the OpenGL functions (glad)");
+    }
+    if (debug_context && GLAD_GL_KHR_debug) {
+        glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+        glDebugMessageCallback(on_gl_debug, NULL);
+    }
+    if (!create_render_target(a, err)) {
+        app_close(a);
+        return false;
+    }
+    glEnable(GL_DEPTH_TEST);
+    glEnable(GL_CULL_FACE); /* counter-clockwise triangles face the viewer, as in glTF */
+    a->wall_last = glfwGetTime();
+    a->time = options->fixed_time ? options->time : 0.0;
+    return true;
+}
+
+bool app_key_pressed(const app *a, int key)
+{
+    return key >= 0 && key <= GLFW_KEY_LAST && a->key_pressed[key];
+}
+
+/* The keys every chapter shares (listed by cli_print_keys). */
+static void handle_common_input(app *a)
+{
+    if (app_key_pressed(a, GLFW_KEY_ESCAPE))
+        glfwSetWindowShouldClose(a->window, GLFW_TRUE);
+    if (app_key_pressed(a, GLFW_KEY_H))
+        cli_print_keys(a->spec, stdout);
+    if (app_key_pressed(a, GLFW_KEY_SPACE))
+        a->paused = !a->paused;
+    if (app_key_pressed(a, GLFW_KEY_W))
+        a->wireframe = !a->wireframe;
+    a->reload_requested = app_key_pressed(a, GLFW_KEY_R);
+
+    const float step = 20.0f; /* "pixels" of drag per arrow press */
+    if (app_key_pressed(a, GLFW_KEY_LEFT))
+        orbit_camera_rotate(&a->camera, -step, 0);
+    if (app_key_pressed(a, GLFW_KEY_RIGHT))
+        orbit_camera_rotate(&a->camera, step, 0);
+    if (app_key_pressed(a, GLFW_KEY_UP))
+        orbit_camera_rotate(&a->camera, 0, step);
+    if (app_key_pressed(a, GLFW_KEY_DOWN))
+        orbit_camera_rotate(&a->camera, 0, -step);
+    if (app_key_pressed(a, GLFW_KEY_EQUAL) || app_key_pressed(a, GLFW_KEY_KP_ADD))
+        orbit_camera_zoom(&a->camera, 1);
+    if (app_key_pressed(a, GLFW_KEY_MINUS) || app_key_pressed(a, GLFW_KEY_KP_SUBTRACT))
+        orbit_camera_zoom(&a->camera, -1);
+    if (a->scroll != 0.0) {
+        orbit_camera_zoom(&a->camera, (float)a->scroll);
+        a->scroll = 0.0;
+    }
+
+    double x, y;
+    glfwGetCursorPos(a->window, &x, &y);
+    bool down = glfwGetMouseButton(a->window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+    if (down && a->dragging)
+        orbit_camera_rotate(&a->camera, (float)(x - a->mouse_x), (float)(y - a->mouse_y));
+    a->dragging = down;
+    a->mouse_x = x;
+    a->mouse_y = y;
+}
+
+bool app_frame_begin(app *a)
+{
+    if (a->options.frames > 0 && a->frame >= a->options.frames)
+        return false;
+    if (glfwWindowShouldClose(a->window))
+        return false;
+
+    memset(a->key_pressed, 0, sizeof a->key_pressed);
+    glfwPollEvents();
+    handle_common_input(a);
+
+    /* The animation clock: fixed by --time, otherwise wall time that stops
+     * while paused. dt is clamped so that a breakpoint does not jump the clip. */
+    double now = glfwGetTime();
+    double wall_dt = now - a->wall_last;
+    a->wall_last = now;
+    if (a->options.fixed_time) {
+        a->time = a->options.time;
+        a->dt = 0.0;
+    } else {
+        a->dt = a->paused ? 0.0 : (wall_dt < 0.1 ? wall_dt : 0.1);
+        a->time += a->dt;
+    }
+
+    glBindFramebuffer(GL_FRAMEBUFFER, a->target_framebuffer);
+    glViewport(0, 0, a->width, a->height);
+    glClearColor(APP_CLEAR_R / 255.0f, APP_CLEAR_G / 255.0f, APP_CLEAR_B / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glPolygonMode(GL_FRONT_AND_BACK, a->wireframe ? GL_LINE : GL_FILL);
+    return true;
+}
+
+bool app_read_frame(const app *a, image_rgba8 *out, sa_error *err)
+{
+    size_t row = (size_t)a->width * 4;
+    out->width = a->width;
+    out->height = a->height;
+    out->pixels = malloc(row * (size_t)a->height);
+    unsigned char *flipped = malloc(row);
+    if (!out->pixels || !flipped) {
+        free(out->pixels);
+        free(flipped);
+        out->pixels = NULL;
+        return sa_error_set(err, "out of memory reading back a %dx%d frame", a->width, a->height);
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, a->target_framebuffer);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, a->width, a->height, GL_RGBA, GL_UNSIGNED_BYTE, out->pixels);
+    /* GL's rows go bottom to top; images go top to bottom. */
+    for (int y = 0; y < a->height / 2; y++) {
+        unsigned char *top = out->pixels + (size_t)y * row;
+        unsigned char *bottom = out->pixels + (size_t)(a->height - 1 - y) * row;
+        memcpy(flipped, top, row);
+        memcpy(top, bottom, row);
+        memcpy(bottom, flipped, row);
+    }
+    free(flipped);
+    return true;
+}
+
+bool app_frame_end(app *a, sa_error *err)
+{
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    a->frame++;
+    bool last = a->options.frames > 0 && a->frame == a->options.frames;
+    if (last && a->options.screenshot) {
+        image_rgba8 img;
+        if (!app_read_frame(a, &img, err))
+            return false;
+        bool ok = image_write_png(a->options.screenshot, &img, err);
+        free(img.pixels);
+        if (!ok)
+            return false;
+    }
+
+    int window_w, window_h;
+    glfwGetFramebufferSize(a->window, &window_w, &window_h);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, a->target_framebuffer);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBlitFramebuffer(0, 0, a->width, a->height, 0, 0, window_w, window_h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glfwSwapBuffers(a->window);
+    return true;
+}
+
+void app_clip_from_world(const app *a, mat4 clip_from_world)
+{
+    mat4 view_from_world, clip_from_view;
+    orbit_camera_view(&a->camera, view_from_world);
+    orbit_camera_projection(&a->camera, (float)a->width / (float)a->height, clip_from_view);
+    glm_mat4_mul(clip_from_view, view_from_world, clip_from_world);
+}
+
+void app_close(app *a)
+{
+    if (a->window) {
+        if (a->target_framebuffer)
+            glDeleteFramebuffers(1, &a->target_framebuffer);
+        if (a->target_color)
+            glDeleteTextures(1, &a->target_color);
+        if (a->target_depth)
+            glDeleteRenderbuffers(1, &a->target_depth);
+        glfwDestroyWindow(a->window);
+        a->window = NULL;
+        glfwTerminate();
+    }
+}

@@ -1,0 +1,154 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_int(const char *text, int min, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0' || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_float(const char *text, float *out)
+{
+    char *end;
+    errno = 0;
+    float v = strtof(text, &end);
+    if (errno || end == text || *end != '\0' || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_size(const char *text, int *w, int *h)
+{
+    char buffer[64];
+    if (strlen(text) >= sizeof buffer)
+        return false;
+    strcpy(buffer, text);
+    char *x = strchr(buffer, 'x');
+    if (!x)
+        return false;
+    *x = '\0';
+    return parse_int(buffer, 16, 16384, w) && parse_int(x + 1, 16, 16384, h);
+}
+
+static bool parse_extra(const cli_option *opt, const char *arg, sa_error *err)
+{
+    switch (opt->kind) {
+    case CLI_FLAG:
+        *(bool *)opt->value = true;
+        return true;
+    case CLI_STRING:
+        *(const char **)opt->value = arg;
+        return true;
+    case CLI_INT:
+        if (!parse_int(arg, INT_MIN, INT_MAX, (int *)opt->value))
+            return sa_error_set(err, "%s: '%s' is not an integer", opt->name, arg);
+        return true;
+    case CLI_FLOAT:
+        if (!parse_float(arg, (float *)opt->value))
+            return sa_error_set(err, "%s: '%s' is not a finite number", opt->name, arg);
+        return true;
+    }
+    return sa_error_set(err, "%s: unknown option kind", opt->name);
+}
+
+bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->width = 1280;
+    out->height = 720;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE()                                                                  \
+    do {                                                                              \
+        if (!next)                                                                    \
+            return sa_error_set(err, "%s needs a value (see --help)", a);            \
+        i++;                                                                          \
+    } while (0)
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            out->help = true;
+        } else if (strcmp(a, "--headless") == 0) {
+            out->headless = true;
+        } else if (strcmp(a, "--size") == 0) {
+            NEED_VALUE();
+            if (!parse_size(next, &out->width, &out->height))
+                return sa_error_set(err, "--size: '%s' is not WxH (e.g. 1280x720, each 16 to 16384)", next);
+        } else if (strcmp(a, "--frames") == 0) {
+            NEED_VALUE();
+            if (!parse_int(next, 1, INT_MAX, &out->frames))
+                return sa_error_set(err, "--frames: '%s' is not a positive integer", next);
+        } else if (strcmp(a, "--time") == 0) {
+            NEED_VALUE();
+            if (!parse_float(next, &out->time))
+                return sa_error_set(err, "--time: '%s' is not a finite number of seconds", next);
+            out->fixed_time = true;
+        } else if (strcmp(a, "--screenshot") == 0) {
+            NEED_VALUE();
+            out->screenshot = next;
+        } else if (spec->takes_model && strcmp(a, "--model") == 0) {
+            NEED_VALUE();
+            out->model = next;
+        } else {
+            const cli_option *found = NULL;
+            for (int k = 0; k < spec->extra_count; k++)
+                if (strcmp(a, spec->extra[k].name) == 0)
+                    found = &spec->extra[k];
+            if (!found)
+                return sa_error_set(err, "unknown option '%s' (see --help)", a);
+            if (found->kind != CLI_FLAG)
+                NEED_VALUE();
+            if (!parse_extra(found, found->kind == CLI_FLAG ? NULL : next, err))
+                return false;
+        }
+#undef NEED_VALUE
+    }
+    return true;
+}
+
+void cli_print_usage(const cli_spec *spec, FILE *to)
+{
+    fprintf(to, "%s: %s\n\nusage: %s [options]\n\noptions:\n", spec->program, spec->summary,
+            spec->program);
+    fprintf(to, "  --help              this text\n");
+    fprintf(to, "  --size WxH          window size (default 1280x720)\n");
+    fprintf(to, "  --headless          hidden window (for Xvfb, tests and screenshots)\n");
+    fprintf(to, "  --frames N          render N frames, then exit\n");
+    fprintf(to, "  --time T            fix the animation clock at T seconds\n");
+    fprintf(to, "  --screenshot FILE   save the last frame as a PNG\n");
+    if (spec->takes_model)
+        fprintf(to, "  --model PATH        the model file to load\n");
+    for (int k = 0; k < spec->extra_count; k++) {
+        const cli_option *o = &spec->extra[k];
+        char left[64];
+        snprintf(left, sizeof left, "%s%s%s", o->name, o->argument ? " " : "", o->argument ? o->argument : "");
+        fprintf(to, "  %-19s %s\n", left, o->help);
+    }
+    fprintf(to, "\n");
+    cli_print_keys(spec, to);
+}
+
+void cli_print_keys(const cli_spec *spec, FILE *to)
+{
+    fprintf(to, "keys:\n");
+    fprintf(to, "  mouse drag, arrows  orbit the camera\n");
+    fprintf(to, "  wheel, + and -      zoom\n");
+    fprintf(to, "  Space               pause the animation clock\n");
+    fprintf(to, "  W                   toggle wireframe\n");
+    fprintf(to, "  R                   reload the shaders\n");
+    fprintf(to, "  H                   print this help\n");
+    fprintf(to, "  Esc                 quit\n");
+    for (int k = 0; k < spec->key_count; k++)
+        fprintf(to, "  %-19s %s\n", spec->keys[k].key, spec->keys[k].help);
+}

@@ -1,0 +1,74 @@
+/* cli.h: the command line every chapter program shares.
+ *
+ *   --help              print usage and the keys, exit 0
+ *   --size WxH          window (and screenshot) size, default 1280x720
+ *   --headless          hidden window: for Xvfb, tests and screenshots
+ *   --frames N          render N frames, then exit
+ *   --time T            fix the animation clock at T seconds
+ *   --screenshot FILE   save the last frame as a PNG
+ *   --model PATH        the model to show (chapter 02 on)
+ *
+ * A chapter adds its own options (e.g. --check) with a table of cli_option.
+ * Parsing is pure: it touches no window and prints nothing, so it is tested.
+ */
+#ifndef SA_CLI_H
+#define SA_CLI_H
+
+#include "error.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum cli_kind {
+    CLI_FLAG,   /* bool, set to true when present */
+    CLI_STRING, /* const char *, points into argv */
+    CLI_INT,    /* int */
+    CLI_FLOAT,  /* float */
+} cli_kind;
+
+/* One chapter-specific option. `value` points at a variable of the kind's type. */
+typedef struct cli_option {
+    const char *name;     /* "--check" */
+    cli_kind kind;
+    void *value;
+    const char *argument; /* "N", "PATH" ... for the help text; NULL for flags */
+    const char *help;
+} cli_option;
+
+typedef struct app_options {
+    int width, height;
+    bool headless;
+    int frames;               /* 0: run until the window is closed */
+    bool fixed_time;
+    float time;               /* the clock value when fixed_time */
+    const char *screenshot;   /* NULL: none */
+    const char *model;        /* NULL: the chapter's default */
+    bool help;
+} app_options;
+
+/* One line of keyboard help: "W" "toggle wireframe". */
+typedef struct cli_key {
+    const char *key;
+    const char *help;
+} cli_key;
+
+typedef struct cli_spec {
+    const char *program;      /* "ch01_window" */
+    const char *summary;      /* one line: what the program shows */
+    bool takes_model;         /* accept --model (chapter 02 on) */
+    const cli_option *extra;  /* chapter options, may be NULL */
+    int extra_count;
+    const cli_key *keys;      /* the chapter's own keys, may be NULL */
+    int key_count;
+} cli_spec;
+
+/* Fills defaults, then reads argv. Returns false with a message on a bad
+ * command line (programs then exit 2). */
+bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err);
+
+/* Writes the usage text for --help: options, then keys. */
+void cli_print_usage(const cli_spec *spec, FILE *to);
+/* Writes the keys alone (the H key prints these). */
+void cli_print_keys(const cli_spec *spec, FILE *to);
+
+#endif

@@ -1,0 +1,34 @@
+/* files.h: finding and reading the project's files.
+ *
+ * Tutorial programs are often run from the wrong folder and then cannot find
+ * their shaders. Here a relative path such as "shaders/lit.vert" is looked up,
+ * in order, under:
+ *   1. $SA_ROOT (an environment variable, to override everything else),
+ *   2. the source tree the program was built from (SA_SOURCE_DIR, set by CMake),
+ *   3. the folder of the executable, and the two folders above it.
+ * If none has it, the error lists every path that was tried.
+ */
+#ifndef SA_FILES_H
+#define SA_FILES_H
+
+#include "error.h"
+
+#include <stddef.h>
+
+#define SA_PATH_MAX 1024
+
+/* Resolves a project-relative path. Absolute paths and paths that exist as
+ * given (relative to the current directory) are returned unchanged. */
+bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err);
+
+/* Reads a whole file into a new NUL-terminated buffer (free() it). */
+bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err);
+
+/* The folder part of a path ("a/b/c.obj" -> "a/b", "c.obj" -> "."). */
+void sa_path_dirname(const char *path, char *out, size_t out_len);
+
+/* Joins a folder and a relative file name found inside a model file. */
+void sa_path_join(const char *dir, const char *file, char *out, size_t out_len);
+
+
+#endif

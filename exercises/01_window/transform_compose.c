@@ -1,0 +1,16 @@
+/* EXERCISE ex01.1: compose a TRS transform into a matrix.
+ *
+ * Task: fill `out` with M = T * R * S for the transform `t` (column vectors,
+ * column-major: out[column][row]). See exercises/01_window/README.md and the
+ * book, chapter 01, section "Transforms: T * R * S".
+ *
+ * Check your work:   ctest --test-dir build -L ex01.1 --output-on-failure
+ */
+#include "transform.h"
+
+void transform_to_mat4(const transform *t, mat4 out)
+{
+    (void)t;
+    /* TODO(ex01.1): replace this identity with T * R * S. */
+    glm_mat4_identity(out);
+}

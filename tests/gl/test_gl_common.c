@@ -1,0 +1,176 @@
+/* GL tests of common/: a real context (Xvfb + llvmpipe in CI). */
+#include "app.h"
+#include "debug_draw.h"
+#include "mesh.h"
+#include "shader.h"
+#include "test_util.h"
+#include "texture.h"
+
+#include <unistd.h>
+
+static const cli_spec spec = {"test_gl_common", "GL tests", false, NULL, 0, NULL, 0};
+static app the_app;
+
+static int open_app(void **state)
+{
+    (void)state;
+    app_options o;
+    const char *argv[] = {"test", "--headless", "--size", "64x64"};
+    sa_error err;
+    if (!cli_parse(&spec, 4, (char **)argv, &o, &err) || !app_open(&the_app, &spec, &o, &err)) {
+        fprintf(stderr, "cannot open a GL context: %s\n", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+static int close_app(void **state)
+{
+    (void)state;
+    app_close(&the_app);
+    return 0;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void failed_reload_keeps_the_old_program(void **state)
+{
+    (void)state;
+    char vs[] = "/tmp/sa_reload_XXXXXX";
+    char fs[64];
+    int fd = mkstemp(vs);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(fs, sizeof fs, "%s.frag", vs);
+    write_text(vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
+    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+    shader_program p;
+    sa_error err;
+    if (!shader_program_load(&p, vs, fs, &err))
+        fail_msg("%s", err.message);
+    GLuint before = p.id;
+    /* Break line 3 of the fragment shader. */
+    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = undeclared_thing; }\n");
+    EXPECT_TRUE(!shader_program_reload(&p, &err));
+    EXPECT_INT(before, p.id);
+    char expected[128];
+    snprintf(expected, sizeof expected, "%s:3:", fs);
+    EXPECT_STR_CONTAINS(err.message, expected);
+    /* Mend it: the reload now succeeds. */
+    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n");
+    EXPECT_TRUE(shader_program_reload(&p, &err));
+    shader_program_unload(&p);
+    unlink(vs);
+    unlink(fs);
+}
+
+static void texture_cache_decodes_once_and_keeps_srgb(void **state)
+{
+    (void)state;
+    unsigned char pixels[2 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+    image_rgba8 img = {2, 2, pixels};
+    const char *path = "/tmp/sa_texture_cache_test.png";
+    sa_error err;
+    EXPECT_TRUE(image_write_png(path, &img, &err));
+    texture_cache cache;
+    texture_cache_init(&cache);
+    GLuint a, b, c;
+    EXPECT_TRUE(texture_cache_file(&cache, path, TEXTURE_SRGB, &a, &err));
+    EXPECT_TRUE(texture_cache_file(&cache, path, TEXTURE_SRGB, &b, &err));
+    EXPECT_INT(a, b);
+    EXPECT_INT(1, cache.decodes);
+    EXPECT_TRUE(texture_cache_file(&cache, path, TEXTURE_LINEAR, &c, &err));
+    EXPECT_TRUE(c != a);
+    GLint format;
+    glBindTexture(GL_TEXTURE_2D, a);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+    EXPECT_INT(GL_SRGB8_ALPHA8, format);
+    glBindTexture(GL_TEXTURE_2D, c);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+    EXPECT_INT(GL_RGBA8, format);
+    EXPECT_TRUE(!texture_cache_file(&cache, "/nonexistent.png", TEXTURE_SRGB, &a, &err));
+    EXPECT_STR_CONTAINS(err.message, "/nonexistent.png");
+    texture_cache_free(&cache);
+    unlink(path);
+}
+
+/* A full-viewport triangle drawn through gpu_mesh must colour the centre. */
+static void mesh_upload_and_draw(void **state)
+{
+    (void)state;
+    const char *vs = "/tmp/sa_mesh_test.vert", *fs = "/tmp/sa_mesh_test.frag";
+    write_text(vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
+    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n");
+    shader_program p;
+    sa_error err;
+    if (!shader_program_load(&p, vs, fs, &err))
+        fail_msg("%s", err.message);
+    float corners[3][2] = {{-1, -1}, {3, -1}, {-1, 3}};
+    uint32_t indices[3] = {0, 1, 2};
+    vertex_attribute attrs[] = {{ATTRIB_POSITION, 2, GL_FLOAT, false, false, 0}};
+    vertex_layout layout = {attrs, 1, sizeof corners[0]};
+    gpu_mesh m;
+    EXPECT_TRUE(gpu_mesh_upload(&m, &layout, corners, 3, indices, 3, 4, false, &err));
+    EXPECT_TRUE(!gpu_mesh_upload(&m, &layout, corners, 3, indices, 3, 3, false, &err));
+    EXPECT_TRUE(gpu_mesh_upload(&m, &layout, corners, 3, indices, 3, 4, false, &err));
+
+    EXPECT_TRUE(app_frame_begin(&the_app));
+    glUseProgram(p.id);
+    glDisable(GL_CULL_FACE);
+    gpu_mesh_draw(&m);
+    image_rgba8 frame;
+    EXPECT_TRUE(app_read_frame(&the_app, &frame, &err));
+    const unsigned char *centre = frame.pixels + (32 * 64 + 32) * 4;
+    EXPECT_INT(0, centre[0]);
+    EXPECT_INT(255, centre[1]);
+    EXPECT_INT(0, centre[2]);
+    free(frame.pixels);
+    EXPECT_TRUE(app_frame_end(&the_app, &err));
+    glEnable(GL_CULL_FACE);
+    gpu_mesh_unload(&m);
+    shader_program_unload(&p);
+    unlink(vs);
+    unlink(fs);
+}
+
+/* A debug line across the middle of the view is drawn in its colour. */
+static void debug_line_is_drawn(void **state)
+{
+    (void)state;
+    debug_draw d;
+    sa_error err;
+    if (!debug_draw_init(&d, &err))
+        fail_msg("%s", err.message);
+    EXPECT_TRUE(app_frame_begin(&the_app));
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    debug_draw_line(&d, (vec3){-1, 0.01f, 0}, (vec3){1, 0.01f, 0}, (vec3){1, 1, 0});
+    debug_draw_flush(&d, identity, 1.0f);
+    image_rgba8 frame;
+    EXPECT_TRUE(app_read_frame(&the_app, &frame, &err));
+    int yellow = 0;
+    for (int y = 28; y < 36; y++) {
+        const unsigned char *px = frame.pixels + (y * 64 + 32) * 4;
+        yellow += px[0] == 255 && px[1] == 255 && px[2] == 0;
+    }
+    EXPECT_TRUE(yellow >= 1);
+    free(frame.pixels);
+    EXPECT_TRUE(app_frame_end(&the_app, &err));
+    debug_draw_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(failed_reload_keeps_the_old_program),
+        cmocka_unit_test(texture_cache_decodes_once_and_keeps_srgb),
+        cmocka_unit_test(mesh_upload_and_draw),
+        cmocka_unit_test(debug_line_is_drawn),
+    };
+    return cmocka_run_group_tests_name("gl_common", tests, open_app, close_app);
+}

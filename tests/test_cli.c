@@ -1,0 +1,93 @@
+/* Unit tests of common/cli.c: the shared command line. */
+#include "cli.h"
+#include "test_util.h"
+
+static bool check = false;
+static int count = 0;
+static const cli_option extra[] = {
+    {"--check", CLI_FLAG, &check, NULL, "print counts and exit"},
+    {"--count", CLI_INT, &count, "N", "a number"},
+};
+static const cli_spec spec = {"prog", "a test program", true, extra, 2, NULL, 0};
+
+static bool parse(sa_error *err, app_options *o, int argc, const char **argv)
+{
+    return cli_parse(&spec, argc, (char **)argv, o, err);
+}
+
+static void defaults(void **state)
+{
+    (void)state;
+    app_options o;
+    sa_error err;
+    const char *argv[] = {"prog"};
+    EXPECT_TRUE(parse(&err, &o, 1, argv));
+    EXPECT_INT(1280, o.width);
+    EXPECT_INT(720, o.height);
+    EXPECT_INT(0, o.frames);
+    EXPECT_TRUE(!o.headless && !o.fixed_time && !o.screenshot && !o.model && !o.help);
+}
+
+static void every_shared_flag(void **state)
+{
+    (void)state;
+    app_options o;
+    sa_error err;
+    const char *argv[] = {"prog", "--size", "320x240", "--headless", "--frames", "3", "--time", "1.5",
+                          "--screenshot", "a.png", "--model", "m.obj", "--check", "--count", "7"};
+    EXPECT_TRUE(parse(&err, &o, 15, argv));
+    EXPECT_INT(320, o.width);
+    EXPECT_INT(240, o.height);
+    EXPECT_TRUE(o.headless);
+    EXPECT_INT(3, o.frames);
+    EXPECT_TRUE(o.fixed_time);
+    EXPECT_NEAR(1.5, o.time, 0);
+    EXPECT_STR_CONTAINS(o.screenshot, "a.png");
+    EXPECT_STR_CONTAINS(o.model, "m.obj");
+    EXPECT_TRUE(check);
+    EXPECT_INT(7, count);
+}
+
+static void bad_command_lines(void **state)
+{
+    (void)state;
+    app_options o;
+    sa_error err;
+    const char *bad_size[] = {"prog", "--size", "320"};
+    EXPECT_TRUE(!parse(&err, &o, 3, bad_size));
+    EXPECT_STR_CONTAINS(err.message, "--size");
+    const char *zero_frames[] = {"prog", "--frames", "0"};
+    EXPECT_TRUE(!parse(&err, &o, 3, zero_frames));
+    const char *junk_frames[] = {"prog", "--frames", "3x"};
+    EXPECT_TRUE(!parse(&err, &o, 3, junk_frames));
+    const char *nan_time[] = {"prog", "--time", "nan"};
+    EXPECT_TRUE(!parse(&err, &o, 3, nan_time));
+    const char *missing[] = {"prog", "--model"};
+    EXPECT_TRUE(!parse(&err, &o, 2, missing));
+    EXPECT_STR_CONTAINS(err.message, "needs a value");
+    const char *unknown[] = {"prog", "--fly"};
+    EXPECT_TRUE(!parse(&err, &o, 2, unknown));
+    EXPECT_STR_CONTAINS(err.message, "--fly");
+}
+
+static void model_only_when_the_chapter_takes_one(void **state)
+{
+    (void)state;
+    cli_spec no_model = spec;
+    no_model.takes_model = false;
+    app_options o;
+    sa_error err;
+    const char *argv[] = {"prog", "--model", "x.obj"};
+    EXPECT_TRUE(!cli_parse(&no_model, 3, (char **)argv, &o, &err));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(defaults),
+        cmocka_unit_test(every_shared_flag),
+        cmocka_unit_test(bad_command_lines),
+        cmocka_unit_test(model_only_when_the_chapter_takes_one),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

@@ -1,0 +1,82 @@
+/* Unit tests of common/transform.c: TRS compose and decompose. */
+#include "test_util.h"
+#include "transform.h"
+
+static void compose_then_decompose_round_trips(void **state)
+{
+    (void)state;
+    transform t;
+    glm_vec3_copy((vec3){0.5f, -2.0f, 3.25f}, t.translation);
+    glm_quatv(t.rotation, 1.1f, (vec3){0.3f, 0.8f, -0.52f});
+    glm_quat_normalize(t.rotation);
+    glm_vec3_copy((vec3){1.5f, 0.5f, 2.0f}, t.scale);
+    mat4 m;
+    transform_to_mat4(&t, m);
+    transform back;
+    EXPECT_TRUE(transform_from_mat4(m, 1e-5f, &back));
+    for (int i = 0; i < 3; i++) {
+        EXPECT_NEAR(t.translation[i], back.translation[i], 1e-5);
+        EXPECT_NEAR(t.scale[i], back.scale[i], 1e-5);
+    }
+    /* q and -q are the same rotation: compare up to sign. */
+    float sign = glm_quat_dot(t.rotation, back.rotation) < 0 ? -1.0f : 1.0f;
+    for (int i = 0; i < 4; i++)
+        EXPECT_NEAR(t.rotation[i], sign * back.rotation[i], 1e-5);
+}
+
+static void decompose_hand_written_matrix(void **state)
+{
+    (void)state;
+    /* Columns: X axis scaled by 2 along +Y, Y axis scaled by 3 along -X, Z
+     * unchanged, translation (4, 5, 6): R = 90deg about Z, S = (2, 3, 1). */
+    mat4 m = {{0, 2, 0, 0}, {-3, 0, 0, 0}, {0, 0, 1, 0}, {4, 5, 6, 1}};
+    transform t;
+    EXPECT_TRUE(transform_from_mat4(m, 1e-5f, &t));
+    EXPECT_NEAR(4, t.translation[0], 1e-6);
+    EXPECT_NEAR(5, t.translation[1], 1e-6);
+    EXPECT_NEAR(6, t.translation[2], 1e-6);
+    EXPECT_NEAR(2, t.scale[0], 1e-6);
+    EXPECT_NEAR(3, t.scale[1], 1e-6);
+    EXPECT_NEAR(1, t.scale[2], 1e-6);
+    float h = sqrtf(0.5f);
+    float sign = t.rotation[3] < 0 ? -1.0f : 1.0f;
+    EXPECT_NEAR(0, sign * t.rotation[0], 1e-6);
+    EXPECT_NEAR(0, sign * t.rotation[1], 1e-6);
+    EXPECT_NEAR(h, sign * t.rotation[2], 1e-6);
+    EXPECT_NEAR(h, sign * t.rotation[3], 1e-6);
+}
+
+static void mirror_goes_into_scale_x(void **state)
+{
+    (void)state;
+    mat4 m = {{-1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    transform t;
+    EXPECT_TRUE(transform_from_mat4(m, 1e-5f, &t));
+    EXPECT_NEAR(-1, t.scale[0], 1e-6);
+    mat4 again;
+    transform_to_mat4(&t, again);
+    EXPECT_MAT4_NEAR(m, again, 1e-6);
+}
+
+static void shear_and_projection_are_rejected(void **state)
+{
+    (void)state;
+    transform t;
+    mat4 shear = {{1, 0, 0, 0}, {0.5f, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    EXPECT_TRUE(!transform_from_mat4(shear, 1e-4f, &t));
+    mat4 projective = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, -1}, {0, 0, 0, 0}};
+    EXPECT_TRUE(!transform_from_mat4(projective, 1e-4f, &t));
+    mat4 flat = {{1, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    EXPECT_TRUE(!transform_from_mat4(flat, 1e-4f, &t));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(compose_then_decompose_round_trips),
+        cmocka_unit_test(decompose_hand_written_matrix),
+        cmocka_unit_test(mirror_goes_into_scale_x),
+        cmocka_unit_test(shear_and_projection_are_rejected),
+    };
+    return cmocka_run_group_tests_name("transform", tests, NULL, NULL);
+}

@@ -1,0 +1,72 @@
+/* test_util.h: what every test in the project includes.
+ *
+ * cmocka needs its headers in this order. The EXPECT_* macros fail the
+ * current case with a message that says what was expected and what came
+ * back, which is what a student reads when an exercise test fails.
+ */
+#ifndef SA_TEST_UTIL_H
+#define SA_TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define EXPECT_NEAR(expected, got, tolerance)                                                          \
+    do {                                                                                               \
+        double e_ = (double)(expected), g_ = (double)(got), t_ = (double)(tolerance);                  \
+        if (!(fabs(e_ - g_) <= t_))                                                                    \
+            fail_msg("%s:%d: %s: expected %.7g, got %.7g (tolerance %.1g)", __FILE__, __LINE__, #got, \
+                     e_, g_, t_);                                                                      \
+    } while (0)
+
+#define EXPECT_INT(expected, got)                                                                      \
+    do {                                                                                               \
+        long long e_ = (long long)(expected), g_ = (long long)(got);                                   \
+        if (e_ != g_)                                                                                  \
+            fail_msg("%s:%d: %s: expected %lld, got %lld", __FILE__, __LINE__, #got, e_, g_);          \
+    } while (0)
+
+#define EXPECT_TRUE(cond)                                                                              \
+    do {                                                                                               \
+        if (!(cond))                                                                                   \
+            fail_msg("%s:%d: expected %s to hold", __FILE__, __LINE__, #cond);                         \
+    } while (0)
+
+#define EXPECT_STR_CONTAINS(haystack, needle)                                                          \
+    do {                                                                                               \
+        const char *h_ = (haystack), *n_ = (needle);                                                   \
+        if (!h_ || !strstr(h_, n_))                                                                    \
+            fail_msg("%s:%d: expected \"%s\" in \"%s\"", __FILE__, __LINE__, n_, h_ ? h_ : "(null)");  \
+    } while (0)
+
+/* Compares two 4x4 column-major matrices element by element, naming the
+ * first element that differs as [column][row]. */
+#define EXPECT_MAT4_NEAR(expected, got, tolerance)                                                     \
+    do {                                                                                               \
+        for (int c_ = 0; c_ < 4; c_++)                                                                 \
+            for (int r_ = 0; r_ < 4; r_++)                                                             \
+                if (!(fabs((double)(expected)[c_][r_] - (double)(got)[c_][r_]) <= (tolerance)))        \
+                    fail_msg("%s:%d: %s[%d][%d] (column %d, row %d): expected %.6g, got %.6g",         \
+                             __FILE__, __LINE__, #got, c_, r_, c_, r_, (double)(expected)[c_][r_],    \
+                             (double)(got)[c_][r_]);                                                   \
+    } while (0)
+
+/* The reference data beside the checkout (../shared/conformance/<sub>), or
+ * NULL when a student's clone does not have it: tests then call skip(). */
+static inline const char *sa_test_shared(const char *sub, char *out, size_t out_len)
+{
+    const char *env = getenv("SA_SHARED_DIR");
+    snprintf(out, out_len, "%s/conformance/%s", env && env[0] ? env : SA_SHARED_DIR, sub);
+    struct stat st;
+    return stat(out, &st) == 0 && S_ISDIR(st.st_mode) ? out : NULL;
+}
+
+#endif
