@@ -191,6 +191,7 @@ bool app_frame_begin(app *a)
     glfwPollEvents();
     handle_common_input(a);
 
+    /* [listing animation_clock] */
     /* The animation clock: fixed by --time, otherwise wall time that stops
      * while paused. dt is clamped so that a breakpoint does not jump the clip. */
     double now = glfwGetTime();
@@ -203,6 +204,7 @@ bool app_frame_begin(app *a)
         a->dt = a->paused ? 0.0 : (wall_dt < 0.1 ? wall_dt : 0.1);
         a->time += a->dt;
     }
+    /* [/listing] */
 
     glBindFramebuffer(GL_FRAMEBUFFER, a->target_framebuffer);
     glViewport(0, 0, a->width, a->height);

@@ -12,6 +12,7 @@ uniform vec3 u_light_direction_world; // towards the light, normalised
 
 out vec4 out_color;
 
+// [listing linear_to_srgb]
 vec3 linear_to_srgb(vec3 c)
 {
     // The exact sRGB curve (IEC 61966-2-1), not a 2.2 power.
@@ -19,6 +20,7 @@ vec3 linear_to_srgb(vec3 c)
     vec3 high = 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055;
     return mix(high, low, lessThanEqual(c, vec3(0.0031308)));
 }
+// [/listing]
 
 void main()
 {
