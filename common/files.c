@@ -4,6 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#ifndef S_ISREG /* MSVC */
+#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
+#endif
 
 #if defined(__linux__)
 #include <unistd.h>
@@ -117,6 +122,11 @@ bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err)
 {
     *data = NULL;
     *size = 0;
+    /* A folder opens fine with fopen on some systems and then reports a
+     * nonsense size: insist on a regular file first. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return sa_error_set(err, "%s: not a regular file", path);
     FILE *f = fopen(path, "rb");
     if (!f)
         return sa_error_set(err, "%s: cannot open: %s", path, strerror(errno));
@@ -125,7 +135,7 @@ bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err)
         return sa_error_set(err, "%s: cannot seek (not a regular file?)", path);
     }
     long length = ftell(f);
-    if (length < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    if (length < 0 || (unsigned long)length >= (size_t)-1 / 2 || fseek(f, 0, SEEK_SET) != 0) {
         fclose(f);
         return sa_error_set(err, "%s: cannot tell the file size", path);
     }

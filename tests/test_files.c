@@ -45,6 +45,7 @@ static void read_whole_file_and_missing_file(void **state)
     EXPECT_TRUE(!sa_file_read("/nonexistent/file.obj", &data, &size, &err));
     EXPECT_STR_CONTAINS(err.message, "/nonexistent/file.obj: cannot open");
     EXPECT_TRUE(!sa_file_read("/", &data, &size, &err));
+    EXPECT_STR_CONTAINS(err.message, "not a regular file");
 }
 
 static void dirname_and_join(void **state)
