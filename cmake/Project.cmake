@@ -80,6 +80,14 @@ function(sa_chapter_program)
   set_property(GLOBAL APPEND PROPERTY SA_PROGRAMS ${P_NAME})
   add_test(NAME ${P_NAME}_runs COMMAND ${P_NAME} --headless --frames ${P_FRAMES} --size 320x240)
   set_tests_properties(${P_NAME}_runs PROPERTIES LABELS "gl" TIMEOUT 120)
+  # The shared command line contract: --help exits 0 with the usage, a bad
+  # option exits 2 with one "error:" line. Neither opens a window.
+  add_test(NAME ${P_NAME}_help COMMAND ${P_NAME} --help)
+  set_tests_properties(${P_NAME}_help PROPERTIES LABELS "unit" PASS_REGULAR_EXPRESSION "usage: ${P_NAME}")
+  add_test(NAME ${P_NAME}_bad_option
+           COMMAND sh -c "\"$0\" --no-such-option 2>&1; echo \"exit status $?\"" $<TARGET_FILE:${P_NAME}>)
+  set_tests_properties(${P_NAME}_bad_option PROPERTIES LABELS "unit"
+                       PASS_REGULAR_EXPRESSION "^error: unknown option '--no-such-option'[^\n]*\nexit status 2\n$")
 endfunction()
 
 # --- fuzzing ---------------------------------------------------------------------

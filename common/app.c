@@ -59,6 +59,17 @@ static void GLAPIENTRY on_gl_debug(GLenum source, GLenum type, GLuint id, GLenum
     fprintf(stderr, "GL debug (%s): %s\n", type == GL_DEBUG_TYPE_ERROR ? "error" : "note", message);
 }
 
+static void delete_render_target(app *a)
+{
+    if (a->target_framebuffer)
+        glDeleteFramebuffers(1, &a->target_framebuffer);
+    if (a->target_color)
+        glDeleteTextures(1, &a->target_color);
+    if (a->target_depth)
+        glDeleteRenderbuffers(1, &a->target_depth);
+    a->target_framebuffer = a->target_color = a->target_depth = 0;
+}
+
 static bool create_render_target(app *a, sa_error *err)
 {
     glGenTextures(1, &a->target_color);
@@ -191,6 +202,23 @@ bool app_frame_begin(app *a)
     glfwPollEvents();
     handle_common_input(a);
 
+    /* A resized window gets a render target of its new size (and the camera
+     * its new aspect ratio). Minimised windows report 0 x 0: keep the old one. */
+    int window_w, window_h;
+    glfwGetFramebufferSize(a->window, &window_w, &window_h);
+    if (!a->options.headless && window_w > 0 && window_h > 0 && (window_w != a->width || window_h != a->height)) {
+        int old_w = a->width, old_h = a->height;
+        delete_render_target(a);
+        a->width = window_w, a->height = window_h;
+        sa_error err;
+        if (!create_render_target(a, &err)) {
+            fprintf(stderr, "error: %s (keeping %dx%d)\n", err.message, old_w, old_h);
+            delete_render_target(a);
+            a->width = old_w, a->height = old_h;
+            create_render_target(a, &err);
+        }
+    }
+
     /* [listing animation_clock] */
     /* The animation clock: fixed by --time, otherwise wall time that stops
      * while paused. dt is clamped so that a breakpoint does not jump the clip. */
@@ -278,12 +306,7 @@ void app_clip_from_world(const app *a, mat4 clip_from_world)
 void app_close(app *a)
 {
     if (a->window) {
-        if (a->target_framebuffer)
-            glDeleteFramebuffers(1, &a->target_framebuffer);
-        if (a->target_color)
-            glDeleteTextures(1, &a->target_color);
-        if (a->target_depth)
-            glDeleteRenderbuffers(1, &a->target_depth);
+        delete_render_target(a);
         glfwDestroyWindow(a->window);
         a->window = NULL;
         glfwTerminate();
