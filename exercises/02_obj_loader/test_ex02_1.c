@@ -1,0 +1,106 @@
+/* Grading tests for exercise ex02.1: obj_parse_corner() reads one face
+ * corner into three 1-based absolute indices (0 = absent). Expected values
+ * are worked out by hand beside each case. */
+#include "test_util.h"
+#include "obj_steps.h"
+
+/* Parses `text` with the given counts; checks the result and where the
+ * cursor stopped (`consumed` characters in). */
+static void expect_corner(const char *text, const uint32_t counts[3], uint32_t p, uint32_t t, uint32_t n,
+                          size_t consumed)
+{
+    const char *cursor = text;
+    uint32_t corner[3] = {99, 99, 99};
+    sa_error err = {{0}};
+    if (!obj_parse_corner(&cursor, counts, corner, &err))
+        fail_msg("\"%s\": expected success, got the error \"%s\"", text, err.message);
+    if (corner[0] != p || corner[1] != t || corner[2] != n)
+        fail_msg("\"%s\": expected (%u, %u, %u), got (%u, %u, %u)", text, p, t, n, corner[0], corner[1], corner[2]);
+    if ((size_t)(cursor - text) != consumed)
+        fail_msg("\"%s\": expected the cursor %zu characters in, got %td", text, consumed, cursor - text);
+}
+
+static void expect_rejected(const char *text, const uint32_t counts[3])
+{
+    const char *cursor = text;
+    uint32_t corner[3];
+    sa_error err = {{0}};
+    if (obj_parse_corner(&cursor, counts, corner, &err))
+        fail_msg("\"%s\": expected an error, got (%u, %u, %u)", text, corner[0], corner[1], corner[2]);
+    if (cursor != text)
+        fail_msg("\"%s\": on an error the cursor must not move", text);
+    if (err.message[0] == '\0')
+        fail_msg("\"%s\": an error needs a message in err", text);
+}
+
+static const uint32_t counts[3] = {10, 5, 8}; /* 10 positions, 5 texcoords, 8 normals so far */
+
+static void ex02_1_position_only(void **state)
+{
+    (void)state;
+    expect_corner("7\n", counts, 7, 0, 0, 1);
+    expect_corner("10 3\n", counts, 10, 0, 0, 2); /* stops at the space */
+}
+
+static void ex02_1_position_texcoord(void **state)
+{
+    (void)state;
+    expect_corner("3/2\n", counts, 3, 2, 0, 3);
+}
+
+static void ex02_1_position_normal(void **state)
+{
+    (void)state;
+    expect_corner("3//4\n", counts, 3, 0, 4, 4);
+}
+
+static void ex02_1_all_three(void **state)
+{
+    (void)state;
+    expect_corner("3/2/4\n", counts, 3, 2, 4, 5);
+    expect_corner("12/3/45 6\n", (const uint32_t[3]){20, 20, 50}, 12, 3, 45, 7);
+    expect_corner("1/1/1\r\n", counts, 1, 1, 1, 5); /* CRLF: '\r' ends it too */
+    expect_corner("1/1/1\t2\n", counts, 1, 1, 1, 5);
+}
+
+static void ex02_1_negative_indices(void **state)
+{
+    (void)state;
+    /* -1 is the last one defined: position 10, texcoord 5, normal 8. */
+    expect_corner("-1/-1/-1\n", counts, 10, 5, 8, 8);
+    /* -10 of 10 positions is the first; -8 of 8 normals too. */
+    expect_corner("-10//-8\n", counts, 1, 0, 1, 7);
+    /* -3 of 10 is 8; -2 of 5 is 4. */
+    expect_corner("-3/-2\n", counts, 8, 4, 0, 5);
+}
+
+static void ex02_1_rejects_bad_corners(void **state)
+{
+    (void)state;
+    expect_rejected("0\n", counts);        /* OBJ counts from 1 */
+    expect_rejected("1/0\n", counts);
+    expect_rejected("11\n", counts);       /* only 10 positions so far */
+    expect_rejected("-11\n", counts);
+    expect_rejected("1/6\n", counts);      /* only 5 texcoords */
+    expect_rejected("1//9\n", counts);     /* only 8 normals */
+    expect_rejected("1//-9\n", counts);
+    expect_rejected("x\n", counts);
+    expect_rejected("/1\n", counts);
+    expect_rejected("1/x\n", counts);
+    expect_rejected("1/1/1/1\n", counts);  /* four parts */
+    expect_rejected("1a\n", counts);
+    expect_rejected("\n", counts);
+    expect_rejected("-\n", counts);
+    expect_rejected("99999999999999999999\n", counts); /* does not fit: not a wrap-around */
+    expect_rejected("4294967297\n", (const uint32_t[3]){4294967294u, 0, 0}); /* 2^32 + 1 wraps to 1 */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ex02_1_position_only),     cmocka_unit_test(ex02_1_position_texcoord),
+        cmocka_unit_test(ex02_1_position_normal),   cmocka_unit_test(ex02_1_all_three),
+        cmocka_unit_test(ex02_1_negative_indices),  cmocka_unit_test(ex02_1_rejects_bad_corners),
+    };
+    return cmocka_run_group_tests_name("ex02.1 obj_parse_corner", tests, NULL, NULL);
+}

@@ -1,0 +1,82 @@
+/* Grading tests for exercise ex02.3: obj_fan_triangulate() splits a polygon
+ * into the fan (0, 1, 2), (0, 2, 3) ... around its first corner. */
+#include "test_util.h"
+#include "obj_steps.h"
+
+static void expect_fan(const uint32_t *polygon, size_t corners, const uint32_t *expected, size_t triangles)
+{
+    uint32_t out[64];
+    for (size_t i = 0; i < 64; i++)
+        out[i] = 0xDEADBEEF;
+    size_t got = obj_fan_triangulate(polygon, corners, out);
+    EXPECT_INT(triangles, got);
+    for (size_t i = 0; i < 3 * triangles; i++)
+        if (out[i] != expected[i])
+            fail_msg("%zu corners: index %zu (triangle %zu, corner %zu): expected %u, got %u", corners, i, i / 3,
+                     i % 3, expected[i], out[i]);
+    /* Nothing written past the triangles. */
+    EXPECT_INT(0xDEADBEEF, out[3 * triangles]);
+}
+
+static void ex02_3_triangle_is_kept(void **state)
+{
+    (void)state;
+    const uint32_t tri[3] = {7, 8, 9};
+    expect_fan(tri, 3, (const uint32_t[]){7, 8, 9}, 1);
+}
+
+static void ex02_3_quad(void **state)
+{
+    (void)state;
+    const uint32_t quad[4] = {10, 11, 12, 13};
+    expect_fan(quad, 4, (const uint32_t[]){10, 11, 12, 10, 12, 13}, 2);
+}
+
+static void ex02_3_hexagon(void **state)
+{
+    (void)state;
+    const uint32_t hex[6] = {5, 4, 3, 2, 1, 0};
+    expect_fan(hex, 6, (const uint32_t[]){5, 4, 3, 5, 3, 2, 5, 2, 1, 5, 1, 0}, 4);
+}
+
+static void ex02_3_too_few_corners(void **state)
+{
+    (void)state;
+    const uint32_t two[2] = {1, 2};
+    expect_fan(two, 2, NULL, 0);
+    expect_fan(two, 0, NULL, 0);
+}
+
+static void ex02_3_keeps_the_winding(void **state)
+{
+    (void)state;
+    /* A counter-clockwise octagon in the XY plane: every triangle of the
+     * fan must be counter-clockwise too (positive signed area). */
+    float xy[8][2];
+    uint32_t polygon[8];
+    for (int i = 0; i < 8; i++) {
+        xy[i][0] = cosf(6.2831853f * (float)i / 8), xy[i][1] = sinf(6.2831853f * (float)i / 8);
+        polygon[i] = (uint32_t)i;
+    }
+    uint32_t out[18];
+    EXPECT_INT(6, obj_fan_triangulate(polygon, 8, out));
+    float total = 0;
+    for (int t = 0; t < 6; t++) {
+        const float *a = xy[out[3 * t]], *b = xy[out[3 * t + 1]], *c = xy[out[3 * t + 2]];
+        float area = 0.5f * ((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]));
+        EXPECT_TRUE(area > 0);
+        total += area;
+    }
+    /* The triangles cover the octagon exactly once: area 2 * sqrt(2) for radius 1. */
+    EXPECT_NEAR(2.0 * sqrt(2.0), total, 1e-5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ex02_3_triangle_is_kept), cmocka_unit_test(ex02_3_quad),
+        cmocka_unit_test(ex02_3_hexagon),          cmocka_unit_test(ex02_3_too_few_corners),
+        cmocka_unit_test(ex02_3_keeps_the_winding),
+    };
+    return cmocka_run_group_tests_name("ex02.3 obj_fan_triangulate", tests, NULL, NULL);
+}
