@@ -118,18 +118,28 @@ bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err
                         relative, tried);
 }
 
+FILE *sa_file_open(const char *path, sa_error *err)
+{
+    /* A folder opens fine with fopen on some systems and then reports a
+     * nonsense size: insist on a regular file first. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        sa_error_set(err, "%s: not a regular file", path);
+        return NULL;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        sa_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    return f;
+}
+
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err)
 {
     *data = NULL;
     *size = 0;
-    /* A folder opens fine with fopen on some systems and then reports a
-     * nonsense size: insist on a regular file first. */
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return sa_error_set(err, "%s: not a regular file", path);
-    FILE *f = fopen(path, "rb");
+    FILE *f = sa_file_open(path, err);
     if (!f)
-        return sa_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return false;
     if (fseek(f, 0, SEEK_END) != 0) {
         fclose(f);
         return sa_error_set(err, "%s: cannot seek (not a regular file?)", path);

@@ -14,12 +14,17 @@
 #include "error.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define SA_PATH_MAX 1024
 
 /* Resolves a project-relative path. Absolute paths and paths that exist as
  * given (relative to the current directory) are returned unchanged. */
 bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err);
+
+/* Opens a regular file for binary reading (a folder or device is refused
+ * with a clear message rather than failing later with a nonsense size). */
+FILE *sa_file_open(const char *path, sa_error *err);
 
 /* Reads a whole file into a new NUL-terminated buffer (free() it). */
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err);

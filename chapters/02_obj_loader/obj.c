@@ -651,7 +651,8 @@ static bool load_mtl_file(obj_parser *ps, const char *file_name, sa_error *err)
         return sa_error_set(err, "out of memory");
     snprintf(ps->libraries[ps->library_count++], SA_PATH_MAX, "%s", path);
 
-    FILE *f = fopen(path, "rb");
+    sa_error open_err;
+    FILE *f = sa_file_open(path, &open_err);
     if (!f) {
         mesh_warn(ps->mesh, "%s:%zu: cannot open material library '%s'; using the default material", ps->name,
                   ps->line_number, path);
@@ -925,9 +926,9 @@ bool obj_parse_memory(const char *data, size_t size, const char *name, const cha
 bool obj_load_ex(const char *path, const obj_load_options *options, obj_mesh *mesh, sa_error *err)
 {
     memset(mesh, 0, sizeof *mesh);
-    FILE *f = fopen(path, "rb");
+    FILE *f = sa_file_open(path, err);
     if (!f)
-        return sa_error_set(err, "%s: cannot open the file", path);
+        return false;
     /* We read in large pieces into our own buffer: stdio's would be a copy. */
     setvbuf(f, NULL, _IONBF, 0);
     char dir[SA_PATH_MAX];
