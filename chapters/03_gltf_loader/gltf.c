@@ -1,0 +1,1349 @@
+/* gltf.c: from a .gltf/.glb file to the plain structs of gltf.h.
+ *
+ * The load runs in steps, each finishing before the next starts:
+ *   1. container: GLB chunks (glb.c) or the whole file as JSON;
+ *   2. JSON -> structs: every property type-checked, every index range-checked,
+ *      errors name the JSON path ("meshes[0].primitives[1].indices");
+ *   3. buffers: external .bin files, base64 data: URIs, the GLB BIN chunk;
+ *   4. the node graph: one parent per node, no cycles, scene roots are roots;
+ *   5. decoding: primitives, skins, animation samplers and images, each
+ *      accessor checked (accessor.c) before it is read.
+ * See gltf.h for what is supported.
+ */
+#include "gltf.h"
+
+#include "files.h"
+#include "json.h"
+#include "normals.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Accessors without a bufferView have no bytes to bound their count. */
+#define GLTF_MAX_ZERO_ACCESSOR_COUNT (1u << 22)
+
+typedef struct loader {
+    gltf_document *doc;
+    const char *base_dir;   /* NULL: external files are not allowed */
+    const unsigned char *glb_bin;
+    size_t glb_bin_length;
+    bool is_glb;
+    gltf_load_options options;
+    sa_error *err;
+    size_t decoded_elements; /* against options.max_decoded_elements */
+} loader;
+
+static char *dup_string(const char *s, size_t n)
+{
+    char *out = malloc(n + 1);
+    if (out) {
+        memcpy(out, s, n);
+        out[n] = '\0';
+    }
+    return out;
+}
+
+/* --- typed getters: each one names the JSON path when it fails ------------- */
+
+static bool type_error(loader *L, const char *path, const char *key, const char *expected, const json_value *v)
+{
+    return sa_error_set(L->err, "%s%s%s: expected %s, got %s", path, key ? "." : "", key ? key : "", expected,
+                        json_kind_name(v->kind));
+}
+
+static bool is_integer(const json_value *v, double max)
+{
+    return v->kind == JSON_NUMBER && v->number >= 0 && v->number <= max && v->number == floor(v->number);
+}
+
+/* An optional index into an array of `count` entries; -1 when missing. */
+static bool get_index(loader *L, const json_value *obj, const char *key, const char *path, int count, int *out)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = -1;
+    if (!v)
+        return true;
+    if (!is_integer(v, 2147483647.0))
+        return type_error(L, path, key, "an index (an integer >= 0)", v);
+    if (v->number >= count)
+        return sa_error_set(L->err, "%s.%s: %d does not exist (there are %d)", path, key, (int)v->number, count);
+    *out = (int)v->number;
+    return true;
+}
+
+static bool get_required_index(loader *L, const json_value *obj, const char *key, const char *path, int count,
+                               int *out)
+{
+    if (!get_index(L, obj, key, path, count, out))
+        return false;
+    if (*out < 0)
+        return sa_error_set(L->err, "%s.%s: missing (required)", path, key);
+    return true;
+}
+
+static bool get_size(loader *L, const json_value *obj, const char *key, const char *path, bool required,
+                     size_t fallback, size_t *out)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = fallback;
+    if (!v)
+        return required ? sa_error_set(L->err, "%s.%s: missing (required)", path, key) : true;
+    if (!is_integer(v, 9007199254740992.0)) /* 2^53: beyond it doubles skip integers */
+        return type_error(L, path, key, "an integer >= 0", v);
+    *out = (size_t)v->number;
+    return true;
+}
+
+static bool get_bool(loader *L, const json_value *obj, const char *key, const char *path, bool *out)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = false;
+    if (!v)
+        return true;
+    if (v->kind != JSON_TRUE && v->kind != JSON_FALSE)
+        return type_error(L, path, key, "true or false", v);
+    *out = v->kind == JSON_TRUE;
+    return true;
+}
+
+/* A string as a new heap copy (NULL when missing). */
+static bool get_string(loader *L, const json_value *obj, const char *key, const char *path, char **out)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = NULL;
+    if (!v)
+        return true;
+    if (v->kind != JSON_STRING)
+        return type_error(L, path, key, "a string", v);
+    if (!(*out = dup_string(v->as.string, v->count)))
+        return sa_error_set(L->err, "%s.%s: out of memory", path, key);
+    return true;
+}
+
+static bool get_object(loader *L, const json_value *obj, const char *key, const char *path, const json_value **out)
+{
+    *out = json_object_get(obj, key);
+    if (*out && (*out)->kind != JSON_OBJECT)
+        return type_error(L, path, key, "an object", *out);
+    return true;
+}
+
+/* Exactly n numbers (translation, rotation, matrix ...); false when missing. */
+static bool get_floats(loader *L, const json_value *obj, const char *key, const char *path, size_t min_n,
+                       size_t max_n, float *out, int *got)
+{
+    const json_value *v = json_object_get(obj, key);
+    if (got)
+        *got = 0;
+    if (!v)
+        return true;
+    if (v->kind != JSON_ARRAY || v->count < min_n || v->count > max_n) {
+        if (min_n == max_n)
+            return sa_error_set(L->err, "%s.%s: expected an array of %zu numbers", path, key, min_n);
+        return sa_error_set(L->err, "%s.%s: expected an array of %zu to %zu numbers", path, key, min_n, max_n);
+    }
+    for (size_t i = 0; i < v->count; i++) {
+        if (v->as.items[i].kind != JSON_NUMBER)
+            return sa_error_set(L->err, "%s.%s[%zu]: expected a number, got %s", path, key, i,
+                                json_kind_name(v->as.items[i].kind));
+        out[i] = (float)v->as.items[i].number;
+        if (!isfinite(out[i])) /* 1e999 parses, as infinity; no transform or bound may be that */
+            return sa_error_set(L->err, "%s.%s[%zu]: %g is not a finite float", path, key, i, v->as.items[i].number);
+    }
+    if (got)
+        *got = (int)v->count;
+    return true;
+}
+
+/* An array of indices into an array of `count` entries. */
+static bool get_indices(loader *L, const json_value *obj, const char *key, const char *path, int count, int **out,
+                        int *out_count)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = NULL, *out_count = 0;
+    if (!v)
+        return true;
+    if (v->kind != JSON_ARRAY)
+        return type_error(L, path, key, "an array of indices", v);
+    if (v->count == 0)
+        return true;
+    if (!(*out = malloc(v->count * sizeof(int))))
+        return sa_error_set(L->err, "%s.%s: out of memory", path, key);
+    for (size_t i = 0; i < v->count; i++) {
+        const json_value *item = &v->as.items[i];
+        if (!is_integer(item, 2147483647.0))
+            return sa_error_set(L->err, "%s.%s[%zu]: expected an index, got %s", path, key, i,
+                                json_kind_name(item->kind));
+        if (item->number >= count)
+            return sa_error_set(L->err, "%s.%s[%zu]: %d does not exist (there are %d)", path, key, i,
+                                (int)item->number, count);
+        (*out)[i] = (int)item->number;
+        (*out_count)++;
+    }
+    return true;
+}
+
+/* A top-level array of objects: allocates `count` zeroed structs of `size`. */
+static bool get_top_array(loader *L, const json_value *root, const char *key, size_t size, void **out, int *count)
+{
+    const json_value *v = json_object_get(root, key);
+    *out = NULL, *count = 0;
+    if (!v)
+        return true;
+    if (v->kind != JSON_ARRAY)
+        return type_error(L, key, NULL, "an array", v);
+    for (size_t i = 0; i < v->count; i++)
+        if (v->as.items[i].kind != JSON_OBJECT)
+            return sa_error_set(L->err, "%s[%zu]: expected an object, got %s", key, i,
+                                json_kind_name(v->as.items[i].kind));
+    if (v->count > 1000000)
+        return sa_error_set(L->err, "%s: %zu entries is more than this loader accepts", key, v->count);
+    if (v->count && !(*out = calloc(v->count, size)))
+        return sa_error_set(L->err, "%s: out of memory", key);
+    *count = (int)v->count;
+    return true;
+}
+
+static const json_value *item(const json_value *root, const char *key, int i)
+{
+    return &json_object_get(root, key)->as.items[i];
+}
+
+static void add_note(gltf_document *doc, const char *fmt, ...)
+{
+    if (doc->note_count++ == 0) {
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(doc->note, sizeof doc->note, fmt, args);
+        va_end(args);
+    }
+}
+
+/* --- step 2: JSON -> structs ----------------------------------------------- */
+
+static bool parse_asset(loader *L, const json_value *root)
+{
+    const json_value *asset;
+    if (!get_object(L, root, "asset", "", &asset))
+        return false;
+    if (!asset)
+        return sa_error_set(L->err, "asset: missing (required)");
+    const json_value *version = json_object_get(asset, "version");
+    if (!version || version->kind != JSON_STRING)
+        return sa_error_set(L->err, "asset.version: missing or not a string");
+    if (strncmp(version->as.string, "2.", 2) != 0)
+        return sa_error_set(L->err, "asset.version: \"%s\" (this loader reads glTF 2.x)", version->as.string);
+
+    const json_value *required = json_object_get(root, "extensionsRequired");
+    if (required && required->kind != JSON_ARRAY)
+        return type_error(L, "extensionsRequired", NULL, "an array", required);
+    for (size_t i = 0; required && i < required->count; i++) {
+        const json_value *name = &required->as.items[i];
+        if (name->kind != JSON_STRING)
+            return sa_error_set(L->err, "extensionsRequired[%zu]: expected a string", i);
+        /* This loader implements no extension, so any required one is fatal. */
+        return sa_error_set(L->err, "extensionsRequired[%zu]: extension \"%s\" is required but not supported", i,
+                            name->as.string);
+    }
+    return true;
+}
+
+static bool parse_buffers_and_views(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    char path[64];
+    if (!get_top_array(L, root, "buffers", sizeof(gltf_buffer), (void **)&doc->buffers, &doc->buffer_count) ||
+        !get_top_array(L, root, "bufferViews", sizeof(gltf_buffer_view), (void **)&doc->buffer_views,
+                       &doc->buffer_view_count))
+        return false;
+    for (int i = 0; i < doc->buffer_count; i++) {
+        snprintf(path, sizeof path, "buffers[%d]", i);
+        if (!get_size(L, item(root, "buffers", i), "byteLength", path, true, 0, &doc->buffers[i].byte_length))
+            return false;
+    }
+    for (int i = 0; i < doc->buffer_view_count; i++) {
+        const json_value *o = item(root, "bufferViews", i);
+        gltf_buffer_view *v = &doc->buffer_views[i];
+        snprintf(path, sizeof path, "bufferViews[%d]", i);
+        size_t target;
+        if (!get_required_index(L, o, "buffer", path, doc->buffer_count, &v->buffer) ||
+            !get_size(L, o, "byteOffset", path, false, 0, &v->byte_offset) ||
+            !get_size(L, o, "byteLength", path, true, 0, &v->byte_length) ||
+            !get_size(L, o, "byteStride", path, false, 0, &v->byte_stride) ||
+            !get_size(L, o, "target", path, false, 0, &target))
+            return false;
+        v->target = (int)(target & 0xffff);
+        if (json_object_get(o, "byteStride") && (v->byte_stride < 4 || v->byte_stride > 252))
+            return sa_error_set(L->err, "%s.byteStride: %zu is outside 4..252", path, v->byte_stride);
+        if (v->byte_length == 0)
+            return sa_error_set(L->err, "%s.byteLength: must be at least 1", path);
+        size_t buffer_length = doc->buffers[v->buffer].byte_length;
+        if (v->byte_offset > buffer_length || v->byte_length > buffer_length - v->byte_offset)
+            return sa_error_set(L->err, "%s: bytes %zu..%zu are past the end of buffers[%d] (%zu bytes)", path,
+                                v->byte_offset, v->byte_offset + v->byte_length, v->buffer, buffer_length);
+    }
+    return true;
+}
+
+static bool parse_component_type(loader *L, const json_value *o, const char *key, const char *path, bool indices_only,
+                                 gltf_component_type *out)
+{
+    size_t ct;
+    if (!get_size(L, o, key, path, true, 0, &ct))
+        return false;
+    bool known = indices_only ? (ct == 5121 || ct == 5123 || ct == 5125)
+                              : (ct >= 5120 && ct <= 5126 && ct != 5124);
+    if (!known)
+        return sa_error_set(L->err, "%s.%s: %zu is not a valid component type", path, key, ct);
+    *out = (gltf_component_type)ct;
+    return true;
+}
+
+static bool parse_accessors(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    static const char *const type_names[] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
+    if (!get_top_array(L, root, "accessors", sizeof(gltf_accessor), (void **)&doc->accessors, &doc->accessor_count))
+        return false;
+    for (int i = 0; i < doc->accessor_count; i++) {
+        const json_value *o = item(root, "accessors", i);
+        gltf_accessor *a = &doc->accessors[i];
+        char path[64];
+        snprintf(path, sizeof path, "accessors[%d]", i);
+        if (!get_index(L, o, "bufferView", path, doc->buffer_view_count, &a->buffer_view) ||
+            !get_size(L, o, "byteOffset", path, false, 0, &a->byte_offset) ||
+            !parse_component_type(L, o, "componentType", path, false, &a->component_type) ||
+            !get_bool(L, o, "normalized", path, &a->normalized) ||
+            !get_size(L, o, "count", path, true, 0, &a->count))
+            return false;
+        if (a->count == 0)
+            return sa_error_set(L->err, "%s.count: must be at least 1", path);
+        if (a->buffer_view < 0 && json_object_get(o, "byteOffset"))
+            return sa_error_set(L->err, "%s.byteOffset: given without a bufferView", path);
+        if (a->buffer_view < 0 && a->count > GLTF_MAX_ZERO_ACCESSOR_COUNT)
+            return sa_error_set(L->err, "%s.count: %zu elements without a bufferView is too many", path, a->count);
+        const json_value *type = json_object_get(o, "type");
+        if (!type || type->kind != JSON_STRING)
+            return sa_error_set(L->err, "%s.type: missing or not a string", path);
+        a->type = 0;
+        for (int t = 0; t < 7; t++)
+            if (strcmp(type->as.string, type_names[t]) == 0)
+                a->type = (gltf_type)(t + 1);
+        if (!a->type)
+            return sa_error_set(L->err, "%s.type: \"%s\" is not SCALAR, VEC2..4 or MAT2..4", path, type->as.string);
+        if (a->normalized && (a->component_type == GLTF_FLOAT || a->component_type == GLTF_UNSIGNED_INT))
+            return sa_error_set(L->err, "%s.normalized: only 8- and 16-bit integers can be normalized", path);
+        int n = gltf_type_components(a->type);
+        if (!get_floats(L, o, "min", path, (size_t)n, (size_t)n, a->min, &a->min_count) ||
+            !get_floats(L, o, "max", path, (size_t)n, (size_t)n, a->max, &a->max_count))
+            return false;
+
+        const json_value *sparse;
+        if (!get_object(L, o, "sparse", path, &sparse))
+            return false;
+        if (sparse) {
+            char sparse_path[96];
+            const json_value *indices, *values;
+            gltf_accessor_sparse *s = &a->sparse;
+            snprintf(sparse_path, sizeof sparse_path, "%s.sparse", path);
+            if (!get_size(L, sparse, "count", sparse_path, true, 0, &s->count) ||
+                !get_object(L, sparse, "indices", sparse_path, &indices) ||
+                !get_object(L, sparse, "values", sparse_path, &values))
+                return false;
+            if (s->count == 0 || s->count > a->count)
+                return sa_error_set(L->err, "%s.count: %zu is not in 1..%zu (the accessor's count)", sparse_path,
+                                    s->count, a->count);
+            if (!indices || !values)
+                return sa_error_set(L->err, "%s: needs both indices and values", sparse_path);
+            snprintf(sparse_path, sizeof sparse_path, "%s.sparse.indices", path);
+            if (!get_required_index(L, indices, "bufferView", sparse_path, doc->buffer_view_count,
+                                    &s->indices_buffer_view) ||
+                !get_size(L, indices, "byteOffset", sparse_path, false, 0, &s->indices_byte_offset) ||
+                !parse_component_type(L, indices, "componentType", sparse_path, true, &s->indices_component_type))
+                return false;
+            snprintf(sparse_path, sizeof sparse_path, "%s.sparse.values", path);
+            if (!get_required_index(L, values, "bufferView", sparse_path, doc->buffer_view_count,
+                                    &s->values_buffer_view) ||
+                !get_size(L, values, "byteOffset", sparse_path, false, 0, &s->values_byte_offset))
+                return false;
+            if (doc->buffer_views[s->indices_buffer_view].byte_stride ||
+                doc->buffer_views[s->values_buffer_view].byte_stride)
+                return sa_error_set(L->err, "%s.sparse: its bufferViews must not have a byteStride", path);
+        }
+    }
+    return true;
+}
+
+static bool parse_meshes(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    if (!get_top_array(L, root, "meshes", sizeof(gltf_mesh), (void **)&doc->meshes, &doc->mesh_count))
+        return false;
+    for (int m = 0; m < doc->mesh_count; m++) {
+        const json_value *o = item(root, "meshes", m);
+        gltf_mesh *mesh = &doc->meshes[m];
+        char path[96];
+        snprintf(path, sizeof path, "meshes[%d]", m);
+        if (!get_string(L, o, "name", path, &mesh->name))
+            return false;
+        const json_value *primitives = json_object_get(o, "primitives");
+        if (!primitives || primitives->kind != JSON_ARRAY || primitives->count == 0)
+            return sa_error_set(L->err, "%s.primitives: missing, empty or not an array", path);
+        if (!(mesh->primitives = calloc(primitives->count, sizeof(gltf_primitive))))
+            return sa_error_set(L->err, "%s: out of memory", path);
+        mesh->primitive_count = (int)primitives->count;
+        for (int p = 0; p < mesh->primitive_count; p++) {
+            const json_value *po = &primitives->as.items[p];
+            gltf_primitive *prim = &mesh->primitives[p];
+            snprintf(path, sizeof path, "meshes[%d].primitives[%d]", m, p);
+            prim->position = prim->normal = prim->texcoord_0 = prim->joints_0 = prim->weights_0 = prim->tangent = -1;
+            if (po->kind != JSON_OBJECT)
+                return type_error(L, path, NULL, "an object", po);
+            const json_value *attributes;
+            size_t mode;
+            if (!get_object(L, po, "attributes", path, &attributes) ||
+                !get_index(L, po, "indices", path, doc->accessor_count, &prim->indices) ||
+                !get_index(L, po, "material", path, doc->material_count, &prim->material) ||
+                !get_size(L, po, "mode", path, false, GLTF_TRIANGLES, &mode))
+                return false;
+            if (mode > GLTF_TRIANGLE_FAN)
+                return sa_error_set(L->err, "%s.mode: %zu is not a primitive mode (0..6)", path, mode);
+            prim->mode = (gltf_mode)mode;
+            if (!attributes)
+                return sa_error_set(L->err, "%s.attributes: missing (required)", path);
+            char attr_path[128];
+            snprintf(attr_path, sizeof attr_path, "%s.attributes", path);
+            if (!get_index(L, attributes, "POSITION", attr_path, doc->accessor_count, &prim->position) ||
+                !get_index(L, attributes, "NORMAL", attr_path, doc->accessor_count, &prim->normal) ||
+                !get_index(L, attributes, "TEXCOORD_0", attr_path, doc->accessor_count, &prim->texcoord_0) ||
+                !get_index(L, attributes, "JOINTS_0", attr_path, doc->accessor_count, &prim->joints_0) ||
+                !get_index(L, attributes, "WEIGHTS_0", attr_path, doc->accessor_count, &prim->weights_0) ||
+                !get_index(L, attributes, "TANGENT", attr_path, doc->accessor_count, &prim->tangent))
+                return false;
+            for (size_t k = 0; k < attributes->count; k++) /* every attribute must name an accessor */
+                if (!is_integer(&attributes->as.members[k].value, 2147483647.0) ||
+                    attributes->as.members[k].value.number >= doc->accessor_count)
+                    return sa_error_set(L->err, "%s.%s: not an existing accessor", attr_path,
+                                        attributes->as.members[k].key);
+            if (prim->position < 0)
+                return sa_error_set(L->err, "%s.POSITION: missing (this loader needs positions)", attr_path);
+            size_t vertex_count = doc->accessors[prim->position].count;
+            for (size_t k = 0; k < attributes->count; k++) { /* all attributes, known or not, have one count */
+                size_t count = doc->accessors[(int)attributes->as.members[k].value.number].count;
+                if (count != vertex_count)
+                    return sa_error_set(L->err, "%s.%s: %zu elements, but POSITION has %zu", attr_path,
+                                        attributes->as.members[k].key, count, vertex_count);
+            }
+        }
+    }
+    return true;
+}
+
+static bool parse_nodes_and_scenes(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    const json_value *cameras = json_object_get(root, "cameras");
+    int camera_count = cameras && cameras->kind == JSON_ARRAY ? (int)cameras->count : 0;
+    if (!get_top_array(L, root, "nodes", sizeof(gltf_node), (void **)&doc->nodes, &doc->node_count) ||
+        !get_top_array(L, root, "scenes", sizeof(gltf_scene), (void **)&doc->scenes, &doc->scene_count))
+        return false;
+    for (int i = 0; i < doc->node_count; i++) {
+        const json_value *o = item(root, "nodes", i);
+        gltf_node *n = &doc->nodes[i];
+        char path[48];
+        snprintf(path, sizeof path, "nodes[%d]", i);
+        transform_identity(&n->local);
+        n->parent = -1;
+        int got;
+        if (!get_string(L, o, "name", path, &n->name) ||
+            !get_index(L, o, "mesh", path, doc->mesh_count, &n->mesh) ||
+            !get_index(L, o, "skin", path, doc->skin_count, &n->skin) ||
+            !get_index(L, o, "camera", path, camera_count, &n->camera) ||
+            !get_indices(L, o, "children", path, doc->node_count, &n->children, &n->child_count) ||
+            !get_floats(L, o, "matrix", path, 16, 16, n->matrix, &got))
+            return false;
+        n->has_matrix = got == 16;
+        if (n->skin >= 0 && n->mesh < 0)
+            return sa_error_set(L->err, "%s.skin: a skin needs a mesh on the same node", path);
+        if (n->has_matrix) {
+            if (json_object_get(o, "translation") || json_object_get(o, "rotation") || json_object_get(o, "scale"))
+                return sa_error_set(L->err, "%s: has both matrix and translation/rotation/scale", path);
+            mat4 m;
+            memcpy(m, n->matrix, sizeof m);
+            if (!transform_from_mat4(m, 1e-3f, &n->local)) {
+                transform_identity(&n->local); /* sheared: the matrix is still right for drawing */
+                add_note(doc, "%s.matrix cannot be split into translation, rotation and scale", path);
+            }
+        } else {
+            if (!get_floats(L, o, "translation", path, 3, 3, n->local.translation, NULL) ||
+                !get_floats(L, o, "rotation", path, 4, 4, n->local.rotation, NULL) ||
+                !get_floats(L, o, "scale", path, 3, 3, n->local.scale, NULL))
+                return false;
+            mat4 m;
+            transform_to_mat4(&n->local, m);
+            memcpy(n->matrix, m, sizeof m);
+        }
+    }
+    for (int s = 0; s < doc->scene_count; s++) {
+        char path[48];
+        snprintf(path, sizeof path, "scenes[%d]", s);
+        const json_value *o = item(root, "scenes", s);
+        if (!get_string(L, o, "name", path, &doc->scenes[s].name) ||
+            !get_indices(L, o, "nodes", path, doc->node_count, &doc->scenes[s].nodes, &doc->scenes[s].node_count))
+            return false;
+    }
+    if (!get_index(L, root, "scene", "", doc->scene_count, &doc->scene))
+        return false;
+    if (doc->scene < 0 && doc->scene_count > 0)
+        doc->scene = 0;
+    return true;
+}
+
+/* [listing node_graph] */
+/* Every node has at most one parent, the parent links have no cycle, and a
+ * scene lists only roots. A cycle is found by walking up from each node:
+ * state 1 marks the nodes of the current walk, 2 those known to reach a root,
+ * so each node is visited once. */
+static bool validate_node_graph(loader *L)
+{
+    gltf_document *doc = L->doc;
+    for (int p = 0; p < doc->node_count; p++) {
+        for (int k = 0; k < doc->nodes[p].child_count; k++) {
+            int c = doc->nodes[p].children[k];
+            if (c == p)
+                return sa_error_set(L->err, "nodes[%d].children[%d]: a node cannot be its own child", p, k);
+            if (doc->nodes[c].parent >= 0)
+                return sa_error_set(L->err, "nodes[%d]: has two parents, nodes[%d] and nodes[%d]", c,
+                                    doc->nodes[c].parent, p);
+            doc->nodes[c].parent = p;
+        }
+    }
+    unsigned char *state = calloc((size_t)doc->node_count + 1, 1);
+    if (!state)
+        return sa_error_set(L->err, "nodes: out of memory");
+    for (int i = 0; i < doc->node_count; i++) {
+        int n = i;
+        while (n >= 0 && state[n] == 0) {
+            state[n] = 1;
+            n = doc->nodes[n].parent;
+        }
+        if (n >= 0 && state[n] == 1) {
+            free(state);
+            return sa_error_set(L->err, "nodes[%d]: is part of a cycle of children", n);
+        }
+        for (n = i; n >= 0 && state[n] == 1; n = doc->nodes[n].parent)
+            state[n] = 2;
+    }
+    free(state);
+    for (int s = 0; s < doc->scene_count; s++)
+        for (int k = 0; k < doc->scenes[s].node_count; k++) {
+            int n = doc->scenes[s].nodes[k];
+            if (doc->nodes[n].parent >= 0)
+                return sa_error_set(L->err, "scenes[%d].nodes[%d]: nodes[%d] is not a root (its parent is nodes[%d])",
+                                    s, k, n, doc->nodes[n].parent);
+        }
+    return true;
+}
+/* [/listing] */
+
+static bool parse_skins(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    for (int i = 0; i < doc->skin_count; i++) {
+        const json_value *o = item(root, "skins", i);
+        gltf_skin *s = &doc->skins[i];
+        char path[48];
+        snprintf(path, sizeof path, "skins[%d]", i);
+        if (!get_string(L, o, "name", path, &s->name) ||
+            !get_indices(L, o, "joints", path, doc->node_count, &s->joints, &s->joint_count) ||
+            !get_index(L, o, "inverseBindMatrices", path, doc->accessor_count, &s->inverse_bind_matrices) ||
+            !get_index(L, o, "skeleton", path, doc->node_count, &s->skeleton))
+            return false;
+        if (s->joint_count == 0)
+            return sa_error_set(L->err, "%s.joints: missing or empty", path);
+        if (s->inverse_bind_matrices >= 0) {
+            const gltf_accessor *a = &doc->accessors[s->inverse_bind_matrices];
+            if (a->type != GLTF_MAT4)
+                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4", path,
+                                    s->inverse_bind_matrices);
+            if (a->count < (size_t)s->joint_count)
+                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] has %zu matrices for %d joints",
+                                    path, s->inverse_bind_matrices, a->count, s->joint_count);
+        }
+    }
+    return true;
+}
+
+static bool parse_animations(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    static const char *const interpolations[] = {"LINEAR", "STEP", "CUBICSPLINE"};
+    static const char *const paths[] = {"translation", "rotation", "scale", "weights"};
+    if (!get_top_array(L, root, "animations", sizeof(gltf_animation), (void **)&doc->animations,
+                       &doc->animation_count))
+        return false;
+    for (int i = 0; i < doc->animation_count; i++) {
+        const json_value *o = item(root, "animations", i);
+        gltf_animation *anim = &doc->animations[i];
+        char path[96];
+        snprintf(path, sizeof path, "animations[%d]", i);
+        if (!get_string(L, o, "name", path, &anim->name))
+            return false;
+        const json_value *samplers = json_object_get(o, "samplers"), *channels = json_object_get(o, "channels");
+        if (!samplers || samplers->kind != JSON_ARRAY || !channels || channels->kind != JSON_ARRAY)
+            return sa_error_set(L->err, "%s: needs the arrays samplers and channels", path);
+        if ((samplers->count && !(anim->samplers = calloc(samplers->count, sizeof *anim->samplers))) ||
+            (channels->count && !(anim->channels = calloc(channels->count, sizeof *anim->channels))))
+            return sa_error_set(L->err, "%s: out of memory", path);
+        anim->sampler_count = (int)samplers->count;
+        anim->channel_count = (int)channels->count;
+        for (int k = 0; k < anim->sampler_count; k++) {
+            const json_value *so = &samplers->as.items[k];
+            gltf_animation_sampler *s = &anim->samplers[k];
+            snprintf(path, sizeof path, "animations[%d].samplers[%d]", i, k);
+            if (so->kind != JSON_OBJECT)
+                return type_error(L, path, NULL, "an object", so);
+            if (!get_required_index(L, so, "input", path, doc->accessor_count, &s->input) ||
+                !get_required_index(L, so, "output", path, doc->accessor_count, &s->output))
+                return false;
+            const json_value *interp = json_object_get(so, "interpolation");
+            s->interpolation = GLTF_LINEAR;
+            if (interp) {
+                int found = -1;
+                for (int t = 0; t < 3; t++)
+                    if (interp->kind == JSON_STRING && strcmp(interp->as.string, interpolations[t]) == 0)
+                        found = t;
+                if (found < 0)
+                    return sa_error_set(L->err, "%s.interpolation: not LINEAR, STEP or CUBICSPLINE", path);
+                s->interpolation = (gltf_interpolation)found;
+            }
+            const gltf_accessor *in = &doc->accessors[s->input], *out = &doc->accessors[s->output];
+            if (in->type != GLTF_SCALAR)
+                return sa_error_set(L->err, "%s.input: accessors[%d] must be SCALAR (key times)", path, s->input);
+            size_t per_key = s->interpolation == GLTF_CUBICSPLINE ? 3 : 1;
+            if (s->interpolation == GLTF_CUBICSPLINE && in->count < 2)
+                return sa_error_set(L->err, "%s.input: CUBICSPLINE needs at least 2 keys, accessors[%d] has %zu",
+                                    path, s->input, in->count);
+            if (out->count % (in->count * per_key) != 0 || out->count < in->count * per_key)
+                return sa_error_set(L->err, "%s.output: accessors[%d] has %zu values for %zu keys%s", path,
+                                    s->output, out->count, in->count,
+                                    per_key == 3 ? " (CUBICSPLINE needs 3 per key)" : "");
+            s->key_count = in->count;
+            s->value_count = out->count;
+            s->components = gltf_type_components(out->type);
+        }
+        for (int k = 0; k < anim->channel_count; k++) {
+            const json_value *co = &channels->as.items[k], *target;
+            gltf_channel *c = &anim->channels[k];
+            snprintf(path, sizeof path, "animations[%d].channels[%d]", i, k);
+            if (co->kind != JSON_OBJECT)
+                return type_error(L, path, NULL, "an object", co);
+            if (!get_required_index(L, co, "sampler", path, anim->sampler_count, &c->sampler) ||
+                !get_object(L, co, "target", path, &target))
+                return false;
+            if (!target)
+                return sa_error_set(L->err, "%s.target: missing (required)", path);
+            snprintf(path, sizeof path, "animations[%d].channels[%d].target", i, k);
+            if (!get_index(L, target, "node", path, doc->node_count, &c->target_node))
+                return false;
+            const json_value *p = json_object_get(target, "path");
+            int found = -1;
+            for (int t = 0; t < 4; t++)
+                if (p && p->kind == JSON_STRING && strcmp(p->as.string, paths[t]) == 0)
+                    found = t;
+            if (found < 0)
+                return sa_error_set(L->err, "%s.path: missing or not translation, rotation, scale or weights", path);
+            c->target_path = (gltf_path)found;
+            const gltf_animation_sampler *s = &anim->samplers[c->sampler];
+            size_t per_key = s->interpolation == GLTF_CUBICSPLINE ? 3 : 1;
+            int want = c->target_path == GLTF_PATH_ROTATION ? 4 : c->target_path == GLTF_PATH_WEIGHTS ? 1 : 3;
+            if (s->components != want)
+                return sa_error_set(L->err, "%s.path: %s needs %s output, samplers[%d] has %d components", path,
+                                    paths[found], want == 4 ? "VEC4" : want == 3 ? "VEC3" : "SCALAR", c->sampler,
+                                    s->components);
+            if (want != 1 && s->value_count != s->key_count * per_key)
+                return sa_error_set(L->err, "%s: samplers[%d] has %zu values for %zu keys (needs %zu)", path,
+                                    c->sampler, s->value_count, s->key_count, s->key_count * per_key);
+        }
+    }
+    return true;
+}
+
+static bool parse_materials(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    if (!get_top_array(L, root, "images", sizeof(gltf_image), (void **)&doc->images, &doc->image_count) ||
+        !get_top_array(L, root, "samplers", sizeof(gltf_sampler), (void **)&doc->samplers, &doc->sampler_count) ||
+        !get_top_array(L, root, "textures", sizeof(gltf_texture), (void **)&doc->textures, &doc->texture_count))
+        return false;
+    for (int i = 0; i < doc->image_count; i++) {
+        const json_value *o = item(root, "images", i);
+        gltf_image *img = &doc->images[i];
+        char path[48];
+        snprintf(path, sizeof path, "images[%d]", i);
+        if (!get_string(L, o, "name", path, &img->name) || !get_string(L, o, "uri", path, &img->uri) ||
+            !get_string(L, o, "mimeType", path, &img->mime_type) ||
+            !get_index(L, o, "bufferView", path, doc->buffer_view_count, &img->buffer_view))
+            return false;
+        if ((img->uri != NULL) == (img->buffer_view >= 0))
+            return sa_error_set(L->err, "%s: needs exactly one of uri and bufferView", path);
+    }
+    for (int i = 0; i < doc->sampler_count; i++) {
+        const json_value *o = item(root, "samplers", i);
+        gltf_sampler *s = &doc->samplers[i];
+        char path[48];
+        size_t mag, min, ws, wt;
+        snprintf(path, sizeof path, "samplers[%d]", i);
+        if (!get_size(L, o, "magFilter", path, false, 0, &mag) || !get_size(L, o, "minFilter", path, false, 0, &min) ||
+            !get_size(L, o, "wrapS", path, false, 10497, &ws) || !get_size(L, o, "wrapT", path, false, 10497, &wt))
+            return false;
+        s->mag_filter = (int)(mag & 0xffff), s->min_filter = (int)(min & 0xffff);
+        s->wrap_s = (int)(ws & 0xffff), s->wrap_t = (int)(wt & 0xffff);
+    }
+    for (int i = 0; i < doc->texture_count; i++) {
+        const json_value *o = item(root, "textures", i);
+        char path[48];
+        snprintf(path, sizeof path, "textures[%d]", i);
+        if (!get_index(L, o, "sampler", path, doc->sampler_count, &doc->textures[i].sampler) ||
+            !get_index(L, o, "source", path, doc->image_count, &doc->textures[i].source))
+            return false;
+    }
+    for (int i = 0; i < doc->material_count; i++) {
+        const json_value *o = item(root, "materials", i), *pbr, *tex = NULL;
+        gltf_material *m = &doc->materials[i];
+        char path[96];
+        snprintf(path, sizeof path, "materials[%d]", i);
+        *m = gltf_material_default();
+        if (!get_string(L, o, "name", path, &m->name) || !get_bool(L, o, "doubleSided", path, &m->double_sided) ||
+            !get_object(L, o, "pbrMetallicRoughness", path, &pbr))
+            return false;
+        snprintf(path, sizeof path, "materials[%d].pbrMetallicRoughness", i);
+        if (pbr && (!get_floats(L, pbr, "baseColorFactor", path, 4, 4, m->base_color_factor, NULL) ||
+                    !get_object(L, pbr, "baseColorTexture", path, &tex)))
+            return false;
+        if (tex) {
+            size_t texcoord;
+            snprintf(path, sizeof path, "materials[%d].pbrMetallicRoughness.baseColorTexture", i);
+            if (!get_required_index(L, tex, "index", path, doc->texture_count, &m->base_color_texture) ||
+                !get_size(L, tex, "texCoord", path, false, 0, &texcoord))
+                return false;
+            m->base_color_texcoord = (int)(texcoord & 0xff);
+            if (texcoord != 0)
+                add_note(doc, "%s.texCoord: only TEXCOORD_0 is loaded", path);
+        }
+    }
+    return true;
+}
+
+/* --- step 3: buffer bytes ---------------------------------------------------- */
+
+size_t gltf_base64_decoded_size(const char *text, size_t text_length)
+{
+    for (int pad = 0; pad < 2 && text_length > 0 && text[text_length - 1] == '='; pad++)
+        text_length--;
+    return text_length / 4 * 3 + (text_length % 4 == 3 ? 2 : text_length % 4 == 2 ? 1 : 0);
+}
+
+/* "%20" -> ' ' in URIs of external files. */
+static void percent_decode(const char *in, char *out, size_t out_len)
+{
+    size_t n = 0;
+    for (; *in && n + 1 < out_len; in++) {
+        int hi, lo;
+        if (in[0] == '%' && (hi = in[1]) && (lo = in[2]) && strchr("0123456789abcdefABCDEF", hi) &&
+            strchr("0123456789abcdefABCDEF", lo)) {
+            char hex[3] = {(char)hi, (char)lo, 0};
+            out[n++] = (char)strtol(hex, NULL, 16);
+            in += 2;
+        } else {
+            out[n++] = *in;
+        }
+    }
+    out[n] = '\0';
+}
+
+/* The bytes of a data: URI or an external file; *size is what was decoded. */
+static bool load_uri(loader *L, const char *uri, const char *path, unsigned char **bytes, size_t *size)
+{
+    *bytes = NULL, *size = 0;
+    if (strncmp(uri, "data:", 5) == 0) {
+        const char *comma = strchr(uri, ',');
+        if (!comma || comma - uri < 12 || strncmp(comma - 7, ";base64", 7) != 0)
+            return sa_error_set(L->err, "%s.uri: only base64 data: URIs are supported", path);
+        /* data:[<type/subtype>][;param=value]*;base64,<data> (RFC 2397): no empty parameter. */
+        for (const char *c = uri + 5; c < comma - 7; c++)
+            if (*c == ';' && (c[1] == ';' || c + 1 == comma - 7))
+                return sa_error_set(L->err, "%s.uri: malformed data: URI (an empty ';' parameter)", path);
+        size_t text_length = strlen(comma + 1);
+        size_t capacity = gltf_base64_decoded_size(comma + 1, text_length);
+        if (!(*bytes = malloc(capacity ? capacity : 1)))
+            return sa_error_set(L->err, "%s.uri: out of memory", path);
+        *size = gltf_base64_decode(comma + 1, text_length, *bytes, capacity);
+        if (*size == (size_t)-1) {
+            free(*bytes), *bytes = NULL, *size = 0;
+            return sa_error_set(L->err, "%s.uri: the base64 data is not valid", path);
+        }
+        return true;
+    }
+    if (!L->base_dir)
+        return sa_error_set(L->err, "%s.uri: external file \"%s\" (not allowed when loading from memory)", path, uri);
+    char decoded[SA_PATH_MAX], file[SA_PATH_MAX];
+    percent_decode(uri, decoded, sizeof decoded);
+    sa_path_join(L->base_dir, decoded, file, sizeof file);
+    char *data;
+    if (!sa_file_read(file, &data, size, L->err))
+        return sa_error_prefix(L->err, "%s.uri", path);
+    *bytes = (unsigned char *)data;
+    return true;
+}
+
+static bool load_buffers(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    for (int i = 0; i < doc->buffer_count; i++) {
+        gltf_buffer *b = &doc->buffers[i];
+        char path[48];
+        snprintf(path, sizeof path, "buffers[%d]", i);
+        const json_value *uri = json_object_get(item(root, "buffers", i), "uri");
+        size_t size;
+        if (uri && uri->kind != JSON_STRING)
+            return type_error(L, path, "uri", "a string", uri);
+        if (uri) {
+            if (!load_uri(L, uri->as.string, path, &b->data, &size))
+                return false;
+        } else if (i == 0 && L->is_glb && L->glb_bin) {
+            b->data = (unsigned char *)L->glb_bin; /* points into doc->file_bytes, or copied below */
+            size = L->glb_bin_length;
+            doc->buffer_0_in_file = doc->file_bytes != NULL;
+            if (!doc->file_bytes) {
+                if (!(b->data = malloc(size ? size : 1)))
+                    return sa_error_set(L->err, "%s: out of memory", path);
+                memcpy(b->data, L->glb_bin, size);
+            }
+        } else {
+            return sa_error_set(L->err, "%s: no uri, and %s", path,
+                                L->is_glb ? (i == 0 ? "the GLB file has no BIN chunk" : "only buffers[0] can be the BIN chunk")
+                                          : "this is not a GLB file");
+        }
+        if (size < b->byte_length)
+            return sa_error_set(L->err, "%s.byteLength: %zu, but the data has only %zu bytes", path, b->byte_length,
+                                size);
+    }
+    return true;
+}
+
+/* --- step 5: decoding ---------------------------------------------------------- */
+
+static bool check_accessor(loader *L, int index, const char *path, gltf_type type, size_t count, bool allow_u8,
+                           bool allow_u16, bool allow_float)
+{
+    const gltf_accessor *a = &L->doc->accessors[index];
+    if (type && a->type != type)
+        return sa_error_set(L->err, "%s: accessors[%d] has the wrong type for this attribute", path, index);
+    if (count && a->count != count)
+        return sa_error_set(L->err, "%s: accessors[%d] has %zu elements, POSITION has %zu", path, index, a->count,
+                            count);
+    gltf_component_type ct = a->component_type;
+    if (!((allow_u8 && ct == GLTF_UNSIGNED_BYTE) || (allow_u16 && ct == GLTF_UNSIGNED_SHORT) ||
+          (allow_float && ct == GLTF_FLOAT)))
+        return sa_error_set(L->err, "%s: accessors[%d] has a component type this attribute cannot have (%d)", path,
+                            index, (int)ct);
+    return true;
+}
+
+static bool fail_accessor(loader *L, const char *path)
+{
+    return sa_error_prefix(L->err, "%s", path);
+}
+
+/* The bits of gltf_primitive.borrowed. */
+enum { BORROW_POSITIONS = 1, BORROW_NORMALS = 2, BORROW_TEXCOORDS = 4, BORROW_JOINTS = 8, BORROW_WEIGHTS = 16,
+       BORROW_TANGENTS = 32, BORROW_INDICES = 64 };
+
+/* [listing borrow] */
+/* The accessor's bytes themselves, when they already are the decoded array:
+ * `components` packed components of `type`, not normalized, not sparse, at an
+ * address aligned for the type. The fastest copy is the one not made. */
+static void *borrow(const gltf_document *doc, int accessor, gltf_component_type type, int components)
+{
+    const gltf_accessor *a = &doc->accessors[accessor];
+    gltf_element_layout layout;
+    size_t size = gltf_component_size(type);
+    if (a->component_type != type || a->normalized || a->sparse.count || gltf_type_components(a->type) != components ||
+        !gltf_accessor_layout(doc, accessor, &layout, NULL) || !layout.bytes ||
+        layout.byte_stride != size * (size_t)components || (uintptr_t)layout.bytes % size != 0)
+        return NULL;
+    return (void *)layout.bytes;
+}
+/* [/listing] */
+
+/* [listing triangulate] */
+/* Strips and fans become lists (glTF 2.0, section 3.7.2.1):
+ *   strip: triangle i = (v[i], v[i + 1 + i % 2], v[i + 2 - i % 2])  (every other one flipped back to CCW)
+ *   fan:   triangle i = (v[i + 1], v[i + 2], v[0])                                               */
+static size_t triangulate(gltf_mode mode, const uint32_t *v, size_t n, uint32_t *out)
+{
+    size_t t = 0;
+    if (mode == GLTF_TRIANGLES) {
+        for (; t < n / 3; t++)
+            out[3 * t] = v[3 * t], out[3 * t + 1] = v[3 * t + 1], out[3 * t + 2] = v[3 * t + 2];
+    } else if (mode == GLTF_TRIANGLE_STRIP) {
+        for (; n >= 3 && t < n - 2; t++)
+            out[3 * t] = v[t], out[3 * t + 1] = v[t + 1 + t % 2], out[3 * t + 2] = v[t + 2 - t % 2];
+    } else if (mode == GLTF_TRIANGLE_FAN) {
+        for (; n >= 3 && t < n - 2; t++)
+            out[3 * t] = v[t + 1], out[3 * t + 1] = v[t + 2], out[3 * t + 2] = v[0];
+    }
+    return t;
+}
+/* [/listing] */
+
+static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
+{
+    gltf_document *doc = L->doc;
+    char attr[160];
+    if (prim->mode < GLTF_TRIANGLES) {
+        prim->skipped = true;
+        add_note(doc, "%s: mode %d (points or lines) is skipped", path, (int)prim->mode);
+        return true;
+    }
+    size_t n = doc->accessors[prim->position].count;
+    size_t index_total = prim->indices >= 0 ? doc->accessors[prim->indices].count : n;
+    L->decoded_elements += n + index_total;
+    if (L->options.max_decoded_elements && L->decoded_elements > L->options.max_decoded_elements)
+        return sa_error_set(L->err, "%s: more than %zu vertices and indices to decode in all (the limit set)", path,
+                            L->options.max_decoded_elements);
+    prim->vertex_count = n;
+    if (n > 0xffffffffu)
+        return sa_error_set(L->err, "%s: %zu vertices do not fit 32-bit indices", path, n);
+
+    snprintf(attr, sizeof attr, "%s.attributes.POSITION", path);
+    if (!check_accessor(L, prim->position, attr, GLTF_VEC3, 0, false, false, true))
+        return false;
+    if ((prim->positions = borrow(doc, prim->position, GLTF_FLOAT, 3)))
+        prim->borrowed |= BORROW_POSITIONS;
+    else if (!(prim->positions = malloc(n * sizeof *prim->positions)))
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    else if (!gltf_accessor_unpack_floats(doc, prim->position, prim->positions[0], L->err))
+        return fail_accessor(L, attr);
+    for (int k = 0; k < 3; k++)
+        prim->bounds_min[k] = prim->bounds_max[k] = prim->positions[0][k];
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++) {
+            float x = prim->positions[i][k];
+            if (!isfinite(x))
+                return sa_error_set(L->err, "%s: element %zu is not a finite number", attr, i);
+            prim->bounds_min[k] = x < prim->bounds_min[k] ? x : prim->bounds_min[k];
+            prim->bounds_max[k] = x > prim->bounds_max[k] ? x : prim->bounds_max[k];
+        }
+
+    if (prim->normal >= 0) {
+        snprintf(attr, sizeof attr, "%s.attributes.NORMAL", path);
+        if (!check_accessor(L, prim->normal, attr, GLTF_VEC3, n, false, false, true))
+            return false;
+        if ((prim->normals = borrow(doc, prim->normal, GLTF_FLOAT, 3)))
+            prim->borrowed |= BORROW_NORMALS;
+        else if (!(prim->normals = malloc(n * sizeof *prim->normals)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        else if (!gltf_accessor_unpack_floats(doc, prim->normal, prim->normals[0], L->err))
+            return fail_accessor(L, attr);
+    }
+    if (prim->texcoord_0 >= 0) {
+        snprintf(attr, sizeof attr, "%s.attributes.TEXCOORD_0", path);
+        if (!check_accessor(L, prim->texcoord_0, attr, GLTF_VEC2, n, true, true, true))
+            return false;
+        if ((prim->texcoords = borrow(doc, prim->texcoord_0, GLTF_FLOAT, 2)))
+            prim->borrowed |= BORROW_TEXCOORDS;
+        else if (!(prim->texcoords = malloc(n * sizeof *prim->texcoords)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        else if (!gltf_accessor_unpack_floats(doc, prim->texcoord_0, prim->texcoords[0], L->err))
+            return fail_accessor(L, attr);
+    }
+    if (prim->joints_0 >= 0) {
+        snprintf(attr, sizeof attr, "%s.attributes.JOINTS_0", path);
+        if (!check_accessor(L, prim->joints_0, attr, GLTF_VEC4, n, true, true, false))
+            return false;
+        if ((prim->joints = borrow(doc, prim->joints_0, GLTF_UNSIGNED_SHORT, 4)))
+            prim->borrowed |= BORROW_JOINTS;
+        else if (!(prim->joints = malloc(n * sizeof *prim->joints)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        else if (!gltf_accessor_unpack_u16(doc, prim->joints_0, prim->joints[0], L->err))
+            return fail_accessor(L, attr);
+    }
+    if (prim->weights_0 >= 0) {
+        snprintf(attr, sizeof attr, "%s.attributes.WEIGHTS_0", path);
+        if (!check_accessor(L, prim->weights_0, attr, GLTF_VEC4, n, true, true, true))
+            return false;
+        if (doc->accessors[prim->weights_0].component_type != GLTF_FLOAT && !doc->accessors[prim->weights_0].normalized)
+            return sa_error_set(L->err, "%s: integer weights must be normalized", attr);
+        if ((prim->weights = borrow(doc, prim->weights_0, GLTF_FLOAT, 4)))
+            prim->borrowed |= BORROW_WEIGHTS;
+        else if (!(prim->weights = malloc(n * sizeof *prim->weights)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        else if (!gltf_accessor_unpack_floats(doc, prim->weights_0, prim->weights[0], L->err))
+            return fail_accessor(L, attr);
+    }
+    if (prim->tangent >= 0) {
+        snprintf(attr, sizeof attr, "%s.attributes.TANGENT", path);
+        if (!check_accessor(L, prim->tangent, attr, GLTF_VEC4, n, false, false, true))
+            return false;
+        if ((prim->tangents = borrow(doc, prim->tangent, GLTF_FLOAT, 4)))
+            prim->borrowed |= BORROW_TANGENTS;
+        else if (!(prim->tangents = malloc(n * sizeof *prim->tangents)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        else if (!gltf_accessor_unpack_floats(doc, prim->tangent, prim->tangents[0], L->err))
+            return fail_accessor(L, attr);
+    }
+
+    /* Indices: decoded straight into the kept array for TRIANGLES, through a
+     * temporary array for strips and fans. */
+    size_t index_count = prim->indices >= 0 ? doc->accessors[prim->indices].count : n;
+    size_t triangles = prim->mode == GLTF_TRIANGLES ? index_count / 3 : index_count >= 3 ? index_count - 2 : 0;
+    snprintf(attr, sizeof attr, "%s.indices", path);
+    if (prim->indices >= 0) {
+        const gltf_accessor *a = &doc->accessors[prim->indices];
+        if (a->type != GLTF_SCALAR || a->normalized ||
+            !(a->component_type == GLTF_UNSIGNED_BYTE || a->component_type == GLTF_UNSIGNED_SHORT ||
+              a->component_type == GLTF_UNSIGNED_INT))
+            return sa_error_set(L->err, "%s: accessors[%d] must be SCALAR unsigned 8, 16 or 32-bit integers", attr,
+                                prim->indices);
+    }
+    bool list = prim->mode == GLTF_TRIANGLES && index_count % 3 == 0;
+    if (list && prim->indices >= 0 && (prim->triangle_indices = borrow(doc, prim->indices, GLTF_UNSIGNED_INT, 1)))
+        prim->borrowed |= BORROW_INDICES;
+    else if (triangles > ((size_t)-1) / 12 || !(prim->triangle_indices = malloc(triangles * 12 + 12)))
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    uint32_t *source = prim->triangle_indices;
+    if (!list && !(source = malloc(index_count * sizeof(uint32_t) + 4)))
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    bool ok = true;
+    if (prim->indices >= 0) {
+        if (!(prim->borrowed & BORROW_INDICES))
+            ok = gltf_accessor_unpack_uints(doc, prim->indices, source, L->err);
+        for (size_t i = 0; ok && i < index_count; i++)
+            if (source[i] >= n)
+                ok = sa_error_set(L->err, "element %zu: index %u, but there are %zu vertices", i, source[i], n);
+        if (!ok)
+            fail_accessor(L, attr);
+    } else {
+        for (size_t i = 0; i < index_count; i++)
+            source[i] = (uint32_t)i;
+    }
+    if (ok && source != prim->triangle_indices)
+        triangles = triangulate(prim->mode, source, index_count, prim->triangle_indices);
+    if (source != prim->triangle_indices)
+        free(source);
+    if (!ok)
+        return false;
+    prim->triangle_count = triangles;
+
+    if (!prim->normals) {
+        if (!(prim->normals = malloc(n * sizeof *prim->normals)))
+            return sa_error_set(L->err, "%s: out of memory", path);
+        normals_smooth((const float(*)[3])prim->positions, n, prim->triangle_indices, prim->triangle_count,
+                       prim->normals);
+        prim->normals_computed = true;
+    }
+    return true;
+}
+
+/* A skinned mesh's joint indices must name joints of its skin (where the
+ * weight is not zero): chapter 05 indexes a palette with them. */
+static bool check_skinned_meshes(loader *L)
+{
+    gltf_document *doc = L->doc;
+    for (int i = 0; i < doc->node_count; i++) {
+        const gltf_node *node = &doc->nodes[i];
+        if (node->skin < 0)
+            continue;
+        int joint_count = doc->skins[node->skin].joint_count;
+        const gltf_mesh *mesh = &doc->meshes[node->mesh];
+        for (int p = 0; p < mesh->primitive_count; p++) {
+            const gltf_primitive *prim = &mesh->primitives[p];
+            if (!prim->joints)
+                continue;
+            for (size_t v = 0; v < prim->vertex_count; v++)
+                for (int k = 0; k < 4; k++)
+                    if (prim->joints[v][k] >= joint_count && (!prim->weights || prim->weights[v][k] != 0.0f))
+                        return sa_error_set(L->err,
+                                            "meshes[%d].primitives[%d].attributes.JOINTS_0: vertex %zu uses joint %d, "
+                                            "but skins[%d] (on nodes[%d]) has %d joints",
+                                            node->mesh, p, v, prim->joints[v][k], node->skin, i, joint_count);
+        }
+    }
+    return true;
+}
+
+static bool decode_skins_and_animations(loader *L)
+{
+    gltf_document *doc = L->doc;
+    char path[96];
+    for (int i = 0; i < doc->skin_count; i++) {
+        gltf_skin *s = &doc->skins[i];
+        snprintf(path, sizeof path, "skins[%d].inverseBindMatrices", i);
+        if (!(s->joint_from_model_bind = malloc((size_t)s->joint_count * sizeof *s->joint_from_model_bind)))
+            return sa_error_set(L->err, "%s: out of memory", path);
+        if (s->inverse_bind_matrices < 0) {
+            for (int j = 0; j < s->joint_count; j++) {
+                memset(s->joint_from_model_bind[j], 0, sizeof s->joint_from_model_bind[j]);
+                for (int d = 0; d < 4; d++)
+                    s->joint_from_model_bind[j][d * 5] = 1.0f;
+            }
+            continue;
+        }
+        size_t count = L->doc->accessors[s->inverse_bind_matrices].count;
+        float *all = malloc(count * 16 * sizeof(float));
+        if (!all)
+            return sa_error_set(L->err, "%s: out of memory", path);
+        if (!gltf_accessor_unpack_floats(doc, s->inverse_bind_matrices, all, L->err)) {
+            free(all);
+            return fail_accessor(L, path);
+        }
+        memcpy(s->joint_from_model_bind, all, (size_t)s->joint_count * 16 * sizeof(float));
+        free(all);
+    }
+    for (int i = 0; i < doc->animation_count; i++) {
+        gltf_animation *anim = &doc->animations[i];
+        for (int k = 0; k < anim->sampler_count; k++) {
+            gltf_animation_sampler *s = &anim->samplers[k];
+            snprintf(path, sizeof path, "animations[%d].samplers[%d]", i, k);
+            if (!(s->times = malloc(s->key_count * sizeof(float))) ||
+                !(s->values = malloc(s->value_count * (size_t)s->components * sizeof(float))))
+                return sa_error_set(L->err, "%s: out of memory", path);
+            if (!gltf_accessor_unpack_floats(doc, s->input, s->times, L->err))
+                return sa_error_prefix(L->err, "%s.input", path);
+            if (!gltf_accessor_unpack_floats(doc, s->output, s->values, L->err))
+                return sa_error_prefix(L->err, "%s.output", path);
+            for (size_t v = 0; v < s->value_count * (size_t)s->components; v++)
+                if (!isfinite(s->values[v]))
+                    return sa_error_set(L->err, "%s.output: value %zu is not a finite number", path,
+                                        v / (size_t)s->components);
+            /* Chapter 04's key search needs times that never go back. */
+            for (size_t t = 0; t < s->key_count; t++)
+                if (!isfinite(s->times[t]) || (t > 0 && s->times[t] < s->times[t - 1]))
+                    return sa_error_set(L->err, "%s.input: key %zu: time %g is not finite or goes back in time", path,
+                                        t, (double)s->times[t]);
+        }
+    }
+    return true;
+}
+
+static bool decode_images(loader *L)
+{
+    gltf_document *doc = L->doc;
+    for (int i = 0; i < doc->image_count; i++) {
+        gltf_image *img = &doc->images[i];
+        char path[48];
+        snprintf(path, sizeof path, "images[%d]", i);
+        unsigned char *bytes = NULL;
+        size_t size = 0;
+        bool ok;
+        if (img->buffer_view >= 0) {
+            const gltf_buffer_view *v = &doc->buffer_views[img->buffer_view];
+            ok = image_decode_memory(doc->buffers[v->buffer].data + v->byte_offset, v->byte_length, &img->pixels,
+                                     L->err);
+        } else if (strncmp(img->uri, "data:", 5) == 0) {
+            ok = load_uri(L, img->uri, path, &bytes, &size) &&
+                 image_decode_memory(bytes, size, &img->pixels, L->err);
+        } else {
+            char decoded[SA_PATH_MAX], file[SA_PATH_MAX];
+            percent_decode(img->uri, decoded, sizeof decoded);
+            sa_path_join(L->base_dir ? L->base_dir : ".", decoded, file, sizeof file);
+            ok = L->base_dir ? image_decode_file(file, &img->pixels, L->err)
+                             : sa_error_set(L->err, "external image (not allowed when loading from memory)");
+        }
+        free(bytes);
+        if (!ok)
+            return sa_error_prefix(L->err, "%s", path);
+    }
+    return true;
+}
+
+/* --- the steps in order -------------------------------------------------------- */
+
+gltf_load_options gltf_load_options_default(void)
+{
+    gltf_load_options o = {.decode_images = true, .decode_meshes = true};
+    return o;
+}
+
+gltf_material gltf_material_default(void)
+{
+    gltf_material m = {.base_color_factor = {1, 1, 1, 1}, .base_color_texture = -1};
+    return m;
+}
+
+/* [listing load_steps] */
+static bool load_document(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    if (root->kind != JSON_OBJECT)
+        return sa_error_set(L->err, "the top level must be an object, not %s", json_kind_name(root->kind));
+    /* Counts of the arrays others refer to come first, so every index can be
+     * range-checked while its owner is read. */
+    if (!parse_asset(L, root) || !parse_buffers_and_views(L, root) || !parse_accessors(L, root) ||
+        !get_top_array(L, root, "materials", sizeof(gltf_material), (void **)&doc->materials, &doc->material_count) ||
+        !get_top_array(L, root, "skins", sizeof(gltf_skin), (void **)&doc->skins, &doc->skin_count) ||
+        !parse_materials(L, root) || !parse_meshes(L, root) || !parse_nodes_and_scenes(L, root) ||
+        !parse_skins(L, root) || !parse_animations(L, root))
+        return false;
+    if (!load_buffers(L, root) || !validate_node_graph(L))
+        return false;
+    /* Every accessor is range-checked, used or not. */
+    for (int i = 0; i < doc->accessor_count; i++) {
+        gltf_element_layout layout;
+        if (!gltf_accessor_layout(doc, i, &layout, L->err))
+            return false;
+    }
+    if (L->options.decode_meshes) {
+        for (int m = 0; m < doc->mesh_count; m++)
+            for (int p = 0; p < doc->meshes[m].primitive_count; p++) {
+                char path[64];
+                snprintf(path, sizeof path, "meshes[%d].primitives[%d]", m, p);
+                if (!decode_primitive(L, &doc->meshes[m].primitives[p], path))
+                    return false;
+            }
+        if (!check_skinned_meshes(L))
+            return false;
+    }
+    if (!decode_skins_and_animations(L))
+        return false;
+    return !L->options.decode_images || decode_images(L);
+}
+/* [/listing] */
+
+static bool load(const unsigned char *bytes, size_t size, const char *base_dir, const char *name,
+                 const gltf_load_options *options, gltf_document *doc, void *owned_file, sa_error *err)
+{
+    memset(doc, 0, sizeof *doc);
+    doc->scene = -1;
+    doc->file_bytes = owned_file;
+    loader L = {doc, base_dir, NULL, 0, false, options ? *options : gltf_load_options_default(), err, 0};
+    const unsigned char *json_text = bytes;
+    size_t json_length = size;
+    if (size >= 4 && memcmp(bytes, "glTF", 4) == 0) {
+        glb_chunks chunks;
+        if (!glb_parse(bytes, size, &chunks, err)) {
+            gltf_free(doc);
+            return sa_error_prefix(err, "%s", name);
+        }
+        L.is_glb = true;
+        L.glb_bin = chunks.bin, L.glb_bin_length = chunks.bin_length;
+        json_text = chunks.json, json_length = chunks.json_length;
+        if (json_length >= 3 && memcmp(json_text, "\xEF\xBB\xBF", 3) == 0) {
+            gltf_free(doc);
+            return sa_error_set(err, "%s: GLB: the JSON chunk must not start with a byte order mark", name);
+        }
+    }
+    json_document json;
+    bool ok = json_parse((const char *)json_text, json_length, &json, err);
+    if (ok) {
+        ok = load_document(&L, &json.root);
+        json_free(&json);
+    }
+    if (!ok) {
+        gltf_free(doc);
+        return sa_error_prefix(err, "%s", name);
+    }
+    return true;
+}
+
+bool gltf_load_memory(const void *bytes, size_t size, const char *base_dir, const char *name,
+                      const gltf_load_options *options, gltf_document *doc, sa_error *err)
+{
+    return load(bytes, size, base_dir, name ? name : "(memory)", options, doc, NULL, err);
+}
+
+bool gltf_load(const char *path, const gltf_load_options *options, gltf_document *doc, sa_error *err)
+{
+    memset(doc, 0, sizeof *doc);
+    char *bytes;
+    size_t size;
+    if (!sa_file_read(path, &bytes, &size, err))
+        return false;
+    char dir[SA_PATH_MAX];
+    sa_path_dirname(path, dir, sizeof dir);
+    bool glb = size >= 4 && memcmp(bytes, "glTF", 4) == 0;
+    /* A GLB file is kept: buffers[0] points into its BIN chunk (no copy).
+     * The document owns it from here on, and gltf_free() releases it. */
+    bool ok = load((unsigned char *)bytes, size, dir, path, options, doc, glb ? bytes : NULL, err);
+    if (!glb)
+        free(bytes);
+    return ok;
+}
+
+void gltf_free(gltf_document *doc)
+{
+    for (int i = 0; i < doc->buffer_count; i++)
+        if (!(i == 0 && doc->buffer_0_in_file))
+            free(doc->buffers[i].data);
+    free(doc->buffers);
+    free(doc->buffer_views);
+    free(doc->accessors);
+    for (int m = 0; m < doc->mesh_count; m++) {
+        for (int p = 0; p < doc->meshes[m].primitive_count; p++) {
+            gltf_primitive *prim = &doc->meshes[m].primitives[p];
+            if (!(prim->borrowed & BORROW_POSITIONS))
+                free(prim->positions);
+            if (!(prim->borrowed & BORROW_NORMALS))
+                free(prim->normals);
+            if (!(prim->borrowed & BORROW_TEXCOORDS))
+                free(prim->texcoords);
+            if (!(prim->borrowed & BORROW_JOINTS))
+                free(prim->joints);
+            if (!(prim->borrowed & BORROW_WEIGHTS))
+                free(prim->weights);
+            if (!(prim->borrowed & BORROW_TANGENTS))
+                free(prim->tangents);
+            if (!(prim->borrowed & BORROW_INDICES))
+                free(prim->triangle_indices);
+        }
+        free(doc->meshes[m].primitives);
+        free(doc->meshes[m].name);
+    }
+    free(doc->meshes);
+    for (int i = 0; i < doc->node_count; i++) {
+        free(doc->nodes[i].name);
+        free(doc->nodes[i].children);
+    }
+    free(doc->nodes);
+    for (int i = 0; i < doc->scene_count; i++) {
+        free(doc->scenes[i].name);
+        free(doc->scenes[i].nodes);
+    }
+    free(doc->scenes);
+    for (int i = 0; i < doc->skin_count; i++) {
+        free(doc->skins[i].name);
+        free(doc->skins[i].joints);
+        free(doc->skins[i].joint_from_model_bind);
+    }
+    free(doc->skins);
+    for (int i = 0; i < doc->animation_count; i++) {
+        for (int k = 0; k < doc->animations[i].sampler_count; k++) {
+            free(doc->animations[i].samplers[k].times);
+            free(doc->animations[i].samplers[k].values);
+        }
+        free(doc->animations[i].samplers);
+        free(doc->animations[i].channels);
+        free(doc->animations[i].name);
+    }
+    free(doc->animations);
+    for (int i = 0; i < doc->material_count; i++)
+        free(doc->materials[i].name);
+    free(doc->materials);
+    free(doc->textures);
+    for (int i = 0; i < doc->image_count; i++) {
+        free(doc->images[i].name);
+        free(doc->images[i].uri);
+        free(doc->images[i].mime_type);
+        image_free(&doc->images[i].pixels);
+    }
+    free(doc->images);
+    free(doc->samplers);
+    free(doc->file_bytes);
+    memset(doc, 0, sizeof *doc);
+    doc->scene = -1;
+}

@@ -1,0 +1,144 @@
+/* Grading tests for exercise ex03.1: gltf_element_read_float() reads element
+ * i of an accessor as floats. The bytes are written here; each expected value
+ * is worked out by hand in the comment beside it. */
+#include "gltf.h"
+#include "test_util.h"
+
+/* out has room for 17 floats; the 17th must stay untouched. */
+#define SENTINEL 12345.0f
+
+static void read(const unsigned char *bytes, size_t stride, gltf_component_type ct, gltf_type type, bool normalized,
+                 size_t index, float out[17])
+{
+    gltf_element_layout layout = {bytes, stride, ct, type, normalized};
+    for (int i = 0; i < 17; i++)
+        out[i] = SENTINEL;
+    gltf_element_read_float(&layout, index, out);
+    int n = gltf_type_components(type);
+    if (out[n] != SENTINEL)
+        fail_msg("wrote past the %d components of one element", n);
+}
+
+static void ex03_1_packed_floats(void **state)
+{
+    (void)state;
+    float data[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    float out[17];
+    /* VEC3, tightly packed (stride 12): element 1 is (4, 5, 6). */
+    read((const unsigned char *)data, 12, GLTF_FLOAT, GLTF_VEC3, false, 1, out);
+    EXPECT_NEAR(4, out[0], 0);
+    EXPECT_NEAR(5, out[1], 0);
+    EXPECT_NEAR(6, out[2], 0);
+}
+
+static void ex03_1_stride_and_misaligned_start(void **state)
+{
+    (void)state;
+    /* Elements 20 bytes apart, starting at byte 1 of the array (misaligned):
+     * element i is the VEC3 (10 i, 10 i + 1, 10 i + 2); bytes 12..19 of each are junk. */
+    unsigned char bytes[1 + 3 * 20];
+    memset(bytes, 0xAB, sizeof bytes);
+    for (int i = 0; i < 3; i++) {
+        float v[3] = {10.0f * i, 10.0f * i + 1, 10.0f * i + 2};
+        memcpy(bytes + 1 + i * 20, v, 12);
+    }
+    float out[17];
+    read(bytes + 1, 20, GLTF_FLOAT, GLTF_VEC3, false, 2, out);
+    EXPECT_NEAR(20, out[0], 0);
+    EXPECT_NEAR(21, out[1], 0);
+    EXPECT_NEAR(22, out[2], 0);
+}
+
+static void ex03_1_unsigned_normalized(void **state)
+{
+    (void)state;
+    float out[17];
+    /* u8: c / 255. 0 -> 0, 51 -> 0.2, 255 -> 1. */
+    const unsigned char u8[4] = {0, 51, 255, 0};
+    read(u8, 4, GLTF_UNSIGNED_BYTE, GLTF_VEC3, true, 0, out);
+    EXPECT_NEAR(0.0, out[0], 1e-7);
+    EXPECT_NEAR(0.2, out[1], 1e-7);
+    EXPECT_NEAR(1.0, out[2], 1e-7);
+    /* u16: c / 65535. Element 1 of a VEC2 with stride 4: (13107, 65535) -> (0.2, 1). */
+    const uint16_t u16[4] = {7, 7, 13107, 65535};
+    read((const unsigned char *)u16, 4, GLTF_UNSIGNED_SHORT, GLTF_VEC2, true, 1, out);
+    EXPECT_NEAR(0.2, out[0], 1e-7);
+    EXPECT_NEAR(1.0, out[1], 1e-7);
+}
+
+static void ex03_1_signed_normalized_clamps_at_minus_one(void **state)
+{
+    (void)state;
+    float out[17];
+    /* i8: max(c / 127, -1). -128 -> -1 (not -1.0079), -127 -> -1, 64 -> 0.503937, 127 -> 1. */
+    const signed char i8[4] = {-128, -127, 64, 127};
+    read((const unsigned char *)i8, 4, GLTF_BYTE, GLTF_VEC4, true, 0, out);
+    EXPECT_NEAR(-1.0, out[0], 1e-7);
+    EXPECT_NEAR(-1.0, out[1], 1e-7);
+    EXPECT_NEAR(64.0 / 127.0, out[2], 1e-7);
+    EXPECT_NEAR(1.0, out[3], 1e-7);
+    /* i16: max(c / 32767, -1). -32768 -> -1, -16384 -> -0.500015. */
+    const int16_t i16[2] = {-32768, -16384};
+    read((const unsigned char *)i16, 4, GLTF_SHORT, GLTF_VEC2, true, 0, out);
+    EXPECT_NEAR(-1.0, out[0], 1e-7);
+    EXPECT_NEAR(-16384.0 / 32767.0, out[1], 1e-7);
+}
+
+static void ex03_1_integers_that_are_not_normalized(void **state)
+{
+    (void)state;
+    float out[17];
+    /* Not normalized: the value itself. */
+    const uint16_t u16[1] = {1000};
+    read((const unsigned char *)u16, 2, GLTF_UNSIGNED_SHORT, GLTF_SCALAR, false, 0, out);
+    EXPECT_NEAR(1000.0, out[0], 0);
+    const signed char i8[2] = {-5, 9};
+    read((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 1, out);
+    EXPECT_NEAR(9.0, out[0], 0);
+    read((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 0, out);
+    EXPECT_NEAR(-5.0, out[0], 0);
+    const uint32_t u32[2] = {70000, 123456};
+    read((const unsigned char *)u32, 4, GLTF_UNSIGNED_INT, GLTF_SCALAR, false, 1, out);
+    EXPECT_NEAR(123456.0, out[0], 0);
+}
+
+static void ex03_1_matrix_columns_start_on_4_bytes(void **state)
+{
+    (void)state;
+    float out[17];
+    /* MAT2 of u8: each column is 2 bytes + 2 padding: 1 2 _ _ 3 4 _ _. */
+    const unsigned char m2[8] = {1, 2, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE};
+    read(m2, 8, GLTF_UNSIGNED_BYTE, GLTF_MAT2, false, 0, out);
+    for (int i = 0; i < 4; i++)
+        EXPECT_NEAR(i + 1, out[i], 0);
+    /* MAT3 of i16: each column 6 bytes + 2 padding; values -1 .. -9, column by column. */
+    int16_t m3[12];
+    for (int c = 0; c < 3; c++) {
+        for (int r = 0; r < 3; r++)
+            m3[c * 4 + r] = (int16_t)(-(c * 3 + r + 1));
+        m3[c * 4 + 3] = 0x7777; /* padding */
+    }
+    read((const unsigned char *)m3, 24, GLTF_SHORT, GLTF_MAT3, false, 0, out);
+    for (int i = 0; i < 9; i++)
+        EXPECT_NEAR(-(i + 1), out[i], 0);
+    /* MAT4 of floats: no padding, 16 values in a row. Element 1 of two. */
+    float m4[32];
+    for (int i = 0; i < 32; i++)
+        m4[i] = (float)i;
+    read((const unsigned char *)m4, 64, GLTF_FLOAT, GLTF_MAT4, false, 1, out);
+    for (int i = 0; i < 16; i++)
+        EXPECT_NEAR(16 + i, out[i], 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ex03_1_packed_floats),
+        cmocka_unit_test(ex03_1_stride_and_misaligned_start),
+        cmocka_unit_test(ex03_1_unsigned_normalized),
+        cmocka_unit_test(ex03_1_signed_normalized_clamps_at_minus_one),
+        cmocka_unit_test(ex03_1_integers_that_are_not_normalized),
+        cmocka_unit_test(ex03_1_matrix_columns_start_on_4_bytes),
+    };
+    return cmocka_run_group_tests_name("ex03.1 gltf_element_read_float", tests, NULL, NULL);
+}

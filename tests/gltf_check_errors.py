@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""ch03_gltf_loader on broken files: exit status 1 and exactly one line,
+"error: <file>: <JSON path>: <what is wrong>". A bad command line exits 2.
+
+The broken files are written here into a temporary folder, each one a small
+valid document with one thing wrong.
+
+    gltf_check_errors.py PROGRAM
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+BASE = {"asset": {"version": "2.0"}}
+
+
+def case(name, doc, expected_path, expected_words, raw=None):
+    return name, doc, expected_path, expected_words, raw
+
+
+CASES = [
+    case("count_missing.gltf", dict(BASE, accessors=[{"componentType": 5126, "type": "SCALAR"}]),
+         "accessors[0].count", "missing"),
+    case("bad_child.gltf", dict(BASE, nodes=[{"children": [3]}]), "nodes[0].children[0]", "does not exist"),
+    case("cycle.gltf", dict(BASE, nodes=[{"children": [1]}, {"children": [0]}]), "nodes[0]", "cycle"),
+    case("required_ext.gltf", dict(BASE, extensionsRequired=["EXT_unknown"]), "extensionsRequired[0]",
+         "EXT_unknown"),
+    case("bad_interpolation.gltf",
+         dict(BASE, animations=[{"samplers": [{"input": 0, "output": 0, "interpolation": "BOUNCY"}],
+                                 "channels": []}],
+              accessors=[{"componentType": 5126, "count": 1, "type": "SCALAR"}]),
+         "animations[0].samplers[0].interpolation", "LINEAR"),
+    # the unclosed string "ver starts at byte 10 (counting from 0)
+    case("truncated.gltf", None, "JSON byte 10", "not closed", raw=b'{"asset":{"ver'),
+    case("short.glb", None, "GLB", "too short", raw=b"glTF\x02\x00\x00\x00"),
+]
+
+
+def main():
+    program = sys.argv[1]
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, doc, path, words, raw in CASES:
+            file = os.path.join(tmp, name)
+            with open(file, "wb") as f:
+                f.write(raw if raw is not None else json.dumps(doc).encode())
+            run = subprocess.run([program, "--model", file, "--check"], capture_output=True, text=True, timeout=60)
+            lines = run.stderr.splitlines()
+            prefix = "error: %s: %s" % (file, path)
+            ok = (run.returncode == 1 and run.stdout == "" and len(lines) == 1 and lines[0].startswith(prefix)
+                  and words in lines[0])
+            print("%s %s: exit %d, %r" % ("ok  " if ok else "FAIL", name, run.returncode, run.stderr.strip()))
+            if not ok:
+                print("     expected exit 1 and one line starting %r containing %r" % (prefix, words))
+                failures += 1
+        run = subprocess.run([program, "--no-such-option"], capture_output=True, text=True, timeout=60)
+        if run.returncode != 2:
+            print("FAIL a bad command line exits %d, not 2" % run.returncode)
+            failures += 1
+        missing = os.path.join(tmp, "missing.gltf")
+        run = subprocess.run([program, "--model", missing, "--check"], capture_output=True, text=True, timeout=60)
+        if run.returncode != 1 or not run.stderr.startswith("error: ") or missing not in run.stderr:
+            print("FAIL a missing file: exit %d, %r" % (run.returncode, run.stderr))
+            failures += 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,860 @@
+/* test_gltf: the glTF loader of chapter 03, on small documents written here.
+ *
+ * Each test writes a glTF document by hand: the JSON as a string, the binary
+ * data as bytes whose values are chosen so the expected floats can be worked
+ * out by hand (given in the comments). "$B" in the JSON stands for a base64
+ * data: URI of the bytes, encoded by this file's own encoder. */
+#include "gltf.h"
+#include "test_util.h"
+
+#include <unistd.h>
+
+static void base64_encode(const unsigned char *in, size_t n, char *out)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) | (i + 2 < n ? in[i + 2] : 0);
+        out[o++] = alphabet[v >> 18 & 63];
+        out[o++] = alphabet[v >> 12 & 63];
+        out[o++] = i + 1 < n ? alphabet[v >> 6 & 63] : '=';
+        out[o++] = i + 2 < n ? alphabet[v & 63] : '=';
+    }
+    out[o] = '\0';
+}
+
+/* The JSON with every "$B" replaced by a data: URI of bin. */
+static char *with_data_uri(const char *json, const void *bin, size_t bin_size)
+{
+    char *b64 = malloc(bin_size * 2 + 64);
+    strcpy(b64, "data:application/octet-stream;base64,");
+    base64_encode(bin, bin_size, b64 + strlen(b64));
+    char *out = malloc(strlen(json) * 2 + strlen(b64) * 4 + 1);
+    size_t o = 0;
+    for (const char *p = json; *p;) {
+        if (p[0] == '$' && p[1] == 'B') {
+            strcpy(out + o, b64);
+            o += strlen(b64);
+            p += 2;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = '\0';
+    free(b64);
+    return out;
+}
+
+static bool load_text(const char *json, const void *bin, size_t bin_size, gltf_document *doc, sa_error *err)
+{
+    char *text = with_data_uri(json, bin, bin_size);
+    bool ok = gltf_load_memory(text, strlen(text), NULL, "test.gltf", NULL, doc, err);
+    free(text);
+    return ok;
+}
+
+static void expect_load(const char *json, const void *bin, size_t bin_size, gltf_document *doc)
+{
+    sa_error err;
+    if (!load_text(json, bin, bin_size, doc, &err))
+        fail_msg("the document should load: %s", err.message);
+}
+
+/* Loading must fail with a message that holds every one of the given parts. */
+static void expect_error(const char *json, const void *bin, size_t bin_size, const char *part1, const char *part2)
+{
+    gltf_document doc;
+    sa_error err;
+    if (load_text(json, bin, bin_size, &doc, &err)) {
+        gltf_free(&doc);
+        fail_msg("the document should be rejected (expected \"%s\")", part1);
+    }
+    EXPECT_STR_CONTAINS(err.message, "test.gltf: ");
+    EXPECT_STR_CONTAINS(err.message, part1);
+    if (part2)
+        EXPECT_STR_CONTAINS(err.message, part2);
+    /* One line. */
+    EXPECT_TRUE(strchr(err.message, '\n') == NULL);
+}
+
+#define ASSET "\"asset\":{\"version\":\"2.0\"}"
+
+/* --- component types and normalization ------------------------------------ */
+
+static void every_component_type_and_normalization(void **state)
+{
+    (void)state;
+    unsigned char bin[64] = {0};
+    /* bytes 0..3: i8 -128, -127, 0, 127 */
+    bin[0] = 0x80, bin[1] = 0x81, bin[2] = 0, bin[3] = 127;
+    /* bytes 4..7: u8 0, 51, 255, 5 */
+    bin[4] = 0, bin[5] = 51, bin[6] = 255, bin[7] = 5;
+    /* bytes 8..15: i16 -32768, -32767, 16384, 32767 */
+    int16_t s16[4] = {-32768, -32767, 16384, 32767};
+    memcpy(bin + 8, s16, 8);
+    /* bytes 16..23: u16 0, 13107, 65535, 7 */
+    uint16_t u16[4] = {0, 13107, 65535, 7};
+    memcpy(bin + 16, u16, 8);
+    /* bytes 24..31: u32 4000000000, 16777217 */
+    uint32_t u32[2] = {4000000000u, 16777217u};
+    memcpy(bin + 24, u32, 8);
+    /* bytes 32..39: float 1.5, -2.25 */
+    float f[2] = {1.5f, -2.25f};
+    memcpy(bin + 32, f, 8);
+    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":40,\"uri\":\"$B\"}],"
+                       "\"bufferViews\":[{\"buffer\":0,\"byteLength\":40}],\"accessors\":["
+                       "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+                       "{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5121,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+                       "{\"bufferView\":0,\"byteOffset\":8,\"componentType\":5122,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+                       "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+                       "{\"bufferView\":0,\"byteOffset\":24,\"componentType\":5125,\"count\":2,\"type\":\"SCALAR\"},"
+                       "{\"bufferView\":0,\"byteOffset\":32,\"componentType\":5126,\"count\":1,\"type\":\"VEC2\"},"
+                       "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"count\":1,\"type\":\"VEC4\"},"
+                       "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"count\":1,\"type\":\"VEC4\"}]}";
+    gltf_document doc;
+    expect_load(json, bin, 40, &doc);
+    float out[4];
+    sa_error err;
+    /* i8 normalized: max(c / 127, -1): -128 -> -1, -127 -> -1, 0 -> 0, 127 -> 1 */
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_NEAR(-1.0, out[0], 1e-7);
+    EXPECT_NEAR(-1.0, out[1], 1e-7);
+    EXPECT_NEAR(0.0, out[2], 1e-7);
+    EXPECT_NEAR(1.0, out[3], 1e-7);
+    /* u8 normalized: c / 255: 51 -> 0.2, 255 -> 1, 5 -> 0.0196078 */
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 1, out, &err));
+    EXPECT_NEAR(0.0, out[0], 1e-7);
+    EXPECT_NEAR(0.2, out[1], 1e-7);
+    EXPECT_NEAR(1.0, out[2], 1e-7);
+    EXPECT_NEAR(5.0 / 255.0, out[3], 1e-7);
+    /* i16 normalized: max(c / 32767, -1): -32768 -> -1, -32767 -> -1, 16384 -> 0.500015 */
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 2, out, &err));
+    EXPECT_NEAR(-1.0, out[0], 1e-7);
+    EXPECT_NEAR(-1.0, out[1], 1e-7);
+    EXPECT_NEAR(16384.0 / 32767.0, out[2], 1e-7);
+    EXPECT_NEAR(1.0, out[3], 1e-7);
+    /* u16 normalized: c / 65535: 13107 -> 0.2 */
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 3, out, &err));
+    EXPECT_NEAR(0.2, out[1], 1e-7);
+    EXPECT_NEAR(1.0, out[2], 1e-7);
+    /* u32 as unsigned integers: exact, even past 2^24 where floats skip values. */
+    uint32_t indices[2];
+    EXPECT_TRUE(gltf_accessor_unpack_uints(&doc, 4, indices, &err));
+    EXPECT_INT(4000000000u, indices[0]);
+    EXPECT_INT(16777217u, indices[1]);
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 5, out, &err));
+    EXPECT_NEAR(1.5, out[0], 0);
+    EXPECT_NEAR(-2.25, out[1], 0);
+    /* Not normalized: the integer value itself. */
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 6, out, &err));
+    EXPECT_NEAR(-128.0, out[0], 0);
+    EXPECT_NEAR(127.0, out[3], 0);
+    uint16_t joints[4];
+    EXPECT_TRUE(gltf_accessor_unpack_u16(&doc, 7, joints, &err));
+    EXPECT_INT(65535, joints[2]);
+    EXPECT_INT(7, joints[3]);
+    /* Signed data cannot be unpacked as indices. */
+    EXPECT_TRUE(!gltf_accessor_unpack_uints(&doc, 6, indices, &err));
+    EXPECT_STR_CONTAINS(err.message, "accessors[6]");
+    gltf_free(&doc);
+}
+
+static void sizes_of_components_types_and_padded_matrices(void **state)
+{
+    (void)state;
+    EXPECT_INT(1, gltf_component_size(GLTF_BYTE));
+    EXPECT_INT(2, gltf_component_size(GLTF_UNSIGNED_SHORT));
+    EXPECT_INT(4, gltf_component_size(GLTF_FLOAT));
+    EXPECT_INT(0, gltf_component_size((gltf_component_type)5124));
+    EXPECT_INT(16, gltf_type_components(GLTF_MAT4));
+    EXPECT_INT(9, gltf_type_components(GLTF_MAT3));
+    /* glTF 2.0 section 3.6.2.4: columns start on 4 bytes. */
+    EXPECT_INT(8, gltf_element_size(GLTF_BYTE, GLTF_MAT2));     /* 2 x (2 + 2 padding) */
+    EXPECT_INT(12, gltf_element_size(GLTF_BYTE, GLTF_MAT3));    /* 3 x (3 + 1) */
+    EXPECT_INT(24, gltf_element_size(GLTF_SHORT, GLTF_MAT3));   /* 3 x (6 + 2) */
+    EXPECT_INT(8, gltf_element_size(GLTF_SHORT, GLTF_MAT2));    /* 2 x 4, no padding */
+    EXPECT_INT(64, gltf_element_size(GLTF_FLOAT, GLTF_MAT4));
+    EXPECT_INT(6, gltf_element_size(GLTF_UNSIGNED_SHORT, GLTF_VEC3));
+}
+
+static void matrices_with_padded_columns(void **state)
+{
+    (void)state;
+    /* MAT2 of i8: column 0 = (1, 2) + 2 padding bytes, column 1 = (3, 4) + padding.
+     * MAT3 of u16 at byte 8: columns (10, 11, 12) (13, 14, 15) (16, 17, 18), each padded by 2 bytes. */
+    unsigned char bin[32] = {1, 2, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE};
+    for (int c = 0; c < 3; c++)
+        for (int r = 0; r < 4; r++) {
+            uint16_t v = r < 3 ? (uint16_t)(10 + c * 3 + r) : 0xEEEE;
+            memcpy(bin + 8 + c * 8 + r * 2, &v, 2);
+        }
+    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":32,\"uri\":\"$B\"}],"
+                       "\"bufferViews\":[{\"buffer\":0,\"byteLength\":32}],\"accessors\":["
+                       "{\"bufferView\":0,\"componentType\":5120,\"count\":1,\"type\":\"MAT2\"},"
+                       "{\"bufferView\":0,\"byteOffset\":8,\"componentType\":5123,\"count\":1,\"type\":\"MAT3\"}]}";
+    gltf_document doc;
+    expect_load(json, bin, 32, &doc);
+    float m2[4], m3[9];
+    sa_error err;
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, m2, &err));
+    for (int i = 0; i < 4; i++)
+        EXPECT_NEAR(i + 1, m2[i], 0);
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 1, m3, &err));
+    for (int i = 0; i < 9; i++)
+        EXPECT_NEAR(10 + i, m3[i], 0);
+    gltf_free(&doc);
+}
+
+/* --- stride and alignment ----------------------------------------------------- */
+
+static void interleaved_and_misaligned_data(void **state)
+{
+    (void)state;
+    /* A bufferView starting at byte 1 (so every float is misaligned), stride
+     * 20: per vertex a float VEC3 position at 0 and a normalized u16 VEC2 at 12,
+     * then 4 unused bytes. Vertex i: position (i, 2i, -i), uv (i * 13107) / 65535 = 0.2 i. */
+    unsigned char bin[64] = {0};
+    for (int i = 0; i < 3; i++) {
+        float p[3] = {(float)i, 2.0f * i, -(float)i};
+        uint16_t uv[2] = {(uint16_t)(i * 13107), (uint16_t)(65535 - i * 13107)};
+        memcpy(bin + 1 + i * 20, p, 12);
+        memcpy(bin + 1 + i * 20 + 12, uv, 4);
+    }
+    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                       "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":1,\"byteLength\":60,\"byteStride\":20}],"
+                       "\"accessors\":["
+                       "{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
+                       "{\"bufferView\":0,\"byteOffset\":12,\"componentType\":5123,\"normalized\":true,\"count\":3,"
+                       "\"type\":\"VEC2\"}]}";
+    gltf_document doc;
+    expect_load(json, bin, 64, &doc);
+    float p[3][3], uv[3][2];
+    sa_error err;
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, p[0], &err));
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 1, uv[0], &err));
+    for (int i = 0; i < 3; i++) {
+        EXPECT_NEAR(i, p[i][0], 0);
+        EXPECT_NEAR(2 * i, p[i][1], 0);
+        EXPECT_NEAR(-i, p[i][2], 0);
+        EXPECT_NEAR(0.2 * i, uv[i][0], 1e-6);
+        EXPECT_NEAR(1.0 - 0.2 * i, uv[i][1], 1e-6);
+    }
+    gltf_free(&doc);
+}
+
+static void accessor_and_view_ranges_are_checked(void **state)
+{
+    (void)state;
+    unsigned char bin[64] = {0};
+    /* 3 VEC3 floats 20 apart end at 2 * 20 + 12 = 52 > 48. */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48,\"byteStride\":20}],"
+                 "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"}]}",
+                 bin, 64, "accessors[0]", "do not fit in bufferViews[0]");
+    /* byteOffset 4 + 12 * 5 = 64 > 60 */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":60}],"
+                 "\"accessors\":[{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5126,\"count\":5,\"type\":\"VEC3\"}]}",
+                 bin, 64, "accessors[0]", "do not fit");
+    /* a view of 60 bytes from 8 ends at 68 > 64 */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":8,\"byteLength\":60}]}",
+                 bin, 64, "bufferViews[0]", "past the end of buffers[0]");
+    /* a stride smaller than an element (12 bytes) */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":8}],"
+                 "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}]}",
+                 bin, 64, "accessors[0]", "smaller than one element");
+    /* a buffer that claims more bytes than its data has */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":65,\"uri\":\"$B\"}]}", bin, 64, "buffers[0].byteLength",
+                 "only 64 bytes");
+    /* a count whose byte size would overflow size_t */
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64}],"
+                 "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4000000000000000,\"type\":\"MAT4\"}]}",
+                 bin, 64, "accessors[0]", "do not fit");
+}
+
+/* --- sparse accessors --------------------------------------------------------- */
+
+static void sparse_accessors(void **state)
+{
+    (void)state;
+    /* base: floats 1, 2, 3, 4 (bytes 0..15); sparse indices u8 1, 3 (bytes 16..17);
+     * values 20, 40 (bytes 20..27). Result: 1, 20, 3, 40. The second accessor
+     * has no bufferView: zeros with the same substitutions: 0, 20, 0, 40. */
+    unsigned char bin[28] = {0};
+    float base[4] = {1, 2, 3, 4}, values[2] = {20, 40};
+    memcpy(bin, base, 16);
+    bin[16] = 1, bin[17] = 3;
+    memcpy(bin + 20, values, 8);
+    const char *sparse = "\"sparse\":{\"count\":2,\"indices\":{\"bufferView\":1,\"componentType\":5121},"
+                         "\"values\":{\"bufferView\":2}}";
+    char json[2048];
+    snprintf(json, sizeof json,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":28,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":2},"
+             "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":8}],\"accessors\":["
+             "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",%s},"
+             "{\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",%s}]}",
+             sparse, sparse);
+    gltf_document doc;
+    expect_load(json, bin, 28, &doc);
+    float out[4];
+    sa_error err;
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_NEAR(1, out[0], 0);
+    EXPECT_NEAR(20, out[1], 0);
+    EXPECT_NEAR(3, out[2], 0);
+    EXPECT_NEAR(40, out[3], 0);
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 1, out, &err));
+    EXPECT_NEAR(0, out[0], 0);
+    EXPECT_NEAR(20, out[1], 0);
+    EXPECT_NEAR(0, out[2], 0);
+    EXPECT_NEAR(40, out[3], 0);
+    gltf_free(&doc);
+
+    /* A sparse index past count (4) is rejected when the accessor is decoded. */
+    bin[17] = 4;
+    snprintf(json, sizeof json,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":28,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":2},"
+             "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":8}],\"accessors\":["
+             "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",%s}]}",
+             sparse);
+    expect_load(json, bin, 28, &doc);
+    EXPECT_TRUE(!gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_STR_CONTAINS(err.message, "accessors[0].sparse.indices[1]");
+    gltf_free(&doc);
+    /* Indices out of order (3 then 1). */
+    bin[16] = 3, bin[17] = 1;
+    expect_load(json, bin, 28, &doc);
+    EXPECT_TRUE(!gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_STR_CONTAINS(err.message, "out of order");
+    gltf_free(&doc);
+    /* More sparse values than the view holds: 2 values need 8 bytes, the view has 4. */
+    snprintf(json, sizeof json,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":28,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":2},"
+             "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":4}],\"accessors\":["
+             "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",%s}]}",
+             sparse);
+    expect_error(json, bin, 28, "accessors[0].sparse.values", "do not fit");
+}
+
+/* --- meshes: modes, missing normals, joints and weights ---------------------------- */
+
+static const char *mesh_json(char *out, size_t n, int mode, bool indexed)
+{
+    /* 4 positions in the z = 0 plane, counter-clockwise seen from +Z:
+     * (0,0,0) (1,0,0) (1,1,0) (0,1,0); indices 0 1 2 3 (u16, bytes 48..55);
+     * JOINTS_0 u8 (bytes 56..71), WEIGHTS_0 normalized u8 (bytes 72..87). */
+    snprintf(out, n,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":88,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":8},"
+             "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16}],"
+             "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+             "{\"bufferView\":1,\"componentType\":5123,\"count\":4,\"type\":\"SCALAR\"},"
+             "{\"bufferView\":2,\"componentType\":5121,\"count\":4,\"type\":\"VEC4\"},"
+             "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":2,\"WEIGHTS_0\":3},"
+             "\"mode\":%d%s}]}]}",
+             mode, indexed ? ",\"indices\":1" : "");
+    return out;
+}
+
+static void mesh_bin(unsigned char bin[88])
+{
+    float p[12] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
+    uint16_t idx[4] = {0, 1, 2, 3};
+    memset(bin, 0, 88);
+    memcpy(bin, p, 48);
+    memcpy(bin + 48, idx, 8);
+    for (int v = 0; v < 4; v++) {
+        bin[56 + v * 4] = (unsigned char)v;     /* joint v, then joint 1 */
+        bin[56 + v * 4 + 1] = 1;
+        bin[72 + v * 4] = 255;                  /* weight 1, then 0 */
+    }
+}
+
+static void strips_fans_and_lists(void **state)
+{
+    (void)state;
+    unsigned char bin[88];
+    mesh_bin(bin);
+    char json[2048];
+    gltf_document doc;
+    /* TRIANGLES, 4 indices: one triangle (0 1 2), the 4th index is left over. */
+    expect_load(mesh_json(json, sizeof json, 4, true), bin, 88, &doc);
+    const gltf_primitive *p = &doc.meshes[0].primitives[0];
+    EXPECT_INT(1, p->triangle_count);
+    EXPECT_INT(0, p->triangle_indices[0]);
+    EXPECT_INT(1, p->triangle_indices[1]);
+    EXPECT_INT(2, p->triangle_indices[2]);
+    gltf_free(&doc);
+    /* TRIANGLE_STRIP 0 1 2 3: (0 1 2), then the second flipped back to CCW: (1 3 2). */
+    expect_load(mesh_json(json, sizeof json, 5, true), bin, 88, &doc);
+    p = &doc.meshes[0].primitives[0];
+    EXPECT_INT(2, p->triangle_count);
+    const uint32_t strip[6] = {0, 1, 2, 1, 3, 2};
+    for (int i = 0; i < 6; i++)
+        EXPECT_INT(strip[i], p->triangle_indices[i]);
+    gltf_free(&doc);
+    /* TRIANGLE_FAN 0 1 2 3, non-indexed: (1 2 0), (2 3 0). */
+    expect_load(mesh_json(json, sizeof json, 6, false), bin, 88, &doc);
+    p = &doc.meshes[0].primitives[0];
+    EXPECT_INT(2, p->triangle_count);
+    const uint32_t fan[6] = {1, 2, 0, 2, 3, 0};
+    for (int i = 0; i < 6; i++)
+        EXPECT_INT(fan[i], p->triangle_indices[i]);
+    /* No NORMAL in the file: computed. The quad faces +Z. */
+    EXPECT_TRUE(p->normals_computed);
+    for (int v = 0; v < 4; v++) {
+        EXPECT_NEAR(0, p->normals[v][0], 1e-6);
+        EXPECT_NEAR(0, p->normals[v][1], 1e-6);
+        EXPECT_NEAR(1, p->normals[v][2], 1e-6);
+    }
+    /* u8 joints widened to u16, normalized u8 weights to 0..1. */
+    EXPECT_INT(3, p->joints[3][0]);
+    EXPECT_INT(1, p->joints[3][1]);
+    EXPECT_NEAR(1.0, p->weights[2][0], 0);
+    EXPECT_NEAR(0.0, p->weights[2][1], 0);
+    /* Bounds of the positions. */
+    EXPECT_NEAR(0, p->bounds_min[0], 0);
+    EXPECT_NEAR(1, p->bounds_max[1], 0);
+    gltf_free(&doc);
+    /* POINTS: kept, not decoded, with a note. */
+    expect_load(mesh_json(json, sizeof json, 0, true), bin, 88, &doc);
+    EXPECT_TRUE(doc.meshes[0].primitives[0].skipped);
+    EXPECT_INT(0, doc.meshes[0].primitives[0].triangle_count);
+    EXPECT_INT(1, doc.note_count);
+    EXPECT_STR_CONTAINS(doc.note, "meshes[0].primitives[0]");
+    gltf_free(&doc);
+    /* An index past the 4 vertices. */
+    uint16_t bad = 4;
+    memcpy(bin + 50, &bad, 2);
+    expect_error(mesh_json(json, sizeof json, 4, true), bin, 88, "meshes[0].primitives[0].indices",
+                 "index 4, but there are 4 vertices");
+}
+
+/* --- nodes and the node graph ----------------------------------------------------- */
+
+static void node_transforms(void **state)
+{
+    (void)state;
+    gltf_document doc;
+    /* Node 0: T = (1, 2, 3), R = 90 degrees about +Y (0, sin 45, 0, cos 45), S = 2.
+     * Its matrix's column 0 is R * (2, 0, 0) = (0, 0, -2); column 3 is (1, 2, 3, 1).
+     * Node 1: a matrix with translation (4, 5, 6) and scale 3: split into T and S. */
+    expect_load("{" ASSET ",\"nodes\":[{\"translation\":[1,2,3],\"rotation\":[0,0.70710678,0,0.70710678],"
+                "\"scale\":[2,2,2],\"children\":[1]},"
+                "{\"matrix\":[3,0,0,0, 0,3,0,0, 0,0,3,0, 4,5,6,1]}],\"scenes\":[{\"nodes\":[0]}]}",
+                NULL, 0, &doc);
+    EXPECT_INT(2, doc.node_count);
+    EXPECT_INT(0, doc.scene);
+    EXPECT_INT(-1, doc.nodes[0].parent);
+    EXPECT_INT(0, doc.nodes[1].parent);
+    EXPECT_TRUE(!doc.nodes[0].has_matrix);
+    EXPECT_NEAR(0, doc.nodes[0].matrix[0], 1e-6);
+    EXPECT_NEAR(0, doc.nodes[0].matrix[1], 1e-6);
+    EXPECT_NEAR(-2, doc.nodes[0].matrix[2], 1e-6);
+    EXPECT_NEAR(1, doc.nodes[0].matrix[12], 0);
+    EXPECT_NEAR(3, doc.nodes[0].matrix[14], 0);
+    EXPECT_TRUE(doc.nodes[1].has_matrix);
+    EXPECT_NEAR(4, doc.nodes[1].local.translation[0], 1e-6);
+    EXPECT_NEAR(6, doc.nodes[1].local.translation[2], 1e-6);
+    EXPECT_NEAR(3, doc.nodes[1].local.scale[1], 1e-5);
+    EXPECT_NEAR(1, doc.nodes[1].local.rotation[3], 1e-5);
+    gltf_free(&doc);
+    /* Defaults: identity TRS. */
+    expect_load("{" ASSET ",\"nodes\":[{}]}", NULL, 0, &doc);
+    EXPECT_NEAR(1, doc.nodes[0].local.rotation[3], 0);
+    EXPECT_NEAR(1, doc.nodes[0].local.scale[0], 0);
+    EXPECT_NEAR(1, doc.nodes[0].matrix[15], 0);
+    EXPECT_INT(-1, doc.scene);
+    gltf_free(&doc);
+}
+
+static void node_graph_errors(void **state)
+{
+    (void)state;
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[2]},{\"children\":[2]},{}]}", NULL, 0, "nodes[2]",
+                 "two parents, nodes[0] and nodes[1]");
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[1]},{\"children\":[2]},{\"children\":[0]}]}", NULL, 0,
+                 "is part of a cycle", NULL);
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[0]}]}", NULL, 0, "nodes[0].children[0]", "its own child");
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[5]}]}", NULL, 0, "nodes[0].children[0]",
+                 "5 does not exist");
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[1]},{}],\"scenes\":[{\"nodes\":[1]}]}", NULL, 0,
+                 "scenes[0].nodes[0]", "not a root");
+    expect_error("{" ASSET ",\"nodes\":[{\"matrix\":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],\"scale\":[1,1,1]}]}", NULL, 0,
+                 "nodes[0]", "both matrix and");
+    expect_error("{" ASSET ",\"nodes\":[{\"rotation\":[0,0,1]}]}", NULL, 0, "nodes[0].rotation",
+                 "array of 4 numbers");
+    expect_error("{" ASSET ",\"nodes\":[],\"scene\":0}", NULL, 0, ".scene", "does not exist");
+    expect_error("{" ASSET ",\"nodes\":[{\"translation\":[0,1e999,0]}]}", NULL, 0, "nodes[0].translation[1]",
+                 "not a finite float");
+}
+
+/* --- skins and animations --------------------------------------------------------- */
+
+/* times 0, 1 (bytes 0..7); 6 VEC3 values (bytes 8..79); 2 MAT4 identities (bytes 80..207) */
+static void anim_bin(unsigned char bin[208])
+{
+    float times[2] = {0, 1};
+    memset(bin, 0, 208);
+    memcpy(bin, times, 8);
+    for (int i = 0; i < 18; i++) {
+        float v = (float)i;
+        memcpy(bin + 8 + i * 4, &v, 4);
+    }
+    for (int m = 0; m < 2; m++)
+        for (int d = 0; d < 4; d++) {
+            float one = 1;
+            memcpy(bin + 80 + m * 64 + d * 20, &one, 4);
+        }
+}
+
+static char *anim_json(char *out, size_t n, const char *interpolation, int values_count, const char *path,
+                       int ibm_count, int joint_count)
+{
+    snprintf(out, n,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":208,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":8},{\"buffer\":0,\"byteOffset\":8,\"byteLength\":72},"
+             "{\"buffer\":0,\"byteOffset\":80,\"byteLength\":128}],"
+             "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":2,\"type\":\"SCALAR\"},"
+             "{\"bufferView\":1,\"componentType\":5126,\"count\":%d,\"type\":\"VEC3\"},"
+             "{\"bufferView\":2,\"componentType\":5126,\"count\":%d,\"type\":\"MAT4\"},"
+             "{\"bufferView\":1,\"byteOffset\":36,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":3}}]}],"
+             "\"nodes\":[{\"children\":[1]},{\"children\":[2]},{},{\"mesh\":0,\"skin\":0}],"
+             "\"skins\":[{\"joints\":[%s],\"inverseBindMatrices\":2,\"skeleton\":0}],"
+             "\"animations\":[{\"samplers\":[{\"input\":0,\"output\":1,\"interpolation\":\"%s\"}],"
+             "\"channels\":[{\"sampler\":0,\"target\":{\"node\":1,\"path\":\"%s\"}}]}]}",
+             values_count, ibm_count, joint_count == 2 ? "0,1" : "0,1,2", interpolation, path);
+    return out;
+}
+
+static void skins_and_animations(void **state)
+{
+    (void)state;
+    unsigned char bin[208];
+    anim_bin(bin);
+    char json[4096];
+    gltf_document doc;
+    expect_load(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208, &doc);
+    EXPECT_INT(1, doc.skin_count);
+    EXPECT_INT(2, doc.skins[0].joint_count);
+    EXPECT_INT(0, doc.skins[0].skeleton);
+    EXPECT_NEAR(1, doc.skins[0].joint_from_model_bind[1][15], 0);
+    EXPECT_NEAR(0, doc.skins[0].joint_from_model_bind[1][1], 0);
+    const gltf_animation_sampler *s = &doc.animations[0].samplers[0];
+    EXPECT_INT(2, s->key_count);
+    EXPECT_INT(2, s->value_count);
+    EXPECT_INT(3, s->components);
+    EXPECT_NEAR(1, s->times[1], 0);
+    EXPECT_NEAR(5, s->values[5], 0); /* value 1 = (3, 4, 5) */
+    EXPECT_INT(GLTF_PATH_TRANSLATION, doc.animations[0].channels[0].target_path);
+    EXPECT_INT(1, doc.animations[0].channels[0].target_node);
+    gltf_free(&doc);
+    /* CUBICSPLINE: 3 values per key: 2 keys need 6. */
+    expect_load(anim_json(json, sizeof json, "CUBICSPLINE", 6, "scale", 2, 2), bin, 208, &doc);
+    EXPECT_INT(6, doc.animations[0].samplers[0].value_count);
+    EXPECT_INT(GLTF_CUBICSPLINE, doc.animations[0].samplers[0].interpolation);
+    gltf_free(&doc);
+    expect_error(anim_json(json, sizeof json, "CUBICSPLINE", 2, "scale", 2, 2), bin, 208,
+                 "animations[0].samplers[0].output", "CUBICSPLINE needs 3 per key");
+    expect_error(anim_json(json, sizeof json, "LINEAR", 3, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].output", "3 values for 2 keys");
+    expect_error(anim_json(json, sizeof json, "SMOOTH", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].interpolation", NULL);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "colour", 2, 2), bin, 208,
+                 "animations[0].channels[0].target.path", NULL);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "rotation", 2, 2), bin, 208,
+                 "animations[0].channels[0].target.path", "VEC4");
+    /* 2 inverse bind matrices for 3 joints. */
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 3), bin, 208,
+                 "skins[0].inverseBindMatrices", "2 matrices for 3 joints");
+    /* A value that is not finite: value 1 = (3, inf, 5). */
+    float inf = INFINITY, four = 4;
+    memcpy(bin + 8 + 4 * 4, &inf, 4);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].output", "value 1 is not a finite number");
+    memcpy(bin + 8 + 4 * 4, &four, 4);
+    /* Key times that go back: 0 then -1. */
+    float back = -1;
+    memcpy(bin + 4, &back, 4);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].input", "goes back in time");
+}
+
+static void joints_past_the_skin_are_rejected(void **state)
+{
+    (void)state;
+    unsigned char bin[88];
+    mesh_bin(bin);
+    /* Vertex 3 uses joint 3 with weight 1, but the skin has 2 joints. */
+    const char *json =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":88,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":8},"
+        "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16}],"
+        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+        "{\"bufferView\":1,\"componentType\":5123,\"count\":4,\"type\":\"SCALAR\"},"
+        "{\"bufferView\":2,\"componentType\":5121,\"count\":4,\"type\":\"VEC4\"},"
+        "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"}],"
+        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":2,\"WEIGHTS_0\":3},\"indices\":1}]}],"
+        "\"nodes\":[{\"children\":[1]},{},{\"mesh\":0,\"skin\":0}],\"skins\":[{\"joints\":[0,1]}]}";
+    expect_error(json, bin, 88, "JOINTS_0", "vertex 2 uses joint 2");
+}
+
+/* --- the file level: asset, extensions, data URIs, GLB, external files ----------------- */
+
+static void document_level_errors(void **state)
+{
+    (void)state;
+    expect_error("[]", NULL, 0, "top level must be an object", NULL);
+    expect_error("{}", NULL, 0, "asset: missing", NULL);
+    expect_error("{\"asset\":{\"version\":\"1.0\"}}", NULL, 0, "asset.version", "glTF 2.x");
+    expect_error("{" ASSET ",\"extensionsRequired\":[\"KHR_draco_mesh_compression\"]}", NULL, 0,
+                 "extensionsRequired[0]", "KHR_draco_mesh_compression");
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5124,\"count\":1,\"type\":\"SCALAR\"}]}", NULL, 0,
+                 "accessors[0].componentType", "5124");
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"VEC5\"}]}", NULL, 0,
+                 "accessors[0].type", "VEC5");
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":0,\"type\":\"SCALAR\"}]}", NULL, 0,
+                 "accessors[0].count", "at least 1");
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":-1,\"type\":\"SCALAR\"}]}", NULL, 0,
+                 "accessors[0].count", "integer");
+    expect_error("{" ASSET ",\"meshes\":[{\"primitives\":[{\"attributes\":{}}]}]}", NULL, 0,
+                 "meshes[0].primitives[0].attributes.POSITION", "missing");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":4,\"uri\":\"data:application/octet-stream;base64,A!==\"}]}",
+                 NULL, 0, "buffers[0].uri", "base64");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":4,\"uri\":\"data:text/plain,abcd\"}]}", NULL, 0,
+                 "buffers[0].uri", "base64");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":4,\"uri\":\"file.bin\"}]}", NULL, 0, "buffers[0].uri",
+                 "file.bin");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":4}]}", NULL, 0, "buffers[0]", "not a GLB");
+    expect_error("{" ASSET ",\"meshes\":{}}", NULL, 0, "meshes", "expected an array");
+    expect_error("{" ASSET ",\"nodes\":[1]}", NULL, 0, "nodes[0]", "expected an object");
+    expect_error("{" ASSET ",\"nodes\":[{\"mesh\":\"0\"}]}", NULL, 0, "nodes[0].mesh", "got a string");
+    expect_error("{" ASSET "", NULL, 0, "JSON byte", NULL);
+}
+
+static void optional_extensions_and_unknown_properties_are_ignored(void **state)
+{
+    (void)state;
+    gltf_document doc;
+    expect_load("{" ASSET ",\"extensionsUsed\":[\"KHR_materials_unlit\"],\"whatever\":{\"x\":[1]},"
+                "\"materials\":[{\"extensions\":{\"KHR_materials_unlit\":{}},\"pbrMetallicRoughness\":"
+                "{\"baseColorFactor\":[0.5,0.25,1,1]}}]}",
+                NULL, 0, &doc);
+    EXPECT_INT(1, doc.material_count);
+    EXPECT_NEAR(0.25, doc.materials[0].base_color_factor[1], 0);
+    EXPECT_INT(-1, doc.materials[0].base_color_texture);
+    gltf_free(&doc);
+    gltf_material m = gltf_material_default();
+    EXPECT_NEAR(1, m.base_color_factor[0], 0);
+    EXPECT_INT(-1, m.base_color_texture);
+}
+
+static void put_u32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8), p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+/* A GLB: header, JSON chunk padded with spaces, BIN chunk. Returns its size. */
+static size_t make_glb(unsigned char *out, const char *json, const void *bin, size_t bin_size)
+{
+    size_t json_size = strlen(json), json_padded = (json_size + 3) & ~(size_t)3;
+    size_t bin_padded = (bin_size + 3) & ~(size_t)3;
+    size_t total = 12 + 8 + json_padded + (bin ? 8 + bin_padded : 0);
+    memcpy(out, "glTF", 4);
+    put_u32(out + 4, 2);
+    put_u32(out + 8, (uint32_t)total);
+    put_u32(out + 12, (uint32_t)json_padded);
+    memcpy(out + 16, "JSON", 4);
+    memset(out + 20, ' ', json_padded);
+    memcpy(out + 20, json, json_size);
+    if (bin) {
+        unsigned char *b = out + 20 + json_padded;
+        put_u32(b, (uint32_t)bin_padded);
+        memcpy(b + 4, "BIN", 4);
+        memset(b + 8, 0, bin_padded);
+        memcpy(b + 8, bin, bin_size);
+    }
+    return total;
+}
+
+static const char glb_json[] = "{" ASSET ",\"buffers\":[{\"byteLength\":6}],"
+                               "\"bufferViews\":[{\"buffer\":0,\"byteLength\":6}],"
+                               "\"accessors\":[{\"bufferView\":0,\"componentType\":5123,\"count\":3,\"type\":\"SCALAR\"}]}";
+
+static void glb_files(void **state)
+{
+    (void)state;
+    unsigned char glb[1024];
+    uint16_t values[3] = {7, 8, 65535};
+    size_t size = make_glb(glb, glb_json, values, 6);
+    gltf_document doc;
+    sa_error err;
+    if (!gltf_load_memory(glb, size, NULL, "test.glb", NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    uint32_t out[3];
+    EXPECT_TRUE(gltf_accessor_unpack_uints(&doc, 0, out, &err));
+    EXPECT_INT(7, out[0]);
+    EXPECT_INT(65535, out[2]);
+    gltf_free(&doc);
+
+    /* Each framing error, named. */
+    unsigned char bad[1024];
+    memcpy(bad, glb, size);
+    put_u32(bad + 8, (uint32_t)size + 4);
+    EXPECT_TRUE(!gltf_load_memory(bad, size, NULL, "test.glb", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "test.glb: GLB: the header says");
+    memcpy(bad, glb, size);
+    put_u32(bad + 4, 1);
+    EXPECT_TRUE(!gltf_load_memory(bad, size, NULL, "test.glb", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "version 1");
+    /* The JSON chunk's length not a multiple of 4 (and the file length to match). */
+    memcpy(bad, glb, size);
+    put_u32(bad + 12, 1 + (uint32_t)(size - 20));
+    EXPECT_TRUE(!gltf_load_memory(bad, size, NULL, "test.glb", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "GLB: chunk 0");
+    /* Cut in the middle of the BIN chunk. */
+    memcpy(bad, glb, size);
+    put_u32(bad + 8, (uint32_t)size - 4);
+    EXPECT_TRUE(!gltf_load_memory(bad, size - 4, NULL, "test.glb", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "chunk 1");
+    /* No BIN chunk for a buffer without uri. */
+    size_t no_bin = make_glb(bad, glb_json, NULL, 0);
+    EXPECT_TRUE(!gltf_load_memory(bad, no_bin, NULL, "test.glb", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "buffers[0]: no uri, and the GLB file has no BIN chunk");
+    /* Every truncation of a valid file is rejected, without reading past its end
+     * (the sanitizer build would catch that). */
+    for (size_t n = 0; n < size; n++) {
+        unsigned char *cut = malloc(n ? n : 1);
+        memcpy(cut, glb, n);
+        if (gltf_load_memory(cut, n, NULL, "test.glb", NULL, &doc, &err)) {
+            gltf_free(&doc);
+            free(cut);
+            fail_msg("a GLB cut to %zu of %zu bytes was accepted", n, size);
+        }
+        free(cut);
+    }
+}
+
+/* Attributes already stored in the decoded form are not copied: the arrays
+ * point into the buffer. Whether copied or not, they must hold the values the
+ * accessor unpacks to, and free must not free the borrowed ones (ASan checks). */
+static void packed_attributes_are_borrowed_not_copied(void **state)
+{
+    (void)state;
+    unsigned char bin[88];
+    mesh_bin(bin);
+    char json[2048];
+    gltf_document doc;
+    /* mesh_json's POSITION is packed floats (borrowed); its u16 indices and
+     * u8 joints must be widened (copied). */
+    expect_load(mesh_json(json, sizeof json, 4, true), bin, 88, &doc);
+    const gltf_primitive *p = &doc.meshes[0].primitives[0];
+    const gltf_buffer_view *v = &doc.buffer_views[0];
+    EXPECT_TRUE((const unsigned char *)p->positions == doc.buffers[0].data + v->byte_offset);
+    EXPECT_TRUE((const void *)p->joints < (const void *)doc.buffers[0].data ||
+                (const void *)p->joints >= (const void *)(doc.buffers[0].data + doc.buffers[0].byte_length));
+    float unpacked[12];
+    sa_error err;
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, unpacked, &err));
+    for (int i = 0; i < 12; i++)
+        EXPECT_NEAR(unpacked[i], p->positions[i / 3][i % 3], 0);
+    gltf_free(&doc);
+}
+
+static void external_files_next_to_the_gltf(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sa_test_gltf_XXXXXX";
+    EXPECT_TRUE(mkdtemp(dir) != NULL);
+    char gltf_path[256], bin_path[256], glb_path[256];
+    snprintf(gltf_path, sizeof gltf_path, "%s/scene.gltf", dir);
+    snprintf(bin_path, sizeof bin_path, "%s/my data.bin", dir);
+    snprintf(glb_path, sizeof glb_path, "%s/scene.glb", dir);
+    float values[2] = {0.5f, -4.0f};
+    FILE *f = fopen(bin_path, "wb");
+    fwrite(values, 1, 8, f);
+    fclose(f);
+    f = fopen(gltf_path, "wb");
+    /* The URI is percent-encoded: "my%20data.bin" is the file "my data.bin". */
+    fputs("{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"my%20data.bin\"}],"
+          "\"bufferViews\":[{\"buffer\":0,\"byteLength\":8}],"
+          "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":2,\"type\":\"SCALAR\"}]}",
+          f);
+    fclose(f);
+    gltf_document doc;
+    sa_error err;
+    if (!gltf_load(gltf_path, NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    float out[2];
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_NEAR(0.5, out[0], 0);
+    EXPECT_NEAR(-4.0, out[1], 0);
+    gltf_free(&doc);
+
+    /* The same through a .glb file on disk (buffers[0] points into the kept file). */
+    unsigned char glb[1024];
+    uint16_t u[3] = {1, 2, 3};
+    size_t size = make_glb(glb, glb_json, u, 6);
+    f = fopen(glb_path, "wb");
+    fwrite(glb, 1, size, f);
+    fclose(f);
+    if (!gltf_load(glb_path, NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    uint32_t idx[3];
+    EXPECT_TRUE(gltf_accessor_unpack_uints(&doc, 0, idx, &err));
+    EXPECT_INT(3, idx[2]);
+    gltf_free(&doc);
+
+    /* An error names the file first: "<file>: <JSON path>: <what>". */
+    f = fopen(gltf_path, "wb");
+    fputs("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"type\":\"SCALAR\"}]}", f);
+    fclose(f);
+    EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
+    char expected[300];
+    snprintf(expected, sizeof expected, "%s: accessors[0].count: missing", gltf_path);
+    EXPECT_STR_CONTAINS(err.message, expected);
+    EXPECT_TRUE(strncmp(err.message, gltf_path, strlen(gltf_path)) == 0);
+    /* A missing .bin names the path it tried. */
+    remove(bin_path);
+    f = fopen(gltf_path, "wb");
+    fputs("{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"my%20data.bin\"}]}", f);
+    fclose(f);
+    EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "buffers[0].uri");
+    EXPECT_STR_CONTAINS(err.message, "my data.bin");
+    remove(gltf_path);
+    remove(glb_path);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_component_type_and_normalization),
+        cmocka_unit_test(sizes_of_components_types_and_padded_matrices),
+        cmocka_unit_test(matrices_with_padded_columns),
+        cmocka_unit_test(interleaved_and_misaligned_data),
+        cmocka_unit_test(accessor_and_view_ranges_are_checked),
+        cmocka_unit_test(sparse_accessors),
+        cmocka_unit_test(strips_fans_and_lists),
+        cmocka_unit_test(node_transforms),
+        cmocka_unit_test(node_graph_errors),
+        cmocka_unit_test(skins_and_animations),
+        cmocka_unit_test(joints_past_the_skin_are_rejected),
+        cmocka_unit_test(document_level_errors),
+        cmocka_unit_test(optional_extensions_and_unknown_properties_are_ignored),
+        cmocka_unit_test(glb_files),
+        cmocka_unit_test(packed_attributes_are_borrowed_not_copied),
+        cmocka_unit_test(external_files_next_to_the_gltf),
+    };
+    return cmocka_run_group_tests_name("gltf", tests, NULL, NULL);
+}
