@@ -67,6 +67,23 @@ void debug_draw_axes(debug_draw *d, mat4 world_from_local, float size)
     }
 }
 
+void debug_draw_box(debug_draw *d, const vec3 lo_world, const vec3 hi_world, const vec3 color)
+{
+    /* Corner i takes hi on the axes whose bit is set in i; an edge joins two
+     * corners that differ in one bit. */
+    for (int a = 0; a < 8; a++)
+        for (int axis = 0; axis < 3; axis++) {
+            int b = a | (1 << axis);
+            if (b == a)
+                continue;
+            vec3 pa = {a & 1 ? hi_world[0] : lo_world[0], a & 2 ? hi_world[1] : lo_world[1],
+                       a & 4 ? hi_world[2] : lo_world[2]};
+            vec3 pb = {b & 1 ? hi_world[0] : lo_world[0], b & 2 ? hi_world[1] : lo_world[1],
+                       b & 4 ? hi_world[2] : lo_world[2]};
+            debug_draw_line(d, pa, pb, color);
+        }
+}
+
 static void draw_array(debug_draw *d, const debug_vertex *v, size_t count, GLenum mode)
 {
     if (count == 0)

@@ -30,6 +30,8 @@ void debug_draw_line(debug_draw *d, const vec3 a_world, const vec3 b_world, cons
 void debug_draw_point(debug_draw *d, const vec3 p_world, const vec3 color);
 /* The three axes of a frame (X red, Y green, Z blue), `size` metres long. */
 void debug_draw_axes(debug_draw *d, mat4 world_from_local, float size);
+/* The 12 edges of an axis-aligned box. */
+void debug_draw_box(debug_draw *d, const vec3 lo_world, const vec3 hi_world, const vec3 color);
 /* Draws everything collected since the last flush, then forgets it. */
 void debug_draw_flush(debug_draw *d, mat4 clip_from_world, float point_size);
 void debug_draw_free(debug_draw *d);

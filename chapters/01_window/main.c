@@ -16,6 +16,7 @@
 #include "app.h"
 #include "cube.h"
 #include "debug_draw.h"
+#include "lit.h"
 #include "mesh.h"
 #include "shader.h"
 #include "texture.h"
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
     cube_vertex vertices[CUBE_VERTEX_COUNT];
     uint16_t indices[CUBE_INDEX_COUNT];
     cube_build(0.5f, vertices, indices);
-    bool ok = shader_program_load(&lit, "shaders/lit.vert", "shaders/lit.frag", &err) &&
+    bool ok = lit_load(&lit, &err) &&
               debug_draw_init(&lines, &err) &&
               gpu_mesh_upload(&cube, &cube_layout, vertices, CUBE_VERTEX_COUNT, indices, CUBE_INDEX_COUNT, 2,
                               false, &err);
@@ -85,24 +86,9 @@ int main(int argc, char **argv)
         transform_to_mat4(&cube_world, world_from_model);
         app_clip_from_world(&a, clip_from_world);
 
-        /* Normals need the inverse transpose of the upper 3x3 (it equals the
-         * rotation itself only when the scale is uniform). */
-        mat3 normal_world_from_model;
-        glm_mat4_pick3(world_from_model, normal_world_from_model);
-        glm_mat3_inv(normal_world_from_model, normal_world_from_model);
-        glm_mat3_transpose(normal_world_from_model);
-
-        glUseProgram(lit.id);
-        shader_set_mat4(&lit, "u_world_from_model", world_from_model);
-        shader_set_mat3(&lit, "u_normal_world_from_model", normal_world_from_model);
-        shader_set_mat4(&lit, "u_clip_from_world", clip_from_world);
-        vec3 light_direction_world = {0.4f, 0.8f, 0.45f};
-        glm_vec3_normalize(light_direction_world);
-        shader_set_vec3(&lit, "u_light_direction_world", light_direction_world);
-        shader_set_vec4(&lit, "u_base_color", (vec4){0.80f, 0.32f, 0.06f, 1.0f});
-        glActiveTexture(GL_TEXTURE0);
-        glBindTexture(GL_TEXTURE_2D, texture_cache_white(&textures));
-        shader_set_int(&lit, "u_base_color_texture", 0);
+        lit_begin_frame(&lit, clip_from_world);
+        lit_set_model(&lit, world_from_model);
+        lit_set_material(&lit, (vec4){0.80f, 0.32f, 0.06f, 1.0f}, texture_cache_white(&textures));
         gpu_mesh_draw(&cube);
         /* [/listing] */
 

@@ -15,6 +15,7 @@
  */
 #include "app.h"
 #include "debug_draw.h"
+#include "lit.h"
 #include "mesh.h"
 #include "obj.h"
 #include "shader.h"
@@ -155,7 +156,7 @@ int main(int argc, char **argv)
     texture_cache_init(&textures);
     GLuint material_textures[256] = {0};
     bool ok = mesh.material_count <= 256 || sa_error_set(&err, "more than 256 materials");
-    ok = ok && shader_program_load(&lit, "shaders/lit.vert", "shaders/lit.frag", &err) &&
+    ok = ok && lit_load(&lit, &err) &&
          debug_draw_init(&lines, &err) &&
          gpu_mesh_upload(&gpu, &obj_layout, mesh.vertices, mesh.vertex_count, mesh.indices, mesh.index_count,
                          mesh.index_size, false, &err) &&
@@ -171,18 +172,11 @@ int main(int argc, char **argv)
             show_axes = !show_axes;
 
         /* [listing draw] */
+        /* The model is drawn where the file puts it: world = model. */
         mat4 world_from_model = GLM_MAT4_IDENTITY_INIT, clip_from_world;
-        mat3 normal_world_from_model = GLM_MAT3_IDENTITY_INIT;
         app_clip_from_world(&a, clip_from_world);
-        glUseProgram(lit.id);
-        shader_set_mat4(&lit, "u_world_from_model", world_from_model);
-        shader_set_mat3(&lit, "u_normal_world_from_model", normal_world_from_model);
-        shader_set_mat4(&lit, "u_clip_from_world", clip_from_world);
-        vec3 light_direction_world = {0.4f, 0.8f, 0.45f};
-        glm_vec3_normalize(light_direction_world);
-        shader_set_vec3(&lit, "u_light_direction_world", light_direction_world);
-        shader_set_int(&lit, "u_base_color_texture", 0);
-        glActiveTexture(GL_TEXTURE0);
+        lit_begin_frame(&lit, clip_from_world);
+        lit_set_model(&lit, world_from_model);
         /* One draw per run of triangles that share a material. */
         for (size_t s = 0; s < mesh.submesh_count; s++) {
             const obj_submesh *sub = &mesh.submeshes[s];
@@ -190,8 +184,7 @@ int main(int argc, char **argv)
             vec4 base_color = {0.8f, 0.8f, 0.8f, 1.0f};
             if (mat)
                 memcpy(base_color, mat->base_color, sizeof base_color);
-            shader_set_vec4(&lit, "u_base_color", base_color);
-            glBindTexture(GL_TEXTURE_2D, mat ? material_textures[sub->material] : texture_cache_white(&textures));
+            lit_set_material(&lit, base_color, mat ? material_textures[sub->material] : texture_cache_white(&textures));
             gpu_mesh_draw_range(&gpu, sub->first_index, sub->index_count);
         }
         /* [/listing] */

@@ -18,6 +18,7 @@
  */
 #include "app.h"
 #include "debug_draw.h"
+#include "lit.h"
 #include "gltf.h"
 #include "mesh.h"
 #include "shader.h"
@@ -152,20 +153,6 @@ static void scene_bounds(const gltf_document *doc, const bool *in_scene, mat4 *w
     }
 }
 
-static void draw_box(debug_draw *lines, const vec3 lo, const vec3 hi)
-{
-    /* 12 edges: between corners that differ in exactly one axis. */
-    for (int a = 0; a < 8; a++)
-        for (int axis = 0; axis < 3; axis++) {
-            int b = a | (1 << axis);
-            if (b == a)
-                continue;
-            vec3 pa = {a & 1 ? hi[0] : lo[0], a & 2 ? hi[1] : lo[1], a & 4 ? hi[2] : lo[2]};
-            vec3 pb = {b & 1 ? hi[0] : lo[0], b & 2 ? hi[1] : lo[1], b & 4 ? hi[2] : lo[2]};
-            debug_draw_line(lines, pa, pb, (vec3){1.0f, 0.85f, 0.2f});
-        }
-}
-
 int main(int argc, char **argv)
 {
     app_options options;
@@ -232,7 +219,7 @@ int main(int argc, char **argv)
     debug_draw lines = {0};
     texture_cache textures;
     texture_cache_init(&textures);
-    bool ok = shader_program_load(&lit, "shaders/lit.vert", "shaders/lit.frag", &err) && debug_draw_init(&lines, &err);
+    bool ok = lit_load(&lit, &err) && debug_draw_init(&lines, &err);
 
     /* One GPU mesh per primitive, one texture per image (sRGB: base colour). */
     int primitive_total = 0;
@@ -260,24 +247,13 @@ int main(int argc, char **argv)
 
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
-        glUseProgram(lit.id);
-        shader_set_mat4(&lit, "u_clip_from_world", clip_from_world);
-        vec3 light_direction_world = {0.4f, 0.8f, 0.45f};
-        glm_vec3_normalize(light_direction_world);
-        shader_set_vec3(&lit, "u_light_direction_world", light_direction_world);
-        shader_set_int(&lit, "u_base_color_texture", 0);
-        glActiveTexture(GL_TEXTURE0);
+        lit_begin_frame(&lit, clip_from_world);
 
         /* [listing draw_nodes] */
         for (int n = 0; n < doc.node_count; n++) {
             if (!in_scene[n] || doc.nodes[n].mesh < 0)
                 continue;
-            mat3 normal_world_from_model;
-            glm_mat4_pick3(world_from_node[n], normal_world_from_model);
-            glm_mat3_inv(normal_world_from_model, normal_world_from_model);
-            glm_mat3_transpose(normal_world_from_model);
-            shader_set_mat4(&lit, "u_world_from_model", world_from_node[n]);
-            shader_set_mat3(&lit, "u_normal_world_from_model", normal_world_from_model);
+            lit_set_model(&lit, world_from_node[n]);
             int slot = 0;
             for (int m = 0; m < doc.nodes[n].mesh; m++)
                 slot += doc.meshes[m].primitive_count;
@@ -291,8 +267,7 @@ int main(int argc, char **argv)
                 if (material.base_color_texture >= 0 && doc.textures[material.base_color_texture].source >= 0 &&
                     image_textures[doc.textures[material.base_color_texture].source])
                     texture = image_textures[doc.textures[material.base_color_texture].source];
-                glBindTexture(GL_TEXTURE_2D, texture);
-                shader_set_vec4(&lit, "u_base_color", material.base_color_factor);
+                lit_set_material(&lit, material.base_color_factor, texture);
                 gpu_mesh_draw(&gpu[slot + p]);
             }
         }
@@ -301,7 +276,7 @@ int main(int argc, char **argv)
         if (show_axes)
             debug_draw_axes(&lines, identity, 1.0f);
         if (show_bounds)
-            draw_box(&lines, bounds_min, bounds_max);
+            debug_draw_box(&lines, bounds_min, bounds_max, (vec3){1.0f, 0.85f, 0.2f});
         debug_draw_flush(&lines, clip_from_world, 6.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
