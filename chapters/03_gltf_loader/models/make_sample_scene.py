@@ -11,13 +11,15 @@ A small scene that uses what chapter 03 teaches, in one self-contained file:
     `matrix`, the others with translation/rotation/scale;
   - the checker texture (assets/models/checker.png) stored in a bufferView.
 
-    python3 make_sample_scene.py   (from this folder; commit the result)
+    python3 make_sample_scene.py [OUT.gltf]   (default: sample_scene.gltf beside
+                                              this script; commit the result)
 """
 import base64
 import json
 import math
 import os
 import struct
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKER = os.path.join(HERE, "..", "..", "..", "assets", "models", "checker.png")
@@ -136,7 +138,8 @@ def main():
         "bufferViews": views,
         "accessors": accessors,
     }
-    with open(os.path.join(HERE, "sample_scene.gltf"), "w", encoding="utf-8") as f:
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "sample_scene.gltf")
+    with open(out, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
 
