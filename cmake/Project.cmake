@@ -61,7 +61,8 @@ function(sa_exercise_test)
   add_executable(${target} ${T_SOURCES})
   target_link_libraries(${target} PRIVATE sa_test_util ${T_LIBS})
   add_test(NAME ${T_ID}_${T_NAME} COMMAND ${target})
-  set_tests_properties(${T_ID}_${T_NAME} PROPERTIES LABELS "exercise;${T_ID}" TIMEOUT 300)
+  # 30 s: a student's endless probe loop should fail soon, not after minutes.
+  set_tests_properties(${T_ID}_${T_NAME} PROPERTIES LABELS "exercise;${T_ID}" TIMEOUT 30)
 endfunction()
 
 # --- chapter programs ------------------------------------------------------------

@@ -2,7 +2,7 @@
  *
  * Task: fill `out` with M = T * R * S for the transform `t` (column vectors,
  * column-major: out[column][row]). See exercises/01_window/README.md and the
- * book, chapter 01, section "Transforms: T * R * S".
+ * book, chapter 01, sections "The idea" and "The transform, as a matrix".
  *
  * Check your work:   ctest --test-dir build -L ex01.1 --output-on-failure
  */

@@ -14,10 +14,9 @@
 bool obj_parse_corner(const char **cursor, const uint32_t counts[3], uint32_t corner[3], sa_error *err)
 {
     (void)counts;
-    (void)err;
     /* TODO(ex02.1): parse the corner. This stub claims every corner is
-     * vertex 1 with nothing else, and consumes nothing. */
+     * vertex 1 with nothing else, consumes nothing, and fails. */
     corner[0] = 1, corner[1] = 0, corner[2] = 0;
     (void)cursor;
-    return false;
+    return sa_error_set(err, "face corner: ex02.1 is not written yet (exercises/02_obj_loader/obj_corner.c)");
 }

@@ -4,7 +4,7 @@
  * into 3 bytes; '=' pads the last group ("QQ==" is 1 byte, "QUI=" 2) and may
  * be missing. Return the number of bytes written, or (size_t)-1 for invalid
  * text or when out_capacity is too small. See exercises/03_gltf_loader/README.md
- * and the book, chapter 03, "Buffers: files, data URIs, GLB".
+ * and the book, chapter 03, "GLB: one file, two chunks".
  *
  * Check your work:   ctest --test-dir build -L ex03.2 --output-on-failure
  */
