@@ -81,6 +81,34 @@ static void ex02_2_colliding_keys(void **state)
     obj_dedup_free(&d);
 }
 
+static void ex02_2_keys_differing_in_one_index(void **state)
+{
+    (void)state;
+    /* Two triples that differ only in their position, only in their texcoord
+     * or only in their normal, with the same home slot: the walk meets the
+     * first while looking for the second, and only a comparison of all three
+     * indices tells them apart. */
+    for (int k = 0; k < 3; k++) {
+        obj_dedup d;
+        EXPECT_TRUE(obj_dedup_init(&d, 4));
+        EXPECT_INT(64, d.capacity);
+        uint32_t first[3] = {5, 5, 5}, second[3] = {5, 5, 5};
+        uint32_t home = obj_dedup_hash(first) & 63;
+        bool found = false;
+        for (uint32_t i = 6; !found && i < 100000; i++) {
+            second[k] = i;
+            found = (obj_dedup_hash(second) & 63) == home;
+        }
+        EXPECT_TRUE(found);
+        EXPECT_INT(0, obj_dedup_find_or_insert(&d, first));
+        EXPECT_INT(1, obj_dedup_find_or_insert(&d, second)); /* index k differs: a new vertex */
+        EXPECT_INT(0, obj_dedup_find_or_insert(&d, first));
+        EXPECT_INT(1, obj_dedup_find_or_insert(&d, second));
+        EXPECT_INT(2, d.count);
+        obj_dedup_free(&d);
+    }
+}
+
 static void ex02_2_survives_growth(void **state)
 {
     (void)state;
@@ -103,6 +131,7 @@ int main(void)
         cmocka_unit_test(ex02_2_same_triple_same_vertex),
         cmocka_unit_test(ex02_2_cube_corners),
         cmocka_unit_test(ex02_2_colliding_keys),
+        cmocka_unit_test(ex02_2_keys_differing_in_one_index),
         cmocka_unit_test(ex02_2_survives_growth),
     };
     return cmocka_run_group_tests_name("ex02.2 obj_dedup_find_or_insert", tests, NULL, NULL);

@@ -45,6 +45,7 @@ static void ex03_2_invalid_text(void **state)
     EXPECT_INT((size_t)-1, decode("TW!u", out, sizeof out));  /* not in the alphabet */
     EXPECT_INT((size_t)-1, decode("TW=u", out, sizeof out));  /* '=' only at the end */
     EXPECT_INT((size_t)-1, decode("TWFuT", out, sizeof out)); /* one leftover character is 6 bits, no byte */
+    EXPECT_INT((size_t)-1, decode("TW=", out, sizeof out));   /* padded, so the length must be a multiple of 4 */
     EXPECT_INT((size_t)-1, decode("TWFu", out, 2));           /* 3 bytes do not fit in 2 */
 }
 

@@ -96,6 +96,11 @@ static void ex03_3_bad_chunks(void **state)
     put_u32(glb + 8, 16);
     put_u32(glb + 12, 0);
     EXPECT_TRUE(!glb_parse(glb, 16, &c, &err));
+    /* The same after a valid JSON chunk: 4 stray bytes are no chunk header. */
+    size = build(glb, 1, (uint32_t[]){JSON}, (uint32_t[]){4});
+    memset(glb + size, 0, 4);
+    put_u32(glb + 8, (uint32_t)size + 4);
+    EXPECT_TRUE(!glb_parse(glb, size + 4, &c, &err));
     /* Chunk data longer than the file. */
     size = build(glb, 1, (uint32_t[]){JSON}, (uint32_t[]){8});
     put_u32(glb + 12, 12);
