@@ -3,7 +3,9 @@
 #include "test_util.h"
 #include "obj.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const double tol = 1e-6;
@@ -387,7 +389,7 @@ static int make_temp_dir(void **state)
 static int remove_temp_dir(void **state)
 {
     (void)state;
-    const char *names[] = {"a.obj", "a.mtl", "b.mtl", "tex.png", "bad.mtl", "c.obj"};
+    const char *names[] = {"a.obj", "a.mtl", "b.mtl", "tex.png", "bad.mtl", "c.obj", "d.obj", "d.mtl", "fifo.png", "my lib.mtl", "e.obj", "f.mtl", "f.obj"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", temp_dir, names[i]);
@@ -532,6 +534,22 @@ static void error_cases_name_file_and_line(void **state)
         {TRI "f 1 2 3x\n", "test.obj:4: face corner: unexpected character"},
         {TRI "f 99999999999 2 3\n", "test.obj:4: face corner: position index is too large"},
         {TRI "s maybe\n", "test.obj:4: s: expected a group number or 'off'"},
+        /* Group numbers are 32-bit labels; past that, say so (was "expected a group number"). */
+        {TRI "s 99999999999\n", "test.obj:4: s: group number '99999999999' is too large (at most 4294967294)"},
+        {TRI "s 4294967295\n", "test.obj:4: s: group number '4294967295' is too large"},
+        /* A keyword alone is a statement with no numbers, not a line to skip. */
+        {TRI "v\nf 1 2 3\n", "test.obj:4: v needs 3 numbers, found 0"},
+        {TRI "vt\n", "test.obj:4: vt needs 1 number, found 0"},
+        {TRI "vn \r\n", "test.obj:4: vn needs 3 numbers, found 0"},
+        /* Only inf and nan are called "not finite"; other words are not numbers. */
+        {TRI "v north 0 0\n", "test.obj:4: v: 'north' is not a number"},
+        {TRI "v 0 info 0\n", "test.obj:4: v: 'info' is not a number"},
+        {TRI "v 0 0 INFINITY\n", "test.obj:4: v: coordinate 'INFINITY' is not finite"},
+        {TRI "v 0 +NaN 0\n", "test.obj:4: v: coordinate '+NaN' is not finite"},
+        {TRI "v 0 0 0x10\n", "test.obj:4: v: '0x10' is not a number"},
+        {TRI "v +-1 0 0\n", "test.obj:4: v: '+-1' is not a number"},
+        {TRI "v 1e 0 0\n", "test.obj:4: v: '1e' is not a number"},
+        {TRI "f 4294967297 2 3\n", "test.obj:4: face corner: position index is too large"},
         {TRI "usemtl\n", "test.obj:4: usemtl needs a name"},
         /* Line numbers count CRLF lines and continued lines. */
         {"v 0 0 0\r\nv 1 \\\n 0 0\r\n\r\nv 0 1\n", "test.obj:5: v needs 3 numbers"},
@@ -584,6 +602,282 @@ static void missing_file_is_an_error(void **state)
     EXPECT_STR_CONTAINS(err.message, "/nonexistent/model.obj: cannot open");
 }
 
+/* --- hostile input --------------------------------------------------------- */
+
+/* Numbers at the edges of what parse_float reads, worked out by hand:
+ * 1e-400 is far below the smallest float and rounds to 0; 3.4e38 is just
+ * under FLT_MAX (3.40282e38); ".5" and "5." are 0.5 and 5. */
+static void numbers_at_the_edges(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    parse_ok("v 1e-400 .5 5.\nv 3.4e38 0 0\nv 0 1 0\nf 1 2 3\n", &m);
+    EXPECT_NEAR(0, m.vertices[0].position[0], 0);
+    EXPECT_NEAR(0.5, m.vertices[0].position[1], 0);
+    EXPECT_NEAR(5, m.vertices[0].position[2], 0);
+    EXPECT_NEAR(3.4e38, m.vertices[1].position[0], 1e32);
+    obj_mesh_free(&m);
+    /* 1e39 is past FLT_MAX: not finite as a float. */
+    sa_error err;
+    EXPECT_STR_CONTAINS(parse_error(TRI "v 1e39 0 0\n", &err), "test.obj:4: v: coordinate '1e39' is not finite");
+}
+
+/* A 10 MB number is rejected with a message of one short line that quotes
+ * its first 40 bytes (it used to quote up to the message buffer's size). */
+static void a_huge_number_is_quoted_briefly(void **state)
+{
+    (void)state;
+    size_t digits = 10u * 1024 * 1024;
+    char *text = malloc(digits + 64);
+    memcpy(text, "v 1", 3);
+    memset(text + 3, '0', digits);
+    strcpy(text + 3 + digits, " 0 0\n" TRI "f 1 2 3\n");
+    sa_error err;
+    const char *message = parse_error(text, &err);
+    free(text);
+    EXPECT_STR_CONTAINS(message, "test.obj:1: v: coordinate '1000000000000000000000000000000000000000...' is not finite");
+    EXPECT_TRUE(strlen(message) < 120);
+}
+
+/* A NUL byte: the C string functions stop at it, so the message used to
+ * quote the text before it ("'2' is not a number"). Now it says what it is. */
+static void nul_bytes_are_named(void **state)
+{
+    (void)state;
+    static const char v_line[] = TRI "v 1 2\0 3\nf 1 2 3\n";
+    static const char f_line[] = TRI "f 1 2\0 3\n";
+    static const char comment[] = "# a\0b\n" TRI "f 1 2 3\n";
+    static const char mtl[] = "newmtl a\nKd 1\0 1 1\n";
+    obj_mesh m;
+    sa_error err;
+    EXPECT_TRUE(!obj_parse_memory(v_line, sizeof v_line - 1, "n.obj", NULL, NULL, &m, &err));
+    EXPECT_STR_CONTAINS(err.message, "n.obj:4: the line holds a NUL byte");
+    EXPECT_TRUE(!obj_parse_memory(f_line, sizeof f_line - 1, "n.obj", NULL, NULL, &m, &err));
+    EXPECT_STR_CONTAINS(err.message, "n.obj:4: the line holds a NUL byte");
+    /* In a comment it does no harm. */
+    EXPECT_TRUE(obj_parse_memory(comment, sizeof comment - 1, "n.obj", NULL, NULL, &m, &err));
+    EXPECT_INT(1, m.triangle_count);
+    obj_mesh_free(&m);
+    memset(&m, 0, sizeof m);
+    EXPECT_TRUE(!obj_parse_mtl_memory(mtl, sizeof mtl - 1, "n.mtl", ".", NULL, &m, &err));
+    EXPECT_STR_CONTAINS(err.message, "n.mtl:2: the line holds a NUL byte");
+    obj_mesh_free(&m);
+}
+
+/* obj_vertex.normal is promised unit length. By hand: (0,0,2) -> (0,0,1);
+ * (3,4,0) has length 5 -> (0.6, 0.8, 0); (1e30,1e30,1e30) -> each 1/sqrt 3
+ * (its length squared, 3e60, overflows a float). A zero "vn" has no
+ * direction: the normal is computed from the counter-clockwise triangle,
+ * (1,0,0) x (0,1,0) = (0,0,1). */
+static void file_normals_are_made_unit_length(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    parse_ok(TRI "vn 0 0 2\nvn 3 4 0\nvn 1e30 1e30 1e30\nf 1//1 2//2 3//3\n", &m);
+    EXPECT_TRUE(!m.normals_computed);
+    EXPECT_NEAR(1, m.vertices[0].normal[2], tol);
+    EXPECT_NEAR(0.6, m.vertices[1].normal[0], tol);
+    EXPECT_NEAR(0.8, m.vertices[1].normal[1], tol);
+    for (int i = 0; i < 3; i++)
+        EXPECT_NEAR(1 / sqrt(3), m.vertices[2].normal[i], tol);
+    obj_mesh_free(&m);
+    parse_ok(TRI "vn 0 0 0\nf 1//1 2//1 3//1\n", &m);
+    EXPECT_TRUE(m.normals_computed);
+    EXPECT_INT(1, m.normal_count); /* counted as read */
+    for (int v = 0; v < 3; v++) {
+        EXPECT_NEAR(0, m.vertices[v].normal[0], tol);
+        EXPECT_NEAR(0, m.vertices[v].normal[1], tol);
+        EXPECT_NEAR(1, m.vertices[v].normal[2], tol);
+    }
+    obj_mesh_free(&m);
+}
+
+/* 10,000 materials in one library: the array used to grow by one, which
+ * under AddressSanitizer copied ~200 GB (each material holds a 4 KiB path)
+ * and never finished. */
+static void ten_thousand_materials(void **state)
+{
+    (void)state;
+    size_t count = 10000, cap = count * 32, n = 0;
+    char *mtl = malloc(cap);
+    for (size_t i = 0; i < count; i++)
+        n += (size_t)snprintf(mtl + n, cap - n, "newmtl m%zu\nKd 0.5\n", i);
+    obj_mesh m;
+    memset(&m, 0, sizeof m);
+    sa_error err;
+    EXPECT_TRUE(obj_parse_mtl_memory(mtl, n, "many.mtl", ".", NULL, &m, &err));
+    free(mtl);
+    EXPECT_INT(10000, m.material_count);
+    EXPECT_INT(0, strcmp(m.materials[0].name, "m0"));
+    EXPECT_INT(0, strcmp(m.materials[9999].name, "m9999"));
+    EXPECT_NEAR(0.5, m.materials[9999].base_color[2], tol);
+    obj_mesh_free(&m);
+}
+
+/* Kd in the MTL spec: "Kd r g b", "Kd r", "Kd spectral file.rfl [f]", "Kd
+ * xyz x y z". The last two are not supported: a warning, and the colour
+ * stays white, instead of failing the whole model. */
+static void kd_forms(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    memset(&m, 0, sizeof m);
+    sa_error err;
+    const char *ok_mtl = "newmtl a\nKd spectral a.rfl 1\nnewmtl b\nKd xyz 0.1 0.2 0.3\n";
+    EXPECT_TRUE(obj_parse_mtl_memory(ok_mtl, strlen(ok_mtl), "k.mtl", ".", NULL, &m, &err));
+    EXPECT_INT(2, m.material_count);
+    EXPECT_NEAR(1, m.materials[0].base_color[0], tol);
+    EXPECT_NEAR(1, m.materials[1].base_color[2], tol);
+    EXPECT_INT(2, m.warning_count);
+    EXPECT_STR_CONTAINS(m.warnings[0], "k.mtl:2: material 'a': Kd spectral is not supported");
+    EXPECT_STR_CONTAINS(m.warnings[1], "k.mtl:4: material 'b': Kd xyz is not supported");
+    obj_mesh_free(&m);
+    const char *missing = "newmtl a\nKd\n", *two = "newmtl a\nKd 1 1\n";
+    EXPECT_TRUE(!obj_parse_mtl_memory(missing, strlen(missing), "k.mtl", ".", NULL, &m, &err));
+    EXPECT_STR_CONTAINS(err.message, "k.mtl:2: Kd needs 1 or 3 numbers, found 0");
+    obj_mesh_free(&m);
+    EXPECT_TRUE(!obj_parse_mtl_memory(two, strlen(two), "k.mtl", ".", NULL, &m, &err));
+    EXPECT_STR_CONTAINS(err.message, "k.mtl:2: Kd needs 1 or 3 numbers, found 2");
+    obj_mesh_free(&m);
+}
+
+/* map_Kd naming a FIFO used to block in stb_image forever, waiting for a
+ * writer; a folder or a device is no image either. Each is a warning now.
+ * alarm(): if the load blocks again, the test dies instead of hanging. */
+static void texture_that_is_not_a_file(void **state)
+{
+    (void)state;
+    char fifo[512];
+    snprintf(fifo, sizeof fifo, "%s/fifo.png", temp_dir);
+    EXPECT_INT(0, mkfifo(fifo, 0600));
+    write_file("d.mtl", "newmtl f\nmap_Kd fifo.png\nnewmtl d\nmap_Kd .\nnewmtl z\nmap_Kd /dev/zero\n");
+    write_file("d.obj", "mtllib d.mtl\n" TRI "f 1 2 3\n");
+    char path[512];
+    snprintf(path, sizeof path, "%s/d.obj", temp_dir);
+    obj_mesh m;
+    sa_error err;
+    alarm(20);
+    bool ok = obj_load(path, &m, &err);
+    alarm(0);
+    if (!ok)
+        fail_msg("%s", err.message);
+    EXPECT_INT(3, m.material_count);
+    EXPECT_INT(3, m.warning_count);
+    for (int i = 0; i < 3; i++) {
+        EXPECT_STR_CONTAINS(m.warnings[i], "not a regular file");
+        EXPECT_TRUE(m.materials[i].base_color_image.pixels == NULL);
+    }
+    obj_mesh_free(&m);
+}
+
+/* Classic Mac OS files end lines with a lone '\r'. They used to be one
+ * long line ("test.obj:1: v: 'v' is not a number"). The first line end
+ * decides, also when its '\r' is the last byte of the reader's first 64 KiB
+ * piece (the byte after it is then peeked). */
+static void cr_only_line_ends(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    parse_ok("# made on a Mac\rv 0 0 0\rv 1 0 0\rv 0 1 \\\r0\rf 1 2 3\r", &m);
+    EXPECT_INT(3, m.position_count);
+    EXPECT_INT(1, m.triangle_count);
+    EXPECT_NEAR(1, m.vertices[2].position[1], tol);
+    obj_mesh_free(&m);
+    sa_error err;
+    EXPECT_STR_CONTAINS(parse_error("v 0 0 0\rv 1 x 0\r", &err), "test.obj:2: v: 'x' is not a number");
+    /* A comment of 65535 bytes puts the first line end at byte 65535, the
+     * last of the first piece: lone '\r', then '\r' '\n' split across pieces. */
+    size_t cap = 65536 + 64;
+    char *text = malloc(cap);
+    for (int crlf = 0; crlf < 2; crlf++) {
+        text[0] = '#';
+        memset(text + 1, 'x', 65534);
+        snprintf(text + 65535, cap - 65535, crlf ? "\r\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\nv y\r\n"
+                                                 : "\rv 0 0 0\rv 1 0 0\rv 0 1 0\rf 1 2 3\rv y\r");
+        /* Lines: 1 the comment, 2-4 v, 5 f, 6 the bad v. */
+        EXPECT_STR_CONTAINS(parse_error(text, &err), "test.obj:6: v: 'y' is not a number");
+    }
+    free(text);
+}
+
+/* "mtllib my lib.mtl" is one library with a space in its name (Blender
+ * writes names so); it used to be read as two missing files "my" and
+ * "lib.mtl", with three warnings and no material. */
+static void mtllib_name_with_spaces(void **state)
+{
+    (void)state;
+    write_file("my lib.mtl", "newmtl spaced\nKd 1 0 0\n");
+    write_file("e.obj", "mtllib my lib.mtl \nusemtl spaced\n" TRI "f 1 2 3\n");
+    char path[512];
+    snprintf(path, sizeof path, "%s/e.obj", temp_dir);
+    obj_mesh m;
+    sa_error err;
+    if (!obj_load(path, &m, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(1, m.material_count);
+    EXPECT_INT(0, m.warning_count);
+    EXPECT_INT(1, m.submesh_count);
+    EXPECT_INT(0, m.submeshes[0].material);
+    EXPECT_NEAR(0, m.materials[0].base_color[1], tol);
+    obj_mesh_free(&m);
+}
+
+/* 200,000 usemtl lines over 20,000 materials: each name used to be found
+ * by walking every name seen so far (and every material at the end), some
+ * 10^9 string compares, minutes under the sanitizers. The ranges by hand:
+ * "dup" is material 0 and again material 20001 (the later one wins), m<i>
+ * is material i + 1, "none" is no material (-1, one warning). */
+static void usemtl_switching_between_many_materials(void **state)
+{
+    (void)state;
+    size_t names = 20000, switches = 200000;
+    size_t cap = names * 24 + 64, n = 0;
+    char *text = malloc(switches * 24 + 256);
+    n += (size_t)snprintf(text + n, cap - n, "newmtl dup\nKd 1 0 0\n");
+    for (size_t i = 0; i < names; i++)
+        n += (size_t)snprintf(text + n, cap - n, "newmtl m%zu\n", i);
+    snprintf(text + n, cap - n, "newmtl dup\nKd 0 0 1\n");
+    write_file("f.mtl", text);
+    cap = switches * 24 + 256, n = 0;
+    n += (size_t)snprintf(text + n, cap - n, "mtllib f.mtl\n" TRI);
+    for (size_t j = 0; j < switches; j++)
+        n += (size_t)snprintf(text + n, cap - n, "usemtl m%zu\nf 1 2 3\n", j % names);
+    snprintf(text + n, cap - n, "usemtl dup\nf 1 2 3\nusemtl none\nf 1 2 3\n");
+    write_file("f.obj", text);
+    free(text);
+    char path[512];
+    snprintf(path, sizeof path, "%s/f.obj", temp_dir);
+    obj_mesh m;
+    sa_error err;
+    if (!obj_load(path, &m, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(names + 2, m.material_count);
+    EXPECT_INT(switches + 2, m.submesh_count);
+    for (size_t j = 0; j < switches; j++)
+        if (m.submeshes[j].material != (int)(j % names) + 1)
+            fail_msg("submesh %zu: material %d, expected %d", j, m.submeshes[j].material, (int)(j % names) + 1);
+    EXPECT_INT(20001, m.submeshes[switches].material);
+    EXPECT_INT(-1, m.submeshes[switches + 1].material);
+    EXPECT_INT(3 * (switches + 1), m.submeshes[switches + 1].first_index);
+    EXPECT_INT(1, m.warning_count);
+    EXPECT_STR_CONTAINS(m.warnings[0], "usemtl 'none'");
+    obj_mesh_free(&m);
+}
+
+/* Smoothing groups at the edge: "s 0" is off, like "s off"; 4294967294
+ * is the largest group number (its run label, n + 1, still fits 32 bits). */
+static void smoothing_group_numbers(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    parse_ok("s 0\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 -1\nf 1 2 3\nf 2 1 4\n", &m);
+    EXPECT_INT(6, m.vertex_count); /* flat: 3 per triangle, as with "s off" */
+    obj_mesh_free(&m);
+    parse_ok("s 4294967294\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 -1\nf 1 2 3\nf 2 1 4\n", &m);
+    EXPECT_INT(4, m.vertex_count); /* one smooth group: the edge is shared */
+    obj_mesh_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -614,6 +908,17 @@ int main(void)
         cmocka_unit_test(error_cases_name_file_and_line),
         cmocka_unit_test(binary_garbage_is_rejected),
         cmocka_unit_test(missing_file_is_an_error),
+        cmocka_unit_test(numbers_at_the_edges),
+        cmocka_unit_test(a_huge_number_is_quoted_briefly),
+        cmocka_unit_test(nul_bytes_are_named),
+        cmocka_unit_test(file_normals_are_made_unit_length),
+        cmocka_unit_test(ten_thousand_materials),
+        cmocka_unit_test(kd_forms),
+        cmocka_unit_test(texture_that_is_not_a_file),
+        cmocka_unit_test(smoothing_group_numbers),
+        cmocka_unit_test(cr_only_line_ends),
+        cmocka_unit_test(mtllib_name_with_spaces),
+        cmocka_unit_test(usemtl_switching_between_many_materials),
     };
     return cmocka_run_group_tests_name("obj loader", tests, make_temp_dir, remove_temp_dir);
 }

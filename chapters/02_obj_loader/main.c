@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DEFAULT_MODEL "assets/models/torus.obj"
@@ -154,8 +155,10 @@ int main(int argc, char **argv)
     gpu_mesh gpu = {0};
     texture_cache textures;
     texture_cache_init(&textures);
-    GLuint material_textures[256] = {0};
-    bool ok = mesh.material_count <= 256 || sa_error_set(&err, "more than 256 materials");
+    /* One texture name per material, however many the .mtl files define. */
+    GLuint *material_textures = calloc(mesh.material_count ? mesh.material_count : 1, sizeof *material_textures);
+    bool ok = material_textures || sa_error_set(&err, "%s: out of memory for %zu materials", model_path,
+                                                mesh.material_count);
     ok = ok && lit_load(&lit, &err) &&
          debug_draw_init(&lines, &err) &&
          gpu_mesh_upload(&gpu, &obj_layout, mesh.vertices, mesh.vertex_count, mesh.indices, mesh.index_count,
@@ -200,9 +203,10 @@ int main(int argc, char **argv)
             ok = false;
     }
 
-    for (size_t m = 0; m < mesh.material_count && m < 256; m++)
+    for (size_t m = 0; material_textures && m < mesh.material_count; m++)
         if (material_textures[m] && material_textures[m] != textures.white)
             glDeleteTextures(1, &material_textures[m]);
+    free(material_textures);
     gpu_mesh_unload(&gpu);
     debug_draw_free(&lines);
     shader_program_unload(&lit);

@@ -118,17 +118,58 @@ typedef struct line_source {
     FILE *file;      /* either a file ... */
     const char *mem; /* ... or a block of memory */
     size_t mem_size, mem_pos;
+    int line_ends;   /* LINE_ENDS_*: decided at the file's first line end */
 } line_source;
+
+/* Files from classic Mac OS end lines with a lone '\r'. The first line end
+ * of the file decides: '\n' or "\r\n" leave the text alone; a '\r' with no
+ * '\n' after it turns every '\r' into '\n' as the text is read, so the
+ * line reader sees '\n' only. */
+enum { LINE_ENDS_UNKNOWN = 0, LINE_ENDS_LF, LINE_ENDS_CR };
+
+/* The byte after everything read so far, without consuming it; EOF at the end. */
+static int source_peek(line_source *src)
+{
+    if (!src->file)
+        return src->mem_pos < src->mem_size ? (unsigned char)src->mem[src->mem_pos] : EOF;
+    int c = getc(src->file);
+    if (c != EOF)
+        ungetc(c, src->file);
+    return c;
+}
+
+static void decide_line_ends(line_source *src, const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\n') {
+            src->line_ends = LINE_ENDS_LF;
+            return;
+        }
+        if (text[i] == '\r') {
+            int next = i + 1 < n ? (unsigned char)text[i + 1] : source_peek(src);
+            src->line_ends = next == '\n' ? LINE_ENDS_LF : LINE_ENDS_CR;
+            return;
+        }
+    }
+}
 
 static size_t source_read(line_source *src, char *to, size_t max)
 {
-    if (src->file)
-        return fread(to, 1, max, src->file);
-    size_t n = src->mem_size - src->mem_pos;
-    if (n > max)
-        n = max;
-    memcpy(to, src->mem + src->mem_pos, n);
-    src->mem_pos += n;
+    size_t n;
+    if (src->file) {
+        n = fread(to, 1, max, src->file);
+    } else {
+        n = src->mem_size - src->mem_pos;
+        if (n > max)
+            n = max;
+        memcpy(to, src->mem + src->mem_pos, n);
+        src->mem_pos += n;
+    }
+    if (src->line_ends == LINE_ENDS_UNKNOWN)
+        decide_line_ends(src, to, n);
+    if (src->line_ends == LINE_ENDS_CR)
+        for (char *cr = memchr(to, '\r', n); cr; cr = memchr(cr + 1, '\r', n - (size_t)(cr + 1 - to)))
+            *cr = '\n';
     return n;
 }
 
@@ -290,6 +331,53 @@ static const char *parse_float(const char *p, float *out)
 /* [/listing] */
 
 /* ---------------------------------------------------------------------------
+ * Names: an index over an array of names (material names), so that finding
+ * one costs a hash, not a walk over all of them: a file that switches
+ * between 20,000 materials 200,000 times took minutes with the walk.
+ */
+typedef struct name_index {
+    uint32_t *slots; /* 0: empty, else i + 1 for the i-th name of the array */
+    size_t capacity; /* a power of two, kept at most half full */
+} name_index;
+
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Names live `stride` bytes apart from `base` (an array of structs or of
+ * char[128]). Returns the slot that holds `name`, or the empty slot where
+ * it would go. */
+static size_t name_index_slot(const name_index *ix, const char *base, size_t stride, const char *name)
+{
+    size_t mask = ix->capacity - 1, s = name_hash(name) & mask;
+    while (ix->slots[s] != 0 && strcmp(base + (ix->slots[s] - 1) * stride, name) != 0)
+        s = (s + 1) & mask;
+    return s;
+}
+
+/* A fresh index with room for `count` names, holding names 0 .. count - 1
+ * (a later name of the same spelling replaces an earlier one). */
+static bool name_index_build(name_index *ix, const char *base, size_t stride, size_t count)
+{
+    size_t capacity = 16;
+    while (capacity / 2 < count + 1)
+        capacity *= 2;
+    uint32_t *slots = calloc(capacity, sizeof *slots);
+    if (!slots)
+        return false;
+    free(ix->slots);
+    ix->slots = slots;
+    ix->capacity = capacity;
+    for (size_t i = 0; i < count; i++)
+        slots[name_index_slot(ix, base, stride, base + i * stride)] = (uint32_t)i + 1;
+    return true;
+}
+
+/* ---------------------------------------------------------------------------
  * The parser's state.
  */
 typedef struct smoothing_run {
@@ -326,6 +414,7 @@ typedef struct obj_parser {
     size_t material_run_count, material_run_capacity;
     char (*used_names)[128];
     size_t used_name_count, used_name_capacity;
+    name_index used_name_index;
     char (*libraries)[SA_PATH_MAX];
     size_t library_count, library_capacity;
     bool error_has_place; /* the error message already names a file and line */
@@ -343,6 +432,36 @@ static void mesh_warn(obj_mesh *mesh, const char *fmt, ...)
     mesh->warning_count++;
 }
 
+/* The word at p, as much of it as a message quotes: a 10 MB number is
+ * shown by its first 40 bytes and "...". */
+enum { QUOTE_MAX = 40 };
+static int quote_length(const char *p)
+{
+    size_t n = strcspn(p, " \t\r\n");
+    return n > QUOTE_MAX ? QUOTE_MAX : (int)n;
+}
+static const char *quote_more(const char *p)
+{
+    return strcspn(p, " \t\r\n") > QUOTE_MAX ? "..." : "";
+}
+
+/* "inf", "infinity", "nan" in any case, after an optional sign: how strtod
+ * and printf spell numbers that are not finite. */
+static bool names_non_finite(const char *p)
+{
+    if (*p == '-' || *p == '+')
+        p++;
+    char word[9] = {0};
+    for (int i = 0;; i++) { /* the word up to a blank or the line end, lower case */
+        if (is_blank(p[i]) || p[i] == '\n')
+            break;
+        if (i == 8)
+            return false; /* longer than "infinity" */
+        word[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + ('a' - 'A') : p[i]);
+    }
+    return strcmp(word, "inf") == 0 || strcmp(word, "infinity") == 0 || strcmp(word, "nan") == 0;
+}
+
 /* Reads between `required` and `max` numbers into values[0 .. max), all
  * finite; *found says how many there were. */
 static bool parse_numbers(char *p, float *values, int required, int max, int *found, const char *what,
@@ -354,22 +473,22 @@ static bool parse_numbers(char *p, float *values, int required, int max, int *fo
         if (*p == '\n')
             break;
         if (i == max)
-            return sa_error_set(err, "%s: unexpected '%.*s' after %d numbers", what, (int)strcspn(p, " \t\r\n"),
-                                p, max);
+            return sa_error_set(err, "%s: unexpected '%.*s%s' after %d numbers", what, quote_length(p), p,
+                                quote_more(p), max);
         const char *after = parse_float(p, &values[i]);
         if (!after || !(is_blank(*after) || *after == '\n')) {
-            char c = (char)(*p == '-' || *p == '+' ? p[1] | 0x20 : *p | 0x20);
-            if (c == 'n' || c == 'i')
-                return sa_error_set(err, "%s: coordinate '%.*s' is not finite", what, (int)strcspn(p, " \t\r\n"),
-                                    p);
-            return sa_error_set(err, "%s: '%.*s' is not a number", what, (int)strcspn(p, " \t\r\n"), p);
+            if (names_non_finite(p))
+                return sa_error_set(err, "%s: coordinate '%.*s%s' is not finite", what, quote_length(p), p,
+                                    quote_more(p));
+            return sa_error_set(err, "%s: '%.*s%s' is not a number", what, quote_length(p), p, quote_more(p));
         }
         if (!isfinite(values[i]))
-            return sa_error_set(err, "%s: coordinate '%.*s' is not finite", what, (int)(after - p), p);
+            return sa_error_set(err, "%s: coordinate '%.*s%s' is not finite", what, quote_length(p), p,
+                                quote_more(p));
         p = (char *)after;
     }
     if (i < required)
-        return sa_error_set(err, "%s needs %d numbers, found %d", what, required, i);
+        return sa_error_set(err, "%s needs %d number%s, found %d", what, required, required == 1 ? "" : "s", i);
     *found = i;
     return true;
 }
@@ -448,10 +567,14 @@ static bool parse_smoothing(obj_parser *ps, char *p, sa_error *err)
     } else {
         uint64_t n = 0;
         char *q = p;
-        while (*q >= '0' && *q <= '9' && n < UINT32_MAX)
-            n = n * 10 + (uint64_t)(*q++ - '0');
-        if (q == p || !(is_blank(*q) || *q == '\n') || n >= UINT32_MAX)
+        for (; *q >= '0' && *q <= '9'; q++)
+            if (n < UINT32_MAX) /* past it, n stays too large: no overflow */
+                n = n * 10 + (uint64_t)(*q - '0');
+        if (q == p || !(is_blank(*q) || *q == '\n'))
             return sa_error_set(err, "s: expected a group number or 'off'");
+        if (n >= UINT32_MAX)
+            return sa_error_set(err, "s: group number '%.*s%s' is too large (at most %u)", quote_length(p), p,
+                                quote_more(p), (unsigned)UINT32_MAX - 1);
         group = (uint32_t)n == 0 ? 0 : (uint32_t)n + 1;
     }
     if (group == ps->smoothing_group)
@@ -468,15 +591,21 @@ static bool parse_usemtl(obj_parser *ps, char *p, char *eol, sa_error *err)
     char name[128];
     if (!rest_of_line(p, eol, name, sizeof name, "usemtl", err))
         return false;
-    int id = -1;
-    for (size_t i = 0; i < ps->used_name_count; i++)
-        if (strcmp(ps->used_names[i], name) == 0)
-            id = (int)i;
-    if (id < 0) {
-        if (!GROW(ps->used_names, ps->used_name_capacity, ps->used_name_count + 1))
+    name_index *ix = &ps->used_name_index;
+    if ((ps->used_name_count + 1) * 2 > ix->capacity &&
+        !name_index_build(ix, (const char *)ps->used_names, sizeof *ps->used_names, ps->used_name_count))
+        return sa_error_set(err, "out of memory");
+    size_t slot = name_index_slot(ix, (const char *)ps->used_names, sizeof *ps->used_names, name);
+    int id;
+    if (ix->slots[slot] != 0) {
+        id = (int)ix->slots[slot] - 1;
+    } else {
+        if (ps->used_name_count >= INT32_MAX ||
+            !GROW(ps->used_names, ps->used_name_capacity, ps->used_name_count + 1))
             return sa_error_set(err, "out of memory");
         memcpy(ps->used_names[ps->used_name_count], name, sizeof name);
         id = (int)ps->used_name_count++;
+        ix->slots[slot] = (uint32_t)id + 1;
     }
     if (ps->material_run_count > 0 && ps->material_runs[ps->material_run_count - 1].name == id)
         return true;
@@ -490,7 +619,25 @@ static bool load_mtl_file(obj_parser *ps, const char *file_name, sa_error *err);
 
 static bool parse_mtllib(obj_parser *ps, char *p, sa_error *err)
 {
-    /* One or more file names separated by blanks (names with spaces are not supported). */
+    if (!ps->mtl_dir)
+        return true; /* obj_parse_memory without a folder: no libraries */
+    /* Exporters write a file name with spaces as it is ("mtllib my file.mtl",
+     * Blender does): when the whole rest of the line names a file, that is
+     * the one library. */
+    char *eol = p;
+    while (*eol != '\n')
+        eol++;
+    char whole[SA_PATH_MAX], path[SA_PATH_MAX];
+    sa_error ignored;
+    if (rest_of_line(p, eol, whole, sizeof whole, "mtllib", &ignored) && strpbrk(whole, " \t")) {
+        sa_path_join(ps->mtl_dir, whole, path, sizeof path);
+        FILE *f = sa_file_open(path, &ignored);
+        if (f) {
+            fclose(f);
+            return load_mtl_file(ps, whole, err);
+        }
+    }
+    /* Else one or more file names separated by blanks. */
     for (;;) {
         p = skip_blanks(p);
         if (*p == '\n')
@@ -503,7 +650,7 @@ static bool parse_mtllib(obj_parser *ps, char *p, sa_error *err)
             return sa_error_set(err, "mtllib: file name too long");
         memcpy(file_name, start, (size_t)(p - start));
         file_name[p - start] = '\0';
-        if (ps->mtl_dir && !load_mtl_file(ps, file_name, err))
+        if (!load_mtl_file(ps, file_name, err))
             return false;
     }
 }
@@ -530,11 +677,11 @@ static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
     p = skip_blanks(p);
     float v[6] = {0, 0, 0, 0, 0, 0};
     int found;
-    if (p[0] == 'v' && is_blank(p[1])) { /* x y z, then w or r g b, ignored */
+    if (p[0] == 'v' && (is_blank(p[1]) || p[1] == '\n')) { /* x y z, then w or r g b, ignored */
         return parse_numbers(p + 1, v, 3, 6, &found, "v", err) &&
                append_vec3(&ps->positions, &ps->position_capacity, &ps->counts[OBJ_POSITION], v,
                            ps->options->z_up, err);
-    } else if (p[0] == 'v' && p[1] == 't' && is_blank(p[2])) { /* u [v [w]] */
+    } else if (p[0] == 'v' && p[1] == 't' && (is_blank(p[2]) || p[2] == '\n')) { /* u [v [w]] */
         if (!parse_numbers(p + 2, v, 1, 3, &found, "vt", err))
             return false;
         if (ps->counts[OBJ_TEXCOORD] == UINT32_MAX - 1 ||
@@ -543,7 +690,7 @@ static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
         float *out = ps->texcoords[ps->counts[OBJ_TEXCOORD]++];
         out[0] = v[0], out[1] = v[1];
         return true;
-    } else if (p[0] == 'v' && p[1] == 'n' && is_blank(p[2])) {
+    } else if (p[0] == 'v' && p[1] == 'n' && (is_blank(p[2]) || p[2] == '\n')) {
         return parse_numbers(p + 2, v, 3, 3, &found, "vn", err) &&
                append_vec3(&ps->normals, &ps->normal_capacity, &ps->counts[OBJ_NORMAL], v, ps->options->z_up,
                            err);
@@ -561,6 +708,24 @@ static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
 }
 /* [/listing] */
 
+/* No statement holds a NUL byte, and the parsers' C string functions stop
+ * at one: when a line that has one fails, say that instead of quoting the
+ * text before it. Checked only on failure, so good lines cost nothing. */
+static bool line_error_names_nul(const char *line, const char *eol, sa_error *err)
+{
+    if (memchr(line, '\0', (size_t)(eol - line)))
+        sa_error_set(err, "the line holds a NUL byte (is this a binary file?)");
+    return false;
+}
+
+static bool obj_parse_line_or_nul(void *ctx, char *line, char *eol, sa_error *err)
+{
+    obj_parser *ps = ctx;
+    if (obj_parse_line(ctx, line, eol, err))
+        return true;
+    return ps->error_has_place ? false : line_error_names_nul(line, eol, err);
+}
+
 /* ---------------------------------------------------------------------------
  * MTL.
  */
@@ -569,7 +734,28 @@ typedef struct mtl_parser {
     const obj_load_options *options;
     obj_mesh *mesh;
     int current; /* the material being defined, -1 before the first newmtl */
+    const char *name;           /* the .mtl, for warnings */
+    const size_t *line_number;  /* the line being parsed, for warnings */
 } mtl_parser;
+
+/* Room for one more material. obj_mesh keeps no capacity: it is the count
+ * rounded up to a power of two, so the array is reallocated only when the
+ * count reaches one (a library of 10,000 materials is not copied 10,000
+ * times). */
+static bool grow_materials(obj_mesh *mesh)
+{
+    size_t count = mesh->material_count;
+    if (count != 0 && (count & (count - 1)) != 0)
+        return true; /* not a power of two: there is room */
+    size_t capacity = count ? count * 2 : 1;
+    if (capacity > SIZE_MAX / sizeof *mesh->materials)
+        return false;
+    obj_material *grown = realloc(mesh->materials, capacity * sizeof *grown);
+    if (!grown)
+        return false;
+    mesh->materials = grown;
+    return true;
+}
 
 static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
 {
@@ -577,11 +763,8 @@ static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
     obj_mesh *mesh = mp->mesh;
     p = skip_blanks(p);
     if (word_is(p, "newmtl")) {
-        /* A file has few materials: grow by one. */
-        obj_material *grown = realloc(mesh->materials, (mesh->material_count + 1) * sizeof *grown);
-        if (!grown)
+        if (!grow_materials(mesh))
             return sa_error_set(err, "out of memory");
-        mesh->materials = grown;
         obj_material *m = &mesh->materials[mesh->material_count];
         memset(m, 0, sizeof *m);
         if (!rest_of_line(p + 6, eol, m->name, sizeof m->name, "newmtl", err))
@@ -591,12 +774,18 @@ static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
     } else if (word_is(p, "Kd")) {
         if (mp->current < 0)
             return sa_error_set(err, "Kd before any newmtl");
+        char *q = skip_blanks(p + 2);
+        if (word_is(q, "spectral") || word_is(q, "xyz")) {
+            mesh_warn(mesh, "%s:%zu: material '%s': Kd %.*s is not supported; using white", mp->name,
+                      *mp->line_number, mesh->materials[mp->current].name, q[0] == 's' ? 8 : 3, q);
+            return true;
+        }
         float kd[3];
         int found;
-        if (!parse_numbers(p + 2, kd, 1, 3, &found, "Kd", err))
+        if (!parse_numbers(p + 2, kd, 0, 3, &found, "Kd", err))
             return false;
-        if (found == 2)
-            return sa_error_set(err, "Kd needs 1 or 3 numbers, found 2");
+        if (found != 1 && found != 3)
+            return sa_error_set(err, "Kd needs 1 or 3 numbers, found %d", found);
         if (found == 1) /* "Kd r" alone is grey: g and b default to r */
             kd[1] = kd[2] = kd[0];
         memcpy(mesh->materials[mp->current].base_color, kd, sizeof kd);
@@ -617,8 +806,13 @@ static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
         sa_path_join(mp->dir, file_name, m->texture_path, sizeof m->texture_path);
         image_free(&m->base_color_image);
         if (!mp->options->skip_textures) {
+            /* sa_file_open first: it refuses folders and devices, and a FIFO
+             * given to stb_image would wait forever for bytes. */
             sa_error image_err;
-            if (!image_decode_file(m->texture_path, &m->base_color_image, &image_err))
+            FILE *f = sa_file_open(m->texture_path, &image_err);
+            if (f)
+                fclose(f);
+            if (!f || !image_decode_file(m->texture_path, &m->base_color_image, &image_err))
                 mesh_warn(mesh, "material '%s': cannot load texture '%s' (%s); using the colour alone", m->name,
                           m->texture_path, image_err.message);
         }
@@ -627,15 +821,20 @@ static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
     return true;
 }
 
+static bool mtl_parse_line_or_nul(void *ctx, char *line, char *eol, sa_error *err)
+{
+    return mtl_parse_line(ctx, line, eol, err) || line_error_names_nul(line, eol, err);
+}
+
 bool obj_parse_mtl_memory(const char *data, size_t size, const char *name, const char *dir,
                           const obj_load_options *options, obj_mesh *mesh, sa_error *err)
 {
     obj_load_options defaults = {0};
-    mtl_parser mp = {dir ? dir : ".", options ? options : &defaults, mesh, -1};
-    line_source src = {NULL, data, size, 0};
     size_t line_number = 0;
+    mtl_parser mp = {dir ? dir : ".", options ? options : &defaults, mesh, -1, name, &line_number};
+    line_source src = {NULL, data, size, 0, LINE_ENDS_UNKNOWN};
     err->message[0] = '\0';
-    if (!for_each_line(&src, mtl_parse_line, &mp, &line_number, err))
+    if (!for_each_line(&src, mtl_parse_line_or_nul, &mp, &line_number, err))
         return sa_error_prefix(err, "%s:%zu", name, line_number);
     return true;
 }
@@ -660,10 +859,10 @@ static bool load_mtl_file(obj_parser *ps, const char *file_name, sa_error *err)
     }
     char mtl_dir[SA_PATH_MAX];
     sa_path_dirname(path, mtl_dir, sizeof mtl_dir);
-    mtl_parser mp = {mtl_dir, ps->options, ps->mesh, -1};
-    line_source src = {f, NULL, 0, 0};
     size_t line_number = 0;
-    bool ok = for_each_line(&src, mtl_parse_line, &mp, &line_number, err);
+    mtl_parser mp = {mtl_dir, ps->options, ps->mesh, -1, path, &line_number};
+    line_source src = {f, NULL, 0, 0, LINE_ENDS_UNKNOWN};
+    bool ok = for_each_line(&src, mtl_parse_line_or_nul, &mp, &line_number, err);
     fclose(f);
     if (!ok) {
         ps->error_has_place = true; /* the message names the .mtl and its line */
@@ -737,6 +936,30 @@ static bool compute_missing_normals(obj_mesh *mesh, const bool *needs_normal)
     return true;
 }
 
+/* Files write normals of any length ("vn 0 0 2"), and some write zeros
+ * where they had none. Scale every "vn" to unit length (in double: 1e30
+ * squared does not fit a float); one too short to have a direction becomes
+ * (0, 0, 0), which has_file_normal() treats as no normal. */
+static void unit_file_normals(obj_parser *ps)
+{
+    for (uint32_t i = 0; i < ps->counts[OBJ_NORMAL]; i++) {
+        float *n = ps->normals[i];
+        double x = n[0], y = n[1], z = n[2], length = sqrt(x * x + y * y + z * z);
+        if (length > 1e-30 && isfinite(length))
+            n[0] = (float)(x / length), n[1] = (float)(y / length), n[2] = (float)(z / length);
+        else
+            n[0] = n[1] = n[2] = 0.0f;
+    }
+}
+
+static bool has_file_normal(const obj_parser *ps, const uint32_t key[3])
+{
+    if (key[OBJ_NORMAL] == 0)
+        return false;
+    const float *n = ps->normals[key[OBJ_NORMAL] - 1];
+    return n[0] != 0.0f || n[1] != 0.0f || n[2] != 0.0f;
+}
+
 /* [listing obj_finish] */
 static bool finish(obj_parser *ps, sa_error *err)
 {
@@ -750,13 +973,14 @@ static bool finish(obj_parser *ps, sa_error *err)
     mesh->triangle_count = ps->index_count / 3;
 
     /* Which vertices lack a normal in the file? */
+    unit_file_normals(ps);
     size_t missing = 0;
     bool *needs_normal = malloc(ps->dedup.count);
     if (!needs_normal)
         return sa_error_set(err, "out of memory");
     for (size_t v = 0; v < ps->dedup.count; v++)
         {
-        needs_normal[v] = ps->dedup.keys[v][OBJ_NORMAL] == 0;
+        needs_normal[v] = !has_file_normal(ps, ps->dedup.keys[v]);
         missing += needs_normal[v];
     }
 
@@ -791,7 +1015,7 @@ static bool finish(obj_parser *ps, sa_error *err)
         } else {
             out->texcoord[0] = out->texcoord[1] = 0.0f;
         }
-        if (key[OBJ_NORMAL])
+        if (has_file_normal(ps, key))
             memcpy(out->normal, ps->normals[key[OBJ_NORMAL] - 1], sizeof out->normal);
         else
             out->normal[0] = 0, out->normal[1] = 1, out->normal[2] = 0;
@@ -836,11 +1060,16 @@ static bool finish_ranges(obj_parser *ps, sa_error *err)
         free(material_of);
         return sa_error_set(err, "out of memory");
     }
+    /* An index of the material names; of two with one name, the later wins. */
+    name_index materials = {0};
+    const char *base = mesh->materials ? (const char *)mesh->materials + offsetof(obj_material, name) : NULL;
+    if (!name_index_build(&materials, base, sizeof *mesh->materials, mesh->material_count)) {
+        free(material_of);
+        return sa_error_set(err, "out of memory");
+    }
     for (size_t n = 0; n < ps->used_name_count; n++) {
-        material_of[n] = -1;
-        for (size_t m = 0; m < mesh->material_count; m++)
-            if (strcmp(mesh->materials[m].name, ps->used_names[n]) == 0)
-                material_of[n] = (int)m;
+        size_t slot = name_index_slot(&materials, base, sizeof *mesh->materials, ps->used_names[n]);
+        material_of[n] = (int)materials.slots[slot] - 1; /* -1 when the slot is empty */
         if (material_of[n] < 0)
             mesh_warn(mesh, "%s: usemtl '%s': no such material; using the default", ps->name, ps->used_names[n]);
     }
@@ -856,6 +1085,7 @@ static bool finish_ranges(obj_parser *ps, sa_error *err)
             material = ps->material_runs[r].name < 0 ? -1 : material_of[ps->material_runs[r].name];
         }
     }
+    free(materials.slots);
     free(material_of);
     return true;
 }
@@ -883,6 +1113,7 @@ static void parser_free(obj_parser *ps)
     free(ps->smoothing);
     free(ps->material_runs);
     free(ps->used_names);
+    free(ps->used_name_index.slots);
     free(ps->libraries);
 }
 
@@ -901,7 +1132,7 @@ static bool parse_source(line_source *src, const char *name, const char *mtl_dir
     bool ok = obj_dedup_init(&ps.dedup, 64); /* sized properly at the first face */
     if (!ok)
         sa_error_set(err, "out of memory");
-    if (ok && !for_each_line(src, obj_parse_line, &ps, &ps.line_number, err)) {
+    if (ok && !for_each_line(src, obj_parse_line_or_nul, &ps, &ps.line_number, err)) {
         ok = false;
         if (!ps.error_has_place)
             sa_error_prefix(err, "%s:%zu", name, ps.line_number);
@@ -919,7 +1150,7 @@ static bool parse_source(line_source *src, const char *name, const char *mtl_dir
 bool obj_parse_memory(const char *data, size_t size, const char *name, const char *mtl_dir,
                       const obj_load_options *options, obj_mesh *mesh, sa_error *err)
 {
-    line_source src = {NULL, data, size, 0};
+    line_source src = {NULL, data, size, 0, LINE_ENDS_UNKNOWN};
     return parse_source(&src, name, mtl_dir, options, mesh, err);
 }
 
@@ -933,7 +1164,7 @@ bool obj_load_ex(const char *path, const obj_load_options *options, obj_mesh *me
     setvbuf(f, NULL, _IONBF, 0);
     char dir[SA_PATH_MAX];
     sa_path_dirname(path, dir, sizeof dir);
-    line_source src = {f, NULL, 0, 0};
+    line_source src = {f, NULL, 0, 0, LINE_ENDS_UNKNOWN};
     bool ok = parse_source(&src, path, dir, options, mesh, err);
     fclose(f);
     return ok;

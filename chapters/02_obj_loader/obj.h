@@ -7,8 +7,10 @@
  *     indices; polygons of any size, split into triangle fans
  *   - o, g (accepted; they start no new range), s (smoothing groups: used only
  *     when the file has no normals), usemtl (one sub-mesh range per run of
- *     faces with the same material), mtllib (any number of files per line)
- *   - comments, blank lines, CRLF line ends, '\' line continuations
+ *     faces with the same material), mtllib (any number of files per line,
+ *     or one name with spaces when the whole line names a file)
+ *   - comments, blank lines, '\' line continuations; LF, CRLF and (classic
+ *     Mac OS) CR line ends: the file's first line end says which
  *   - MTL: newmtl, Kd, map_Kd (decoded with stb_image; uploaded as sRGB later)
  *   - --z-up files: positions and normals rotated together on load
  * What it does not
