@@ -7,6 +7,7 @@
 #include "gltf.h"
 #include "test_util.h"
 
+#include <time.h>
 #include <unistd.h>
 
 static void base64_encode(const unsigned char *in, size_t n, char *out)
@@ -581,11 +582,22 @@ static void skins_and_animations(void **state)
     expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
                  "animations[0].samplers[0].output", "value 1 is not a finite number");
     memcpy(bin + 8 + 4 * 4, &four, 4);
-    /* Key times that go back: 0 then -1. */
-    float back = -1;
-    memcpy(bin + 4, &back, 4);
+    /* Key times must start at 0 or later and strictly increase (glTF 2.0,
+     * animation.sampler.input). Times 1 then 0.5 go back: */
+    float times[2] = {1, 0.5f};
+    memcpy(bin, times, 8);
     expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
-                 "animations[0].samplers[0].input", "goes back in time");
+                 "animations[0].samplers[0].input: key 1", "not after the key before");
+    /* 1 then 1: two keys at one time (interpolating between them divides by 0). */
+    times[1] = 1;
+    memcpy(bin, times, 8);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].input: key 1", "not after the key before");
+    /* -1 then 0: increasing, but the first is negative. */
+    times[0] = -1, times[1] = 0;
+    memcpy(bin, times, 8);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].input: key 0", "negative");
 }
 
 static void joints_past_the_skin_are_rejected(void **state)
@@ -836,6 +848,279 @@ static void external_files_next_to_the_gltf(void **state)
     rmdir(dir);
 }
 
+/* --- regressions found by the adversarial review ------------------------------------------ */
+
+/* glTF 2.0: bufferView.byteStride is a multiple of 4 in 4..252. */
+static void byte_stride_must_be_a_multiple_of_4(void **state)
+{
+    (void)state;
+    unsigned char bin[64] = {0};
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":6}]}",
+                 bin, 64, "bufferViews[0].byteStride", "6 is not a multiple of 4");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":3}]}",
+                 bin, 64, "bufferViews[0].byteStride", "3 is not");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":256}]}",
+                 bin, 64, "bufferViews[0].byteStride", "256 is not");
+    gltf_document doc; /* 8 is fine */
+    expect_load("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":8}]}",
+                bin, 64, &doc);
+    EXPECT_INT(8, doc.buffer_views[0].byte_stride);
+    gltf_free(&doc);
+}
+
+/* glTF 2.0: inverseBindMatrices is MAT4 of FLOAT; a matrix that is not
+ * finite would turn every skinned vertex into NaN in chapter 06. */
+static void inverse_bind_matrices_must_be_finite_floats(void **state)
+{
+    (void)state;
+    unsigned char bin[64] = {0};
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64}],"
+                 "\"accessors\":[{\"bufferView\":0,\"componentType\":5121,\"count\":1,\"type\":\"MAT4\"}],"
+                 "\"nodes\":[{}],\"skins\":[{\"joints\":[0],\"inverseBindMatrices\":0}]}",
+                 bin, 64, "skins[0].inverseBindMatrices", "MAT4 of floats");
+    unsigned char abin[208];
+    anim_bin(abin);
+    char json[4096];
+    float nan = NAN;
+    memcpy(abin + 80 + 64 + 4 * 4, &nan, 4); /* matrix 1, column 1, row 0 */
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), abin, 208,
+                 "skins[0].inverseBindMatrices", "matrix 1 is not finite");
+}
+
+/* glTF 2.0: an animation sampler's input is SCALAR FLOAT. */
+static void animation_input_must_be_float(void **state)
+{
+    (void)state;
+    unsigned char bin[208];
+    anim_bin(bin);
+    char json[4096];
+    anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2);
+    /* accessors[0] (the key times) as unsigned bytes instead of floats */
+    char *at = strstr(json, "\"componentType\":5126,\"count\":2,\"type\":\"SCALAR\"");
+    EXPECT_TRUE(at != NULL);
+    memcpy(at + strlen("\"componentType\":"), "5121", 4);
+    expect_error(json, bin, 208, "animations[0].samplers[0].input", "SCALAR floats");
+}
+
+/* "VEC3\u0000x" is a string of 6 bytes, not "VEC3"; the same for interpolation and path. */
+static void enum_strings_holding_a_nul_are_rejected(void **state)
+{
+    (void)state;
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"VEC3\\u0000x\"}]}", NULL, 0,
+                 "accessors[0].type", "is not SCALAR");
+    unsigned char bin[208];
+    anim_bin(bin);
+    char json[4096];
+    expect_error(anim_json(json, sizeof json, "STEP\\u0000", 2, "translation", 2, 2), bin, 208,
+                 "animations[0].samplers[0].interpolation", NULL);
+    expect_error(anim_json(json, sizeof json, "LINEAR", 2, "translation\\u0000", 2, 2), bin, 208,
+                 "animations[0].channels[0].target.path", NULL);
+}
+
+/* The limit of the fuzz targets counts every decoded accessor: a few hundred
+ * samplers sharing one big accessor asked for gigabytes while only primitives
+ * were counted. Here (anim_json): POSITION 3 vertices + 3 implicit indices = 6,
+ * skins[0] 2 matrices = 2, the sampler 2 times + 2 values = 4; 12 in all. */
+static void decode_limit_counts_samplers_and_skins(void **state)
+{
+    (void)state;
+    unsigned char bin[208];
+    anim_bin(bin);
+    char json[4096];
+    char *text = with_data_uri(anim_json(json, sizeof json, "LINEAR", 2, "translation", 2, 2), bin, 208);
+    gltf_load_options options = gltf_load_options_default();
+    gltf_document doc;
+    sa_error err;
+    options.max_decoded_elements = 12;
+    if (!gltf_load_memory(text, strlen(text), NULL, "test.gltf", &options, &doc, &err))
+        fail_msg("12 elements should fit: %s", err.message);
+    gltf_free(&doc);
+    options.max_decoded_elements = 11;
+    EXPECT_TRUE(!gltf_load_memory(text, strlen(text), NULL, "test.gltf", &options, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "animations[0].samplers[0]: more than 11 elements");
+    options.max_decoded_elements = 7;
+    EXPECT_TRUE(!gltf_load_memory(text, strlen(text), NULL, "test.gltf", &options, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "skins[0].inverseBindMatrices: more than 7 elements");
+    options.max_decoded_elements = 5;
+    EXPECT_TRUE(!gltf_load_memory(text, strlen(text), NULL, "test.gltf", &options, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "meshes[0].primitives[0]: more than 5 elements");
+    free(text);
+}
+
+/* An image's URI error names "images[0].uri" once (it was "images[0]: images[0].uri: ..."). */
+static void image_uri_errors_name_the_uri_once(void **state)
+{
+    (void)state;
+    expect_error("{" ASSET ",\"images\":[{\"uri\":\"data:image/png;base64,@@@@\"}]}", NULL, 0,
+                 "test.gltf: images[0].uri: the base64 data is not valid", NULL);
+    expect_error("{" ASSET ",\"images\":[{\"uri\":\"data:image/png,abc\"}]}", NULL, 0,
+                 "test.gltf: images[0].uri: only base64", NULL);
+    expect_error("{" ASSET ",\"images\":[{\"uri\":\"a.png\"}]}", NULL, 0, "test.gltf: images[0].uri: external file",
+                 "\"a.png\"");
+    /* the bytes are there but are no image: the decoder's error, prefixed once */
+    expect_error("{" ASSET ",\"images\":[{\"uri\":\"data:image/png;base64,AAAA\"}]}", NULL, 0,
+                 "test.gltf: images[0]: cannot decode image", NULL);
+}
+
+/* A URI longer than a path buffer was cut short silently (and could then name
+ * another file); %00 cut the decoded name at the NUL. Both are errors now. */
+static void long_uris_and_percent_00_are_rejected(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sa_test_gltf_uri_XXXXXX";
+    EXPECT_TRUE(mkdtemp(dir) != NULL);
+    char gltf_path[256], short_path[256];
+    snprintf(gltf_path, sizeof gltf_path, "%s/scene.gltf", dir);
+    snprintf(short_path, sizeof short_path, "%s/a", dir);
+    /* "a" exists: the old code loaded it for "a%00.bin". */
+    FILE *f = fopen(short_path, "wb");
+    fputs("12345678", f);
+    fclose(f);
+    f = fopen(gltf_path, "wb");
+    fputs("{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"a%00.bin\"}]}", f);
+    fclose(f);
+    gltf_document doc;
+    sa_error err;
+    EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "buffers[0].uri");
+    EXPECT_STR_CONTAINS(err.message, "%00");
+    /* 1100 bytes of URI: more than SA_PATH_MAX (1024) - 1. */
+    char uri[1101];
+    memset(uri, 'a', 1100);
+    uri[1100] = '\0';
+    f = fopen(gltf_path, "wb");
+    fprintf(f, "{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"%s\"}]}", uri);
+    fclose(f);
+    EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "buffers[0].uri: 1100 bytes long");
+    remove(gltf_path);
+    remove(short_path);
+    rmdir(dir);
+}
+
+/* Two loops were quadratic: every top-level entry looked its array up again
+ * among the root's members (100 000 nodes next to 100 000 unknown keys took
+ * 46 s of CPU in the sanitizer build), and every skinned node scanned its
+ * mesh's vertices again (20 000 nodes sharing one mesh of 60 000 vertices:
+ * 4.8 * 10^9 steps). Both are linear now and take well under a second; the
+ * bound is generous (CPU time, sanitizer build). */
+static void many_nodes_beside_many_unknown_keys_load_in_linear_time(void **state)
+{
+    (void)state;
+    enum { N = 100000 };
+    char *json = malloc(64 + N * 20);
+    size_t o = (size_t)sprintf(json, "{" ASSET ",\"nodes\":[");
+    for (int i = 0; i < N; i++)
+        o += (size_t)sprintf(json + o, "%s{}", i ? "," : "");
+    o += (size_t)sprintf(json + o, "]");
+    for (int i = 0; i < N; i++)
+        o += (size_t)sprintf(json + o, ",\"k%d\":0", i);
+    sprintf(json + o, "}");
+    gltf_document doc;
+    sa_error err;
+    clock_t start = clock();
+    if (!gltf_load_memory(json, strlen(json), NULL, "test.gltf", NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    EXPECT_INT(N, doc.node_count);
+    gltf_free(&doc);
+    if (seconds > 8.0)
+        fail_msg("100 000 nodes beside 100 000 unknown keys took %.1f s of CPU", seconds);
+    free(json);
+}
+
+static void many_skinned_nodes_sharing_a_mesh_load_in_linear_time(void **state)
+{
+    (void)state;
+    gltf_document doc;
+    sa_error err;
+    size_t o;
+    clock_t start;
+    double seconds;
+
+    /* One mesh of V vertices (positions zero, joints 0, no indices), and M
+     * nodes that each skin it with a one-joint skin. */
+    enum { V = 60000, M = 20000 };
+    unsigned char *bin = calloc(V * 16, 1); /* V * 12 position bytes, then V * 4 joint bytes */
+    char *text = malloc(128 + M * 40 + V * 16 * 2);
+    char *b64 = malloc(V * 16 * 2 + 64);
+    strcpy(b64, "data:application/octet-stream;base64,");
+    base64_encode(bin, V * 16, b64 + strlen(b64));
+    o = (size_t)sprintf(text,
+                        "{" ASSET ",\"buffers\":[{\"byteLength\":%d,\"uri\":\"%s\"}],"
+                        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":%d},"
+                        "{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":%d}],"
+                        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":%d,\"type\":\"VEC3\"},"
+                        "{\"bufferView\":1,\"componentType\":5121,\"count\":%d,\"type\":\"VEC4\"}],"
+                        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":1}}]}],"
+                        "\"skins\":[{\"joints\":[0]}],\"nodes\":[{}",
+                        V * 16, b64, V * 12, V * 12, V * 4, V, V);
+    for (int i = 0; i < M; i++)
+        o += (size_t)sprintf(text + o, ",{\"mesh\":0,\"skin\":0}");
+    sprintf(text + o, "]}");
+    start = clock();
+    if (!gltf_load_memory(text, strlen(text), NULL, "test.gltf", NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+    EXPECT_INT(M + 1, doc.node_count);
+    gltf_free(&doc);
+    if (seconds > 8.0)
+        fail_msg("%d skinned nodes sharing a mesh of %d vertices took %.1f s of CPU", M, V, seconds);
+    free(bin);
+    free(b64);
+    free(text);
+}
+
+/* TEXCOORD_0: floats, or normalized u8/u16 (glTF 2.0, 3.7.2.1); plain integers
+ * were read as 0..255 texture coordinates. Bytes 0..35: 3 positions (zeros);
+ * 36..41: u8 pairs (0, 255), (51, 102), (255, 0) -> (0, 1), (0.2, 0.4), (1, 0). */
+static void texcoords_are_floats_or_normalized_integers(void **state)
+{
+    (void)state;
+    unsigned char bin[44] = {0};
+    const unsigned char uv[6] = {0, 255, 51, 102, 255, 0};
+    memcpy(bin + 36, uv, 6);
+    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":44,\"uri\":\"$B\"}],"
+                       "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36},"
+                       "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":6}],"
+                       "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
+                       "{\"bufferView\":1,\"componentType\":5121,%s\"count\":3,\"type\":\"VEC2\"}],"
+                       "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"TEXCOORD_0\":1}}]}]}";
+    char text[1024];
+    snprintf(text, sizeof text, json, "\"normalized\":true,");
+    gltf_document doc;
+    expect_load(text, bin, 44, &doc);
+    const gltf_primitive *prim = &doc.meshes[0].primitives[0];
+    EXPECT_TRUE(prim->texcoords != NULL);
+    EXPECT_NEAR(0.0, prim->texcoords[0][0], 0);
+    EXPECT_NEAR(1.0, prim->texcoords[0][1], 0);
+    EXPECT_NEAR(0.2, prim->texcoords[1][0], 1e-6);
+    EXPECT_NEAR(0.4, prim->texcoords[1][1], 1e-6);
+    EXPECT_NEAR(1.0, prim->texcoords[2][0], 0);
+    gltf_free(&doc);
+    snprintf(text, sizeof text, json, "");
+    expect_error(text, bin, 44, "meshes[0].primitives[0].attributes.TEXCOORD_0", "must be normalized");
+}
+
+/* Messages quote the file's strings; "\n" in a JSON string made a message of
+ * two lines (the second could even pass for another "error: " line). Control
+ * characters become '?'; expect_error() checks there is no '\n' left. */
+static void quoted_strings_keep_the_error_on_one_line(void **state)
+{
+    (void)state;
+    expect_error("{" ASSET ",\"extensionsRequired\":[\"EXT_a\\nerror: fake\"]}", NULL, 0, "extensionsRequired[0]",
+                 "\"EXT_a?error: fake\"");
+    expect_error("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":1,\"type\":\"VEC3\\r\\nX\"}]}", NULL, 0,
+                 "accessors[0].type", "\"VEC3??X\"");
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":1,\"uri\":\"a\\tb\\u001b.bin\"}]}", NULL, 0, "buffers[0].uri",
+                 "\"a?b?.bin\"");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -855,6 +1140,17 @@ int main(void)
         cmocka_unit_test(glb_files),
         cmocka_unit_test(packed_attributes_are_borrowed_not_copied),
         cmocka_unit_test(external_files_next_to_the_gltf),
+        cmocka_unit_test(byte_stride_must_be_a_multiple_of_4),
+        cmocka_unit_test(inverse_bind_matrices_must_be_finite_floats),
+        cmocka_unit_test(animation_input_must_be_float),
+        cmocka_unit_test(enum_strings_holding_a_nul_are_rejected),
+        cmocka_unit_test(decode_limit_counts_samplers_and_skins),
+        cmocka_unit_test(image_uri_errors_name_the_uri_once),
+        cmocka_unit_test(long_uris_and_percent_00_are_rejected),
+        cmocka_unit_test(many_nodes_beside_many_unknown_keys_load_in_linear_time),
+        cmocka_unit_test(many_skinned_nodes_sharing_a_mesh_load_in_linear_time),
+        cmocka_unit_test(texcoords_are_floats_or_normalized_integers),
+        cmocka_unit_test(quoted_strings_keep_the_error_on_one_line),
     };
     return cmocka_run_group_tests_name("gltf", tests, NULL, NULL);
 }

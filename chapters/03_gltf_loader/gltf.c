@@ -34,6 +34,8 @@ typedef struct loader {
     gltf_load_options options;
     sa_error *err;
     size_t decoded_elements; /* against options.max_decoded_elements */
+    const char *item_key;    /* item(): the top-level array last looked up */
+    const json_value *item_array;
 } loader;
 
 static char *dup_string(const char *s, size_t n)
@@ -52,6 +54,13 @@ static bool type_error(loader *L, const char *path, const char *key, const char 
 {
     return sa_error_set(L->err, "%s%s%s: expected %s, got %s", path, key ? "." : "", key ? key : "", expected,
                         json_kind_name(v->kind));
+}
+
+/* Is v exactly the string `s`? A JSON string may hold "\u0000", so "VEC3\u0000x"
+ * must not pass for "VEC3": the lengths are compared too. */
+static bool string_is(const json_value *v, const char *s)
+{
+    return v && v->kind == JSON_STRING && v->count == strlen(s) && memcmp(v->as.string, s, v->count) == 0;
 }
 
 static bool is_integer(const json_value *v, double max)
@@ -207,9 +216,17 @@ static bool get_top_array(loader *L, const json_value *root, const char *key, si
     return true;
 }
 
-static const json_value *item(const json_value *root, const char *key, int i)
+/* Entry i of a top-level array that get_top_array() has checked. The array
+ * is looked up once per key, not once per entry: json_object_get() walks the
+ * root's members, and a file with 100 000 nodes and 100 000 unknown keys
+ * would otherwise take 10^10 steps. */
+static const json_value *item(loader *L, const json_value *root, const char *key, int i)
 {
-    return &json_object_get(root, key)->as.items[i];
+    if (!L->item_key || strcmp(L->item_key, key) != 0) {
+        L->item_key = key;
+        L->item_array = json_object_get(root, key);
+    }
+    return &L->item_array->as.items[i];
 }
 
 static void add_note(gltf_document *doc, const char *fmt, ...)
@@ -261,11 +278,11 @@ static bool parse_buffers_and_views(loader *L, const json_value *root)
         return false;
     for (int i = 0; i < doc->buffer_count; i++) {
         snprintf(path, sizeof path, "buffers[%d]", i);
-        if (!get_size(L, item(root, "buffers", i), "byteLength", path, true, 0, &doc->buffers[i].byte_length))
+        if (!get_size(L, item(L, root, "buffers", i), "byteLength", path, true, 0, &doc->buffers[i].byte_length))
             return false;
     }
     for (int i = 0; i < doc->buffer_view_count; i++) {
-        const json_value *o = item(root, "bufferViews", i);
+        const json_value *o = item(L, root, "bufferViews", i);
         gltf_buffer_view *v = &doc->buffer_views[i];
         snprintf(path, sizeof path, "bufferViews[%d]", i);
         size_t target;
@@ -276,8 +293,8 @@ static bool parse_buffers_and_views(loader *L, const json_value *root)
             !get_size(L, o, "target", path, false, 0, &target))
             return false;
         v->target = (int)(target & 0xffff);
-        if (json_object_get(o, "byteStride") && (v->byte_stride < 4 || v->byte_stride > 252))
-            return sa_error_set(L->err, "%s.byteStride: %zu is outside 4..252", path, v->byte_stride);
+        if (json_object_get(o, "byteStride") && (v->byte_stride < 4 || v->byte_stride > 252 || v->byte_stride % 4))
+            return sa_error_set(L->err, "%s.byteStride: %zu is not a multiple of 4 in 4..252", path, v->byte_stride);
         if (v->byte_length == 0)
             return sa_error_set(L->err, "%s.byteLength: must be at least 1", path);
         size_t buffer_length = doc->buffers[v->buffer].byte_length;
@@ -309,7 +326,7 @@ static bool parse_accessors(loader *L, const json_value *root)
     if (!get_top_array(L, root, "accessors", sizeof(gltf_accessor), (void **)&doc->accessors, &doc->accessor_count))
         return false;
     for (int i = 0; i < doc->accessor_count; i++) {
-        const json_value *o = item(root, "accessors", i);
+        const json_value *o = item(L, root, "accessors", i);
         gltf_accessor *a = &doc->accessors[i];
         char path[64];
         snprintf(path, sizeof path, "accessors[%d]", i);
@@ -330,7 +347,7 @@ static bool parse_accessors(loader *L, const json_value *root)
             return sa_error_set(L->err, "%s.type: missing or not a string", path);
         a->type = 0;
         for (int t = 0; t < 7; t++)
-            if (strcmp(type->as.string, type_names[t]) == 0)
+            if (string_is(type, type_names[t]))
                 a->type = (gltf_type)(t + 1);
         if (!a->type)
             return sa_error_set(L->err, "%s.type: \"%s\" is not SCALAR, VEC2..4 or MAT2..4", path, type->as.string);
@@ -383,7 +400,7 @@ static bool parse_meshes(loader *L, const json_value *root)
     if (!get_top_array(L, root, "meshes", sizeof(gltf_mesh), (void **)&doc->meshes, &doc->mesh_count))
         return false;
     for (int m = 0; m < doc->mesh_count; m++) {
-        const json_value *o = item(root, "meshes", m);
+        const json_value *o = item(L, root, "meshes", m);
         gltf_mesh *mesh = &doc->meshes[m];
         char path[96];
         snprintf(path, sizeof path, "meshes[%d]", m);
@@ -451,7 +468,7 @@ static bool parse_nodes_and_scenes(loader *L, const json_value *root)
         !get_top_array(L, root, "scenes", sizeof(gltf_scene), (void **)&doc->scenes, &doc->scene_count))
         return false;
     for (int i = 0; i < doc->node_count; i++) {
-        const json_value *o = item(root, "nodes", i);
+        const json_value *o = item(L, root, "nodes", i);
         gltf_node *n = &doc->nodes[i];
         char path[48];
         snprintf(path, sizeof path, "nodes[%d]", i);
@@ -490,7 +507,7 @@ static bool parse_nodes_and_scenes(loader *L, const json_value *root)
     for (int s = 0; s < doc->scene_count; s++) {
         char path[48];
         snprintf(path, sizeof path, "scenes[%d]", s);
-        const json_value *o = item(root, "scenes", s);
+        const json_value *o = item(L, root, "scenes", s);
         if (!get_string(L, o, "name", path, &doc->scenes[s].name) ||
             !get_indices(L, o, "nodes", path, doc->node_count, &doc->scenes[s].nodes, &doc->scenes[s].node_count))
             return false;
@@ -553,7 +570,7 @@ static bool parse_skins(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
     for (int i = 0; i < doc->skin_count; i++) {
-        const json_value *o = item(root, "skins", i);
+        const json_value *o = item(L, root, "skins", i);
         gltf_skin *s = &doc->skins[i];
         char path[48];
         snprintf(path, sizeof path, "skins[%d]", i);
@@ -566,9 +583,9 @@ static bool parse_skins(loader *L, const json_value *root)
             return sa_error_set(L->err, "%s.joints: missing or empty", path);
         if (s->inverse_bind_matrices >= 0) {
             const gltf_accessor *a = &doc->accessors[s->inverse_bind_matrices];
-            if (a->type != GLTF_MAT4)
-                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4", path,
-                                    s->inverse_bind_matrices);
+            if (a->type != GLTF_MAT4 || a->component_type != GLTF_FLOAT)
+                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4 of floats (5126)",
+                                    path, s->inverse_bind_matrices);
             if (a->count < (size_t)s->joint_count)
                 return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] has %zu matrices for %d joints",
                                     path, s->inverse_bind_matrices, a->count, s->joint_count);
@@ -586,7 +603,7 @@ static bool parse_animations(loader *L, const json_value *root)
                        &doc->animation_count))
         return false;
     for (int i = 0; i < doc->animation_count; i++) {
-        const json_value *o = item(root, "animations", i);
+        const json_value *o = item(L, root, "animations", i);
         gltf_animation *anim = &doc->animations[i];
         char path[96];
         snprintf(path, sizeof path, "animations[%d]", i);
@@ -614,15 +631,16 @@ static bool parse_animations(loader *L, const json_value *root)
             if (interp) {
                 int found = -1;
                 for (int t = 0; t < 3; t++)
-                    if (interp->kind == JSON_STRING && strcmp(interp->as.string, interpolations[t]) == 0)
+                    if (string_is(interp, interpolations[t]))
                         found = t;
                 if (found < 0)
                     return sa_error_set(L->err, "%s.interpolation: not LINEAR, STEP or CUBICSPLINE", path);
                 s->interpolation = (gltf_interpolation)found;
             }
             const gltf_accessor *in = &doc->accessors[s->input], *out = &doc->accessors[s->output];
-            if (in->type != GLTF_SCALAR)
-                return sa_error_set(L->err, "%s.input: accessors[%d] must be SCALAR (key times)", path, s->input);
+            if (in->type != GLTF_SCALAR || in->component_type != GLTF_FLOAT)
+                return sa_error_set(L->err, "%s.input: accessors[%d] must be SCALAR floats (key times)", path,
+                                    s->input);
             size_t per_key = s->interpolation == GLTF_CUBICSPLINE ? 3 : 1;
             if (s->interpolation == GLTF_CUBICSPLINE && in->count < 2)
                 return sa_error_set(L->err, "%s.input: CUBICSPLINE needs at least 2 keys, accessors[%d] has %zu",
@@ -652,7 +670,7 @@ static bool parse_animations(loader *L, const json_value *root)
             const json_value *p = json_object_get(target, "path");
             int found = -1;
             for (int t = 0; t < 4; t++)
-                if (p && p->kind == JSON_STRING && strcmp(p->as.string, paths[t]) == 0)
+                if (string_is(p, paths[t]))
                     found = t;
             if (found < 0)
                 return sa_error_set(L->err, "%s.path: missing or not translation, rotation, scale or weights", path);
@@ -680,7 +698,7 @@ static bool parse_materials(loader *L, const json_value *root)
         !get_top_array(L, root, "textures", sizeof(gltf_texture), (void **)&doc->textures, &doc->texture_count))
         return false;
     for (int i = 0; i < doc->image_count; i++) {
-        const json_value *o = item(root, "images", i);
+        const json_value *o = item(L, root, "images", i);
         gltf_image *img = &doc->images[i];
         char path[48];
         snprintf(path, sizeof path, "images[%d]", i);
@@ -692,7 +710,7 @@ static bool parse_materials(loader *L, const json_value *root)
             return sa_error_set(L->err, "%s: needs exactly one of uri and bufferView", path);
     }
     for (int i = 0; i < doc->sampler_count; i++) {
-        const json_value *o = item(root, "samplers", i);
+        const json_value *o = item(L, root, "samplers", i);
         gltf_sampler *s = &doc->samplers[i];
         char path[48];
         size_t mag, min, ws, wt;
@@ -704,7 +722,7 @@ static bool parse_materials(loader *L, const json_value *root)
         s->wrap_s = (int)(ws & 0xffff), s->wrap_t = (int)(wt & 0xffff);
     }
     for (int i = 0; i < doc->texture_count; i++) {
-        const json_value *o = item(root, "textures", i);
+        const json_value *o = item(L, root, "textures", i);
         char path[48];
         snprintf(path, sizeof path, "textures[%d]", i);
         if (!get_index(L, o, "sampler", path, doc->sampler_count, &doc->textures[i].sampler) ||
@@ -712,7 +730,7 @@ static bool parse_materials(loader *L, const json_value *root)
             return false;
     }
     for (int i = 0; i < doc->material_count; i++) {
-        const json_value *o = item(root, "materials", i), *pbr, *tex = NULL;
+        const json_value *o = item(L, root, "materials", i), *pbr, *tex = NULL;
         gltf_material *m = &doc->materials[i];
         char path[96];
         snprintf(path, sizeof path, "materials[%d]", i);
@@ -765,6 +783,26 @@ static void percent_decode(const char *in, char *out, size_t out_len)
     out[n] = '\0';
 }
 
+/* The file an external URI names: percent-decoded, next to the .gltf. A URI
+ * or path too long for the buffer is an error, not a silently cut path that
+ * could name another file. */
+static bool external_file(loader *L, const char *uri, const char *path, char file[SA_PATH_MAX])
+{
+    if (!L->base_dir)
+        return sa_error_set(L->err, "%s.uri: external file \"%s\" (not allowed when loading from memory)", path, uri);
+    char decoded[SA_PATH_MAX];
+    if (strlen(uri) >= sizeof decoded)
+        return sa_error_set(L->err, "%s.uri: %zu bytes long (at most %d)", path, strlen(uri), SA_PATH_MAX - 1);
+    if (strstr(uri, "%00"))
+        return sa_error_set(L->err, "%s.uri: \"%s\" holds %%00, which would cut the file name short", path, uri);
+    percent_decode(uri, decoded, sizeof decoded);
+    if (strlen(L->base_dir) + 1 + strlen(decoded) >= SA_PATH_MAX)
+        return sa_error_set(L->err, "%s.uri: the path of \"%s\" is longer than %d bytes", path, decoded,
+                            SA_PATH_MAX - 1);
+    sa_path_join(L->base_dir, decoded, file, SA_PATH_MAX);
+    return true;
+}
+
 /* The bytes of a data: URI or an external file; *size is what was decoded. */
 static bool load_uri(loader *L, const char *uri, const char *path, unsigned char **bytes, size_t *size)
 {
@@ -788,11 +826,9 @@ static bool load_uri(loader *L, const char *uri, const char *path, unsigned char
         }
         return true;
     }
-    if (!L->base_dir)
-        return sa_error_set(L->err, "%s.uri: external file \"%s\" (not allowed when loading from memory)", path, uri);
-    char decoded[SA_PATH_MAX], file[SA_PATH_MAX];
-    percent_decode(uri, decoded, sizeof decoded);
-    sa_path_join(L->base_dir, decoded, file, sizeof file);
+    char file[SA_PATH_MAX];
+    if (!external_file(L, uri, path, file))
+        return false;
     char *data;
     if (!sa_file_read(file, &data, size, L->err))
         return sa_error_prefix(L->err, "%s.uri", path);
@@ -807,7 +843,7 @@ static bool load_buffers(loader *L, const json_value *root)
         gltf_buffer *b = &doc->buffers[i];
         char path[48];
         snprintf(path, sizeof path, "buffers[%d]", i);
-        const json_value *uri = json_object_get(item(root, "buffers", i), "uri");
+        const json_value *uri = json_object_get(item(L, root, "buffers", i), "uri");
         size_t size;
         if (uri && uri->kind != JSON_STRING)
             return type_error(L, path, "uri", "a string", uri);
@@ -901,6 +937,18 @@ static size_t triangulate(gltf_mode mode, const uint32_t *v, size_t n, uint32_t 
 }
 /* [/listing] */
 
+/* Counts `elements` against options.max_decoded_elements. Primitives,
+ * samplers and skins may all share one accessor, so a small file can ask for
+ * a lot of decoded memory: every decoded accessor counts. */
+static bool within_decode_limit(loader *L, size_t elements, const char *path)
+{
+    L->decoded_elements += elements;
+    if (L->options.max_decoded_elements && L->decoded_elements > L->options.max_decoded_elements)
+        return sa_error_set(L->err, "%s: more than %zu elements to decode in all (the limit set)", path,
+                            L->options.max_decoded_elements);
+    return true;
+}
+
 static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
 {
     gltf_document *doc = L->doc;
@@ -912,10 +960,8 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
     }
     size_t n = doc->accessors[prim->position].count;
     size_t index_total = prim->indices >= 0 ? doc->accessors[prim->indices].count : n;
-    L->decoded_elements += n + index_total;
-    if (L->options.max_decoded_elements && L->decoded_elements > L->options.max_decoded_elements)
-        return sa_error_set(L->err, "%s: more than %zu vertices and indices to decode in all (the limit set)", path,
-                            L->options.max_decoded_elements);
+    if (!within_decode_limit(L, n + index_total, path))
+        return false;
     prim->vertex_count = n;
     if (n > 0xffffffffu)
         return sa_error_set(L->err, "%s: %zu vertices do not fit 32-bit indices", path, n);
@@ -955,6 +1001,9 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
         snprintf(attr, sizeof attr, "%s.attributes.TEXCOORD_0", path);
         if (!check_accessor(L, prim->texcoord_0, attr, GLTF_VEC2, n, true, true, true))
             return false;
+        const gltf_accessor *uv = &doc->accessors[prim->texcoord_0];
+        if (uv->component_type != GLTF_FLOAT && !uv->normalized)
+            return sa_error_set(L->err, "%s: integer texture coordinates must be normalized", attr);
         if ((prim->texcoords = borrow(doc, prim->texcoord_0, GLTF_FLOAT, 2)))
             prim->borrowed |= BORROW_TEXCOORDS;
         else if (!(prim->texcoords = malloc(n * sizeof *prim->texcoords)))
@@ -1051,21 +1100,44 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
 }
 
 /* A skinned mesh's joint indices must name joints of its skin (where the
- * weight is not zero): chapter 05 indexes a palette with them. */
+ * weight is not zero): chapter 05 indexes a palette with them. The highest
+ * joint each mesh uses is found once, so many nodes sharing one big mesh cost
+ * one pass over its vertices, not one per node. */
+static int highest_joint_used(const gltf_mesh *mesh)
+{
+    int highest = -1;
+    for (int p = 0; p < mesh->primitive_count; p++) {
+        const gltf_primitive *prim = &mesh->primitives[p];
+        for (size_t v = 0; prim->joints && v < prim->vertex_count; v++)
+            for (int k = 0; k < 4; k++)
+                if (prim->joints[v][k] > highest && (!prim->weights || prim->weights[v][k] != 0.0f))
+                    highest = prim->joints[v][k];
+    }
+    return highest;
+}
+
 static bool check_skinned_meshes(loader *L)
 {
     gltf_document *doc = L->doc;
+    int *highest = malloc(((size_t)doc->mesh_count + 1) * sizeof *highest);
+    if (!highest)
+        return sa_error_set(L->err, "meshes: out of memory");
+    for (int m = 0; m < doc->mesh_count; m++)
+        highest[m] = -2; /* not computed yet */
     for (int i = 0; i < doc->node_count; i++) {
         const gltf_node *node = &doc->nodes[i];
         if (node->skin < 0)
             continue;
         int joint_count = doc->skins[node->skin].joint_count;
         const gltf_mesh *mesh = &doc->meshes[node->mesh];
-        for (int p = 0; p < mesh->primitive_count; p++) {
+        if (highest[node->mesh] == -2)
+            highest[node->mesh] = highest_joint_used(mesh);
+        if (highest[node->mesh] < joint_count)
+            continue;
+        free(highest);
+        for (int p = 0; p < mesh->primitive_count; p++) { /* find the first culprit, to name it */
             const gltf_primitive *prim = &mesh->primitives[p];
-            if (!prim->joints)
-                continue;
-            for (size_t v = 0; v < prim->vertex_count; v++)
+            for (size_t v = 0; prim->joints && v < prim->vertex_count; v++)
                 for (int k = 0; k < 4; k++)
                     if (prim->joints[v][k] >= joint_count && (!prim->weights || prim->weights[v][k] != 0.0f))
                         return sa_error_set(L->err,
@@ -1073,7 +1145,9 @@ static bool check_skinned_meshes(loader *L)
                                             "but skins[%d] (on nodes[%d]) has %d joints",
                                             node->mesh, p, v, prim->joints[v][k], node->skin, i, joint_count);
         }
+        return sa_error_set(L->err, "nodes[%d]: its mesh uses joints past skins[%d]", i, node->skin);
     }
+    free(highest);
     return true;
 }
 
@@ -1095,6 +1169,8 @@ static bool decode_skins_and_animations(loader *L)
             continue;
         }
         size_t count = L->doc->accessors[s->inverse_bind_matrices].count;
+        if (!within_decode_limit(L, count, path))
+            return false;
         float *all = malloc(count * 16 * sizeof(float));
         if (!all)
             return sa_error_set(L->err, "%s: out of memory", path);
@@ -1104,12 +1180,17 @@ static bool decode_skins_and_animations(loader *L)
         }
         memcpy(s->joint_from_model_bind, all, (size_t)s->joint_count * 16 * sizeof(float));
         free(all);
+        for (size_t v = 0; v < (size_t)s->joint_count * 16; v++)
+            if (!isfinite(s->joint_from_model_bind[v / 16][v % 16]))
+                return sa_error_set(L->err, "%s: matrix %zu is not finite", path, v / 16);
     }
     for (int i = 0; i < doc->animation_count; i++) {
         gltf_animation *anim = &doc->animations[i];
         for (int k = 0; k < anim->sampler_count; k++) {
             gltf_animation_sampler *s = &anim->samplers[k];
             snprintf(path, sizeof path, "animations[%d].samplers[%d]", i, k);
+            if (!within_decode_limit(L, s->key_count + s->value_count, path))
+                return false;
             if (!(s->times = malloc(s->key_count * sizeof(float))) ||
                 !(s->values = malloc(s->value_count * (size_t)s->components * sizeof(float))))
                 return sa_error_set(L->err, "%s: out of memory", path);
@@ -1121,11 +1202,15 @@ static bool decode_skins_and_animations(loader *L)
                 if (!isfinite(s->values[v]))
                     return sa_error_set(L->err, "%s.output: value %zu is not a finite number", path,
                                         v / (size_t)s->components);
-            /* Chapter 04's key search needs times that never go back. */
+            /* The spec asks for time[0] >= 0 and time[n + 1] > time[n]: the
+             * key search needs times that never go back, and interpolating
+             * between two keys at the same time would divide by zero. */
             for (size_t t = 0; t < s->key_count; t++)
-                if (!isfinite(s->times[t]) || (t > 0 && s->times[t] < s->times[t - 1]))
-                    return sa_error_set(L->err, "%s.input: key %zu: time %g is not finite or goes back in time", path,
-                                        t, (double)s->times[t]);
+                if (!isfinite(s->times[t]) || s->times[t] < 0 || (t > 0 && s->times[t] <= s->times[t - 1]))
+                    return sa_error_set(L->err,
+                                        "%s.input: key %zu: time %g is not finite, negative or not after the "
+                                        "key before",
+                                        path, t, (double)s->times[t]);
         }
     }
     return true;
@@ -1140,20 +1225,21 @@ static bool decode_images(loader *L)
         snprintf(path, sizeof path, "images[%d]", i);
         unsigned char *bytes = NULL;
         size_t size = 0;
+        char file[SA_PATH_MAX];
         bool ok;
+        /* Errors about the URI already name "images[i].uri"; decoding errors get "images[i]: ". */
         if (img->buffer_view >= 0) {
             const gltf_buffer_view *v = &doc->buffer_views[img->buffer_view];
             ok = image_decode_memory(doc->buffers[v->buffer].data + v->byte_offset, v->byte_length, &img->pixels,
                                      L->err);
         } else if (strncmp(img->uri, "data:", 5) == 0) {
-            ok = load_uri(L, img->uri, path, &bytes, &size) &&
-                 image_decode_memory(bytes, size, &img->pixels, L->err);
+            if (!load_uri(L, img->uri, path, &bytes, &size))
+                return false;
+            ok = image_decode_memory(bytes, size, &img->pixels, L->err);
         } else {
-            char decoded[SA_PATH_MAX], file[SA_PATH_MAX];
-            percent_decode(img->uri, decoded, sizeof decoded);
-            sa_path_join(L->base_dir ? L->base_dir : ".", decoded, file, sizeof file);
-            ok = L->base_dir ? image_decode_file(file, &img->pixels, L->err)
-                             : sa_error_set(L->err, "external image (not allowed when loading from memory)");
+            if (!external_file(L, img->uri, path, file))
+                return false;
+            ok = image_decode_file(file, &img->pixels, L->err);
         }
         free(bytes);
         if (!ok)
@@ -1215,13 +1301,25 @@ static bool load_document(loader *L, const json_value *root)
 }
 /* [/listing] */
 
+/* Error messages quote the file's own strings (a URI, a type name, an
+ * extension name), and a JSON string may hold "\n": the message must stay one
+ * line, so control characters become '?'. */
+static bool fail_one_line(sa_error *err)
+{
+    if (err)
+        for (char *c = err->message; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+    return false;
+}
+
 static bool load(const unsigned char *bytes, size_t size, const char *base_dir, const char *name,
                  const gltf_load_options *options, gltf_document *doc, void *owned_file, sa_error *err)
 {
     memset(doc, 0, sizeof *doc);
     doc->scene = -1;
     doc->file_bytes = owned_file;
-    loader L = {doc, base_dir, NULL, 0, false, options ? *options : gltf_load_options_default(), err, 0};
+    loader L = {doc, base_dir, NULL, 0, false, options ? *options : gltf_load_options_default(), err, 0, NULL, NULL};
     const unsigned char *json_text = bytes;
     size_t json_length = size;
     if (size >= 4 && memcmp(bytes, "glTF", 4) == 0) {
@@ -1246,7 +1344,8 @@ static bool load(const unsigned char *bytes, size_t size, const char *base_dir, 
     }
     if (!ok) {
         gltf_free(doc);
-        return sa_error_prefix(err, "%s", name);
+        sa_error_prefix(err, "%s", name);
+        return fail_one_line(err);
     }
     return true;
 }

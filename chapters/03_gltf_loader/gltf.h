@@ -287,9 +287,10 @@ typedef struct gltf_document {
 typedef struct gltf_load_options {
     bool decode_images;   /* decode images with stb_image (default true) */
     bool decode_meshes;   /* fill the decoded arrays of primitives (default true) */
-    /* Vertices plus indices decoded over all primitives, beyond which the load
-     * fails; 0: no limit. Primitives may share accessors, so a small file can
-     * ask for a lot of memory: the fuzz targets set a limit. */
+    /* Elements decoded in all (vertices and indices of primitives, key times
+     * and values of animation samplers, inverse bind matrices of skins),
+     * beyond which the load fails; 0: no limit. These may share accessors, so
+     * a small file can ask for a lot of memory: the fuzz targets set a limit. */
     size_t max_decoded_elements;
 } gltf_load_options;
 

@@ -192,15 +192,14 @@ int main(int argc, char **argv)
     mat4 identity = GLM_MAT4_IDENTITY_INIT;
     for (int n = 0; n < doc.node_count; n++)
         glm_mat4_identity(world_from_node[n]);
-    for (int n = 0; n < doc.node_count; n++) {
-        bool root_of_scene = doc.nodes[n].parent < 0;
-        if (doc.scene >= 0) {
-            root_of_scene = false;
-            for (int k = 0; k < doc.scenes[doc.scene].node_count; k++)
-                root_of_scene |= doc.scenes[doc.scene].nodes[k] == n;
-        }
-        if (root_of_scene)
-            compute_world(&doc, n, stack, world_from_node, in_scene);
+    /* (The loader has checked that a scene lists only roots.) */
+    if (doc.scene >= 0) {
+        for (int k = 0; k < doc.scenes[doc.scene].node_count; k++)
+            compute_world(&doc, doc.scenes[doc.scene].nodes[k], stack, world_from_node, in_scene);
+    } else {
+        for (int n = 0; n < doc.node_count; n++)
+            if (doc.nodes[n].parent < 0)
+                compute_world(&doc, n, stack, world_from_node, in_scene);
     }
     free(stack);
     vec3 bounds_min, bounds_max;
@@ -222,12 +221,16 @@ int main(int argc, char **argv)
     bool ok = lit_load(&lit, &err) && debug_draw_init(&lines, &err);
 
     /* One GPU mesh per primitive, one texture per image (sRGB: base colour). */
+    /* gpu[first_slot[m] + p] is primitive p of mesh m. */
     int primitive_total = 0;
-    for (int m = 0; m < doc.mesh_count; m++)
+    int *first_slot = malloc(((size_t)doc.mesh_count + 1) * sizeof *first_slot);
+    for (int m = 0; first_slot && m < doc.mesh_count; m++) {
+        first_slot[m] = primitive_total;
         primitive_total += doc.meshes[m].primitive_count;
+    }
     gpu_mesh *gpu = calloc((size_t)primitive_total + 1, sizeof *gpu);
     GLuint *image_textures = calloc((size_t)doc.image_count + 1, sizeof *image_textures);
-    ok = ok && gpu && image_textures;
+    ok = ok && first_slot && gpu && image_textures;
     for (int m = 0, slot = 0; ok && m < doc.mesh_count; m++)
         for (int p = 0; ok && p < doc.meshes[m].primitive_count; p++, slot++)
             if (!doc.meshes[m].primitives[p].skipped)
@@ -254,9 +257,7 @@ int main(int argc, char **argv)
             if (!in_scene[n] || doc.nodes[n].mesh < 0)
                 continue;
             lit_set_model(&lit, world_from_node[n]);
-            int slot = 0;
-            for (int m = 0; m < doc.nodes[n].mesh; m++)
-                slot += doc.meshes[m].primitive_count;
+            int slot = first_slot[doc.nodes[n].mesh];
             const gltf_mesh *mesh = &doc.meshes[doc.nodes[n].mesh];
             for (int p = 0; p < mesh->primitive_count; p++) {
                 if (mesh->primitives[p].skipped)
@@ -288,6 +289,7 @@ int main(int argc, char **argv)
         if (image_textures[i])
             glDeleteTextures(1, &image_textures[i]);
     free(gpu);
+    free(first_slot);
     free(image_textures);
     free(in_scene);
     free(world_from_node);
