@@ -50,6 +50,10 @@ function(sa_unit_test)
   target_link_libraries(${T_NAME} PRIVATE sa_test_util ${T_LIBS})
   add_test(NAME ${T_NAME} COMMAND ${T_NAME} ${T_ARGS})
   set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 300)
+  if("gl" IN_LIST T_LABELS)
+    # GL tests share one X display (Xvfb): one at a time keeps them independent.
+    set_tests_properties(${T_NAME} PROPERTIES RESOURCE_LOCK sa_display)
+  endif()
 endfunction()
 
 # sa_exercise_test(ID ex01.1 NAME n SOURCES ... [LIBS ...])
@@ -80,7 +84,7 @@ function(sa_chapter_program)
   set_property(GLOBAL PROPERTY SA_LATEST_PROGRAM ${P_NAME})
   set_property(GLOBAL APPEND PROPERTY SA_PROGRAMS ${P_NAME})
   add_test(NAME ${P_NAME}_runs COMMAND ${P_NAME} --headless --frames ${P_FRAMES} --size 320x240)
-  set_tests_properties(${P_NAME}_runs PROPERTIES LABELS "gl" TIMEOUT 120)
+  set_tests_properties(${P_NAME}_runs PROPERTIES LABELS "gl" TIMEOUT 120 RESOURCE_LOCK sa_display)
   # The shared command line contract: --help exits 0 with the usage, a bad
   # option exits 2 with one "error:" line. Neither opens a window.
   add_test(NAME ${P_NAME}_help COMMAND ${P_NAME} --help)
