@@ -1007,9 +1007,10 @@ static void long_uris_and_percent_00_are_rejected(void **state)
  * among the root's members (100 000 nodes next to 100 000 unknown keys took
  * 46 s of CPU in the sanitizer build), and every skinned node scanned its
  * mesh's vertices again (20 000 nodes sharing one mesh of 60 000 vertices:
- * 4.8 * 10^9 steps). Both are linear now and take well under a second; the
- * bound is generous (CPU time, sanitizer build). */
-static void many_nodes_beside_many_unknown_keys_load_in_linear_time(void **state)
+ * 4.8 * 10^9 steps). Both are linear now. These tests check that such files
+ * load correctly; they time nothing (speed is measured by bench_gltf, never
+ * by a test), so a return of the quadratic loops shows up as a slow suite. */
+static void many_nodes_beside_many_unknown_keys_load(void **state)
 {
     (void)state;
     enum { N = 100000 };
@@ -1023,25 +1024,19 @@ static void many_nodes_beside_many_unknown_keys_load_in_linear_time(void **state
     sprintf(json + o, "}");
     gltf_document doc;
     sa_error err;
-    clock_t start = clock();
     if (!gltf_load_memory(json, strlen(json), NULL, "test.gltf", NULL, &doc, &err))
         fail_msg("%s", err.message);
-    double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     EXPECT_INT(N, doc.node_count);
     gltf_free(&doc);
-    if (seconds > 8.0)
-        fail_msg("100 000 nodes beside 100 000 unknown keys took %.1f s of CPU", seconds);
     free(json);
 }
 
-static void many_skinned_nodes_sharing_a_mesh_load_in_linear_time(void **state)
+static void many_skinned_nodes_sharing_a_mesh_load(void **state)
 {
     (void)state;
     gltf_document doc;
     sa_error err;
     size_t o;
-    clock_t start;
-    double seconds;
 
     /* One mesh of V vertices (positions zero, joints 0, no indices), and M
      * nodes that each skin it with a one-joint skin. */
@@ -1063,14 +1058,12 @@ static void many_skinned_nodes_sharing_a_mesh_load_in_linear_time(void **state)
     for (int i = 0; i < M; i++)
         o += (size_t)sprintf(text + o, ",{\"mesh\":0,\"skin\":0}");
     sprintf(text + o, "]}");
-    start = clock();
     if (!gltf_load_memory(text, strlen(text), NULL, "test.gltf", NULL, &doc, &err))
         fail_msg("%s", err.message);
-    seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     EXPECT_INT(M + 1, doc.node_count);
+    EXPECT_INT(0, doc.nodes[M].mesh); /* the last node still carries its mesh and skin */
+    EXPECT_INT(0, doc.nodes[M].skin);
     gltf_free(&doc);
-    if (seconds > 8.0)
-        fail_msg("%d skinned nodes sharing a mesh of %d vertices took %.1f s of CPU", M, V, seconds);
     free(bin);
     free(b64);
     free(text);
@@ -1147,8 +1140,8 @@ int main(void)
         cmocka_unit_test(decode_limit_counts_samplers_and_skins),
         cmocka_unit_test(image_uri_errors_name_the_uri_once),
         cmocka_unit_test(long_uris_and_percent_00_are_rejected),
-        cmocka_unit_test(many_nodes_beside_many_unknown_keys_load_in_linear_time),
-        cmocka_unit_test(many_skinned_nodes_sharing_a_mesh_load_in_linear_time),
+        cmocka_unit_test(many_nodes_beside_many_unknown_keys_load),
+        cmocka_unit_test(many_skinned_nodes_sharing_a_mesh_load),
         cmocka_unit_test(texcoords_are_floats_or_normalized_integers),
         cmocka_unit_test(quoted_strings_keep_the_error_on_one_line),
     };
