@@ -133,7 +133,10 @@ void cli_print_usage(const cli_spec *spec, FILE *to)
         const cli_option *o = &spec->extra[k];
         char left[64];
         snprintf(left, sizeof left, "%s%s%s", o->name, o->argument ? " " : "", o->argument ? o->argument : "");
-        fprintf(to, "  %-19s %s\n", left, o->help);
+        if (strlen(left) > 19) /* too long for the column: help on the next line */
+            fprintf(to, "  %s\n  %-19s %s\n", left, "", o->help);
+        else
+            fprintf(to, "  %-19s %s\n", left, o->help);
     }
     fprintf(to, "\n");
     cli_print_keys(spec, to);
