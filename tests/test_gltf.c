@@ -827,9 +827,7 @@ static void external_files_next_to_the_gltf(void **state)
     gltf_free(&doc);
 
     /* An error names the file first: "<file>: <JSON path>: <what>". */
-    f = fopen(gltf_path, "wb");
-    fputs("{" ASSET ",\"accessors\":[{\"componentType\":5126,\"type\":\"SCALAR\"}]}", f);
-    fclose(f);
+    sa_test_write_text(gltf_path, "{" ASSET ",\"accessors\":[{\"componentType\":5126,\"type\":\"SCALAR\"}]}");
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
     char expected[300];
     snprintf(expected, sizeof expected, "%s: accessors[0].count: missing", gltf_path);
@@ -837,9 +835,7 @@ static void external_files_next_to_the_gltf(void **state)
     EXPECT_TRUE(strncmp(err.message, gltf_path, strlen(gltf_path)) == 0);
     /* A missing .bin names the path it tried. */
     remove(bin_path);
-    f = fopen(gltf_path, "wb");
-    fputs("{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"my%20data.bin\"}]}", f);
-    fclose(f);
+    sa_test_write_text(gltf_path, "{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"my%20data.bin\"}]}");
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
     EXPECT_STR_CONTAINS(err.message, "buffers[0].uri");
     EXPECT_STR_CONTAINS(err.message, "my data.bin");
@@ -978,12 +974,8 @@ static void long_uris_and_percent_00_are_rejected(void **state)
     snprintf(gltf_path, sizeof gltf_path, "%s/scene.gltf", dir);
     snprintf(short_path, sizeof short_path, "%s/a", dir);
     /* "a" exists: the old code loaded it for "a%00.bin". */
-    FILE *f = fopen(short_path, "wb");
-    fputs("12345678", f);
-    fclose(f);
-    f = fopen(gltf_path, "wb");
-    fputs("{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"a%00.bin\"}]}", f);
-    fclose(f);
+    sa_test_write_text(short_path, "12345678");
+    sa_test_write_text(gltf_path, "{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"a%00.bin\"}]}");
     gltf_document doc;
     sa_error err;
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
@@ -993,9 +985,9 @@ static void long_uris_and_percent_00_are_rejected(void **state)
     char uri[1101];
     memset(uri, 'a', 1100);
     uri[1100] = '\0';
-    f = fopen(gltf_path, "wb");
-    fprintf(f, "{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"%s\"}]}", uri);
-    fclose(f);
+    char json[1200];
+    snprintf(json, sizeof json, "{" ASSET ",\"buffers\":[{\"byteLength\":8,\"uri\":\"%s\"}]}", uri);
+    sa_test_write_text(gltf_path, json);
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
     EXPECT_STR_CONTAINS(err.message, "buffers[0].uri: 1100 bytes long");
     remove(gltf_path);

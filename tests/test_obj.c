@@ -373,10 +373,7 @@ static void write_file(const char *name, const char *text)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", temp_dir, name);
-    FILE *f = fopen(path, "wb");
-    EXPECT_TRUE(f != NULL);
-    fputs(text, f);
-    fclose(f);
+    sa_test_write_text(path, text);
 }
 
 static int make_temp_dir(void **state)

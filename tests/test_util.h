@@ -59,6 +59,16 @@
                              (double)(got)[c_][r_]);                                                   \
     } while (0)
 
+/* Writes a small text file for a test (fails the test when it cannot). */
+static inline void sa_test_write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        fail_msg("cannot write the test file %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* The reference data beside the checkout (../shared/conformance/<sub>), or
  * NULL when a student's clone does not have it: tests then call skip(). */
 static inline const char *sa_test_shared(const char *sub, char *out, size_t out_len)

@@ -31,14 +31,6 @@ static int close_app(void **state)
     return 0;
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 static void failed_reload_keeps_the_old_program(void **state)
 {
     (void)state;
@@ -48,22 +40,22 @@ static void failed_reload_keeps_the_old_program(void **state)
     assert_true(fd >= 0);
     close(fd);
     snprintf(fs, sizeof fs, "%s.frag", vs);
-    write_text(vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
-    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+    sa_test_write_text(vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
+    sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
     shader_program p;
     sa_error err;
     if (!shader_program_load(&p, vs, fs, &err))
         fail_msg("%s", err.message);
     GLuint before = p.id;
     /* Break line 3 of the fragment shader. */
-    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = undeclared_thing; }\n");
+    sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = undeclared_thing; }\n");
     EXPECT_TRUE(!shader_program_reload(&p, &err));
     EXPECT_INT(before, p.id);
     char expected[128];
     snprintf(expected, sizeof expected, "%s:3:", fs);
     EXPECT_STR_CONTAINS(err.message, expected);
     /* Mend it: the reload now succeeds. */
-    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n");
+    sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n");
     EXPECT_TRUE(shader_program_reload(&p, &err));
     shader_program_unload(&p);
     unlink(vs);
@@ -105,8 +97,8 @@ static void mesh_upload_and_draw(void **state)
 {
     (void)state;
     const char *vs = "/tmp/sa_mesh_test.vert", *fs = "/tmp/sa_mesh_test.frag";
-    write_text(vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
-    write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n");
+    sa_test_write_text(vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
+    sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n");
     shader_program p;
     sa_error err;
     if (!shader_program_load(&p, vs, fs, &err))
