@@ -7,7 +7,7 @@
 #define ASSETS_CHARACTERS_H
 
 #include "gltf_writer.h"
-#include "image.h"
+#include "common/image.h"
 
 /* A segmented cylinder skinned to a chain of 3 joints, clip "bend". */
 bool make_tube(gltf_out_document *doc, sa_error *err);

@@ -28,7 +28,7 @@
 #ifndef ASSETS_GLTF_WRITER_H
 #define ASSETS_GLTF_WRITER_H
 
-#include "error.h"
+#include "common/error.h"
 
 #include <stdbool.h>
 #include <stddef.h>

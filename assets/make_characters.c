@@ -13,7 +13,7 @@
  * same bytes.
  */
 #include "characters.h"
-#include "files.h"
+#include "common/files.h"
 #include "preview.h"
 
 #include <errno.h>

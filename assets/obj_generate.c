@@ -10,8 +10,8 @@
  * test assets_obj_regenerate compares them. Numbers are printed with a fixed
  * number of decimals so that every machine writes the same bytes.
  */
-#include "files.h"
-#include "image.h"
+#include "common/files.h"
+#include "common/image.h"
 
 #include <math.h>
 #include <stdio.h>

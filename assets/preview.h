@@ -11,7 +11,7 @@
 #define ASSETS_PREVIEW_H
 
 #include "gltf_writer.h"
-#include "image.h"
+#include "common/image.h"
 
 typedef struct preview_request {
     int animation;      /* -1: the bind pose */

@@ -10,7 +10,7 @@
 #ifndef ASSETS_SURFACE_NETS_H
 #define ASSETS_SURFACE_NETS_H
 
-#include "error.h"
+#include "common/error.h"
 
 #include <stddef.h>
 #include <stdint.h>

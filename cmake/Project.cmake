@@ -33,7 +33,6 @@ endfunction()
 
 # --- tests ---------------------------------------------------------------------
 add_library(sa_test_util INTERFACE)
-target_include_directories(sa_test_util INTERFACE "${CMAKE_SOURCE_DIR}/tests")
 target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA ${MATH_LIBRARY})
 target_compile_definitions(sa_test_util INTERFACE
   SA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"

@@ -7,9 +7,9 @@
  */
 #include "test_util.h"
 
-#include "characters.h"
-#include "gltf.h"
-#include "gltf_writer.h"
+#include "assets/characters.h"
+#include "chapters/03_gltf_loader/gltf.h"
+#include "assets/gltf_writer.h"
 
 static gltf_out_document *new_document(void)
 {

@@ -1,5 +1,5 @@
 /* Unit tests of common/camera.c: the orbit camera's conventions. */
-#include "camera.h"
+#include "common/camera.h"
 #include "test_util.h"
 
 static void yaw_zero_looks_down_minus_z(void **state)

@@ -10,7 +10,7 @@
  */
 #include "test_util.h"
 
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 
 static const char *models_dir;
 

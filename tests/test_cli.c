@@ -1,5 +1,5 @@
 /* Unit tests of common/cli.c: the shared command line. */
-#include "cli.h"
+#include "common/cli.h"
 #include "test_util.h"
 
 static bool check = false;

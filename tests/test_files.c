@@ -1,5 +1,5 @@
 /* Unit tests of common/files.c: finding the project's files from anywhere. */
-#include "files.h"
+#include "common/files.h"
 #include "test_util.h"
 
 #include <unistd.h>

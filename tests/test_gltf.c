@@ -4,7 +4,7 @@
  * data as bytes whose values are chosen so the expected floats can be worked
  * out by hand (given in the comments). "$B" in the JSON stands for a base64
  * data: URI of the bytes, encoded by this file's own encoder. */
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 #include "test_util.h"
 
 #include <time.h>

@@ -6,7 +6,7 @@
  *  - every file of the glTF-Validator's invalid corpus is loaded without a
  *    crash (the sanitizer build runs this), and those whose INDEX.tsv
  *    suggests "reject" are rejected with a one-line error naming the file. */
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 #include "test_util.h"
 
 #include <dirent.h>

@@ -4,7 +4,7 @@
  * then JSONTestSuite when ../shared/conformance/json exists: every y_ file
  * parses, every n_ file is rejected, no i_ file crashes (the sanitizer build
  * runs this too). */
-#include "json.h"
+#include "chapters/03_gltf_loader/json.h"
 #include "test_util.h"
 
 #include <dirent.h>

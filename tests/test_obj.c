@@ -1,7 +1,7 @@
 /* Unit tests of the OBJ loader (chapter 02). Every expected count below is
  * worked out by hand from the text of the file in the test. */
 #include "test_util.h"
-#include "obj.h"
+#include "chapters/02_obj_loader/obj.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* Unit tests of common/shader_log.c: driver logs become file:line: message. */
-#include "shader_log.h"
+#include "common/shader_log.h"
 #include "test_util.h"
 
 static void mesa(void **state)

@@ -1,6 +1,6 @@
 /* Unit tests of common/transform.c: TRS compose and decompose. */
 #include "test_util.h"
-#include "transform.h"
+#include "common/transform.h"
 
 static void compose_then_decompose_round_trips(void **state)
 {

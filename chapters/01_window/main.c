@@ -13,14 +13,14 @@
  *   ch01_window                      an interactive window
  *   ch01_window --headless --frames 3 --screenshot out.png
  */
-#include "app.h"
+#include "common/app.h"
 #include "cube.h"
-#include "debug_draw.h"
-#include "lit.h"
-#include "mesh.h"
-#include "shader.h"
-#include "texture.h"
-#include "transform.h"
+#include "common/debug_draw.h"
+#include "common/lit.h"
+#include "common/mesh.h"
+#include "common/shader.h"
+#include "common/texture.h"
+#include "common/transform.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -13,13 +13,13 @@
  *
  * Keys: W wireframe (common), N normals as lines, A world axes.
  */
-#include "app.h"
-#include "debug_draw.h"
-#include "lit.h"
-#include "mesh.h"
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/lit.h"
+#include "common/mesh.h"
 #include "obj.h"
-#include "shader.h"
-#include "texture.h"
+#include "common/shader.h"
+#include "common/texture.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -27,9 +27,9 @@
 #ifndef CH02_OBJ_H
 #define CH02_OBJ_H
 
-#include "error.h"
-#include "files.h"
-#include "image.h"
+#include "common/error.h"
+#include "common/files.h"
+#include "common/image.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -10,7 +10,7 @@
 #ifndef CH02_OBJ_STEPS_H
 #define CH02_OBJ_STEPS_H
 
-#include "error.h"
+#include "common/error.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -17,7 +17,7 @@
  * Not a test: CI does not run it. The numbers go into the chapter's report.
  */
 #define _DEFAULT_SOURCE /* wait4() (per-child resource usage) on glibc */
-#include "files.h"
+#include "common/files.h"
 #include "gltf.h"
 
 #include <errno.h>

@@ -12,9 +12,9 @@
  */
 #include "gltf.h"
 
-#include "files.h"
+#include "common/files.h"
 #include "json.h"
-#include "normals.h"
+#include "chapters/02_obj_loader/normals.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -35,9 +35,9 @@
 #ifndef CH03_GLTF_H
 #define CH03_GLTF_H
 
-#include "error.h"
-#include "image.h"
-#include "transform.h"
+#include "common/error.h"
+#include "common/image.h"
+#include "common/transform.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -15,7 +15,7 @@
 #ifndef CH03_JSON_H
 #define CH03_JSON_H
 
-#include "error.h"
+#include "common/error.h"
 
 #include <stdbool.h>
 #include <stddef.h>

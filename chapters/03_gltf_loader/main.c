@@ -16,13 +16,13 @@
  *
  * Keys: A world axes, B bounds, W wireframe (common).
  */
-#include "app.h"
-#include "debug_draw.h"
-#include "lit.h"
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/lit.h"
 #include "gltf.h"
-#include "mesh.h"
-#include "shader.h"
-#include "texture.h"
+#include "common/mesh.h"
+#include "common/shader.h"
+#include "common/texture.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Grading tests for exercise ex01.1: transform_to_mat4() builds M = T * R * S.
  * Every expected value below is worked out by hand in the comment beside it. */
-#include "test_util.h"
-#include "transform.h"
+#include "tests/test_util.h"
+#include "common/transform.h"
 
 static const double tol = 1e-5;
 

@@ -6,7 +6,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex01.1 --output-on-failure
  */
-#include "transform.h"
+#include "common/transform.h"
 
 void transform_to_mat4(const transform *t, mat4 out)
 {

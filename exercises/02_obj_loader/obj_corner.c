@@ -9,7 +9,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex02.1 --output-on-failure
  */
-#include "obj_steps.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 bool obj_parse_corner(const char **cursor, const uint32_t counts[3], uint32_t corner[3], sa_error *err)
 {

@@ -10,7 +10,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex02.2 --output-on-failure
  */
-#include "obj_steps.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 uint32_t obj_dedup_find_or_insert(obj_dedup *d, const uint32_t key[3])
 {

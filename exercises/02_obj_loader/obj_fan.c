@@ -8,7 +8,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex02.3 --output-on-failure
  */
-#include "obj_steps.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 size_t obj_fan_triangulate(const uint32_t *polygon, size_t corner_count, uint32_t *triangles)
 {

@@ -1,8 +1,8 @@
 /* Grading tests for exercise ex02.1: obj_parse_corner() reads one face
  * corner into three 1-based absolute indices (0 = absent). Expected values
  * are worked out by hand beside each case. */
-#include "test_util.h"
-#include "obj_steps.h"
+#include "tests/test_util.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 /* Parses `text` with the given counts; checks the result and where the
  * cursor stopped (`consumed` characters in). */

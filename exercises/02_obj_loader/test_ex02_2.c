@@ -1,7 +1,7 @@
 /* Grading tests for exercise ex02.2: obj_dedup_find_or_insert() returns one
  * vertex number per distinct (position, texcoord, normal) triple. */
-#include "test_util.h"
-#include "obj_steps.h"
+#include "tests/test_util.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 static uint32_t insert(obj_dedup *d, uint32_t p, uint32_t t, uint32_t n)
 {

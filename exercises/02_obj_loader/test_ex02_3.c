@@ -1,7 +1,7 @@
 /* Grading tests for exercise ex02.3: obj_fan_triangulate() splits a polygon
  * into the fan (0, 1, 2), (0, 2, 3) ... around its first corner. */
-#include "test_util.h"
-#include "obj_steps.h"
+#include "tests/test_util.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 
 static void expect_fan(const uint32_t *polygon, size_t corners, const uint32_t *expected, size_t triangles)
 {

@@ -9,7 +9,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex03.1 --output-on-failure
  */
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 
 #include <string.h>
 

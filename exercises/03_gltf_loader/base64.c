@@ -8,7 +8,7 @@
  *
  * Check your work:   ctest --test-dir build -L ex03.2 --output-on-failure
  */
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 
 size_t gltf_base64_decode(const char *text, size_t text_length, unsigned char *out, size_t out_capacity)
 {

@@ -1,8 +1,8 @@
 /* Grading tests for exercise ex03.1: gltf_element_read_float() reads element
  * i of an accessor as floats. The bytes are written here; each expected value
  * is worked out by hand in the comment beside it. */
-#include "gltf.h"
-#include "test_util.h"
+#include "chapters/03_gltf_loader/gltf.h"
+#include "tests/test_util.h"
 
 /* out has room for 17 floats; the 17th must stay untouched. */
 #define SENTINEL 12345.0f

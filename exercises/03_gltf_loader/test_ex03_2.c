@@ -1,8 +1,8 @@
 /* Grading tests for exercise ex03.2: gltf_base64_decode(). Expected bytes
  * are worked out by hand from the base64 alphabet (A=0 .. Z=25, a=26 .. z=51,
  * 0=52 .. 9=61, + = 62, / = 63), or come from this file's own encoder. */
-#include "gltf.h"
-#include "test_util.h"
+#include "chapters/03_gltf_loader/gltf.h"
+#include "tests/test_util.h"
 
 static size_t decode(const char *text, unsigned char *out, size_t capacity)
 {

@@ -1,7 +1,7 @@
 /* Grading tests for exercise ex03.3: glb_parse() walks the GLB header and
  * chunks. Each test writes a GLB byte by byte (little-endian). */
-#include "gltf.h"
-#include "test_util.h"
+#include "chapters/03_gltf_loader/gltf.h"
+#include "tests/test_util.h"
 
 static void put_u32(unsigned char *p, uint32_t v)
 {

@@ -2,7 +2,7 @@
  * (told apart by the GLB magic). Loaded from memory: no external files; images
  * are not decoded (stb_image is not ours to fuzz). Every accessor is also
  * unpacked through the public API. */
-#include "gltf.h"
+#include "chapters/03_gltf_loader/gltf.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* fuzz_json: libFuzzer target for chapter 03's JSON reader.
  * Any input must be parsed or rejected: no crash, hang, leak or read past the end. */
-#include "json.h"
+#include "chapters/03_gltf_loader/json.h"
 
 #include <stdint.h>
 #include <stdlib.h>

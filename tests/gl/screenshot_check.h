@@ -9,7 +9,7 @@
 #ifndef SA_SCREENSHOT_CHECK_H
 #define SA_SCREENSHOT_CHECK_H
 
-#include "image.h"
+#include "common/image.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* test_ch01_screenshot: runs ch01_window as a user would, headless, and
  * checks the PNG it writes (see screenshot_check.h for what is checked). */
 #include "screenshot_check.h"
-#include "test_util.h"
+#include "tests/test_util.h"
 
 static const char *program, *out_dir;
 

@@ -1,10 +1,10 @@
 /* GL tests of common/: a real context (Xvfb + llvmpipe in CI). */
-#include "app.h"
-#include "debug_draw.h"
-#include "mesh.h"
-#include "shader.h"
-#include "test_util.h"
-#include "texture.h"
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/mesh.h"
+#include "common/shader.h"
+#include "tests/test_util.h"
+#include "common/texture.h"
 
 #include <unistd.h>
 

@@ -7,8 +7,8 @@
  *    texture's dark squares. Without the texture (a white 1x1 instead) the
  *    dark squares are missing, so this also checks that images load and bind.
  * The classification is by colour only; no golden image. */
-#include "app.h"
-#include "test_util.h"
+#include "common/app.h"
+#include "tests/test_util.h"
 
 static const char *program, *out_dir;
 

@@ -17,7 +17,7 @@
  *   bench_obj --load PATH   (internal) times obj_load() alone in this process
  */
 #define _DEFAULT_SOURCE /* wait4 */
-#include "obj.h"
+#include "chapters/02_obj_loader/obj.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 
 extern "C" {
-#include "obj.h"
-#include "obj_steps.h"
+#include "chapters/02_obj_loader/obj.h"
+#include "chapters/02_obj_loader/obj_steps.h"
 }
 
 int main(int argc, char **argv)
