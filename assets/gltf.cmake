@@ -12,7 +12,7 @@ add_library(assets_gltf STATIC
   ${SA_ASSETS_DIR}/gltf_writer.c ${SA_ASSETS_DIR}/rig.c ${SA_ASSETS_DIR}/surface_nets.c
   ${SA_ASSETS_DIR}/make_tube.c ${SA_ASSETS_DIR}/make_humanoid.c ${SA_ASSETS_DIR}/make_stairs.c
   ${SA_ASSETS_DIR}/preview.c)
-target_link_libraries(assets_gltf PUBLIC sa_core stage_obj)
+target_link_libraries(assets_gltf PUBLIC sa_core)
 add_executable(make_characters ${SA_ASSETS_DIR}/make_characters.c)
 target_link_libraries(make_characters PRIVATE assets_gltf)
 # The files must come out byte for byte the same on every machine: no fused

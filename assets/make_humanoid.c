@@ -11,7 +11,7 @@
  * (right arm) are keyframes authored here.
  */
 #include "characters.h"
-#include "chapters/02_obj_loader/normals.h"
+#include "common/normals.h"
 #include "rig.h"
 #include "surface_nets.h"
 

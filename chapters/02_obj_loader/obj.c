@@ -12,7 +12,7 @@
  */
 #include "obj.h"
 #include "obj_steps.h"
-#include "normals.h"
+#include "common/normals.h"
 
 #include <math.h>
 #include <stdarg.h>

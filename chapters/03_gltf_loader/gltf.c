@@ -14,7 +14,7 @@
 
 #include "common/files.h"
 #include "json.h"
-#include "chapters/02_obj_loader/normals.h"
+#include "common/normals.h"
 
 #include <math.h>
 #include <stdarg.h>
