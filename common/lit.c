@@ -1,5 +1,32 @@
 #include "lit.h"
 
+#include <string.h>
+
+/* [listing lit_vertex_layout] */
+static const vertex_attribute lit_vertex_attributes[] = {
+    {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(lit_vertex, position)},
+    {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(lit_vertex, normal)},
+    {ATTRIB_TEXCOORD, 2, GL_FLOAT, false, false, offsetof(lit_vertex, texcoord)},
+};
+const vertex_layout lit_vertex_layout = {lit_vertex_attributes, 3, sizeof(lit_vertex)};
+/* [/listing] */
+
+void lit_vertices_interleave(lit_vertex *out, size_t count, const float *positions, const float *normals,
+                             const float *texcoords)
+{
+    for (size_t i = 0; i < count; i++) {
+        memcpy(out[i].position, positions + 3 * i, sizeof out[i].position);
+        if (normals)
+            memcpy(out[i].normal, normals + 3 * i, sizeof out[i].normal);
+        else
+            memset(out[i].normal, 0, sizeof out[i].normal);
+        if (texcoords)
+            memcpy(out[i].texcoord, texcoords + 2 * i, sizeof out[i].texcoord);
+        else
+            memset(out[i].texcoord, 0, sizeof out[i].texcoord);
+    }
+}
+
 bool lit_load(shader_program *lit, sa_error *err)
 {
     return shader_program_load(lit, "shaders/lit.vert", "shaders/lit.frag", err);
@@ -35,4 +62,9 @@ void lit_set_material(const shader_program *lit, const float base_color[4], GLui
     shader_set_vec4(lit, "u_base_color", base_color);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, base_color_texture);
+}
+
+void lit_set_normal_colors(const shader_program *lit, bool on)
+{
+    shader_set_int(lit, "u_normal_colors", on ? 1 : 0);
 }

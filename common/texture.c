@@ -4,8 +4,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-GLuint texture_upload(const image_rgba8 *img, texture_color_space space)
+texture_sampling texture_sampling_default(void)
 {
+    return (texture_sampling){GL_REPEAT, GL_REPEAT, GL_LINEAR, GL_LINEAR_MIPMAP_LINEAR};
+}
+
+static GLint valid_wrap(GLint wrap, GLint fallback)
+{
+    return wrap == GL_REPEAT || wrap == GL_CLAMP_TO_EDGE || wrap == GL_MIRRORED_REPEAT ? wrap : fallback;
+}
+
+static bool is_mipmap_filter(GLint filter)
+{
+    return filter == GL_NEAREST_MIPMAP_NEAREST || filter == GL_LINEAR_MIPMAP_NEAREST ||
+           filter == GL_NEAREST_MIPMAP_LINEAR || filter == GL_LINEAR_MIPMAP_LINEAR;
+}
+
+GLuint texture_upload_sampled(const image_rgba8 *img, texture_color_space space, const texture_sampling *sampling)
+{
+    /* A file's sampler may hold any number: unknown values take the default. */
+    texture_sampling d = texture_sampling_default(), s = sampling ? *sampling : d;
+    s.wrap_s = valid_wrap(s.wrap_s, d.wrap_s);
+    s.wrap_t = valid_wrap(s.wrap_t, d.wrap_t);
+    if (s.mag_filter != GL_NEAREST && s.mag_filter != GL_LINEAR)
+        s.mag_filter = d.mag_filter;
+    if (s.min_filter != GL_NEAREST && s.min_filter != GL_LINEAR && !is_mipmap_filter(s.min_filter))
+        s.min_filter = d.min_filter;
+
     GLuint tex;
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D, tex);
@@ -13,13 +38,21 @@ GLuint texture_upload(const image_rgba8 *img, texture_color_space space)
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     GLint internal = space == TEXTURE_SRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8;
     glTexImage2D(GL_TEXTURE_2D, 0, internal, img->width, img->height, 0, GL_RGBA, GL_UNSIGNED_BYTE, img->pixels);
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    /* Only a mipmap filter reads the smaller levels; without one they would
+     * cost a third more memory for nothing. */
+    if (is_mipmap_filter(s.min_filter))
+        glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, s.min_filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, s.mag_filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, s.wrap_s);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, s.wrap_t);
     glBindTexture(GL_TEXTURE_2D, 0);
     return tex;
+}
+
+GLuint texture_upload(const image_rgba8 *img, texture_color_space space)
+{
+    return texture_upload_sampled(img, space, NULL);
 }
 
 void texture_cache_init(texture_cache *c)

@@ -19,7 +19,24 @@ typedef enum texture_color_space {
     TEXTURE_LINEAR, /* data: used as stored */
 } texture_color_space;
 
-/* Uploads RGBA8 pixels (rows top to bottom) with mipmaps; returns the name. */
+/* How a texture is sampled: GL enums, as glTF samplers store them.
+ * wrap: GL_REPEAT, GL_CLAMP_TO_EDGE or GL_MIRRORED_REPEAT;
+ * mag_filter: GL_NEAREST or GL_LINEAR;
+ * min_filter: those two, or one of the four *_MIPMAP_* filters, which are the
+ * only ones that read mipmaps (so only they make the upload build them).
+ * 0 or an unknown value means the default of texture_sampling_default(). */
+typedef struct texture_sampling {
+    GLint wrap_s, wrap_t;
+    GLint mag_filter, min_filter;
+} texture_sampling;
+
+/* REPEAT, LINEAR magnification, trilinear minification (LINEAR_MIPMAP_LINEAR). */
+texture_sampling texture_sampling_default(void);
+
+/* Uploads RGBA8 pixels (rows top to bottom) with the given sampling
+ * (NULL: the default); returns the name. */
+GLuint texture_upload_sampled(const image_rgba8 *img, texture_color_space space, const texture_sampling *sampling);
+/* The same with the default sampling (mipmaps, trilinear, repeat). */
 GLuint texture_upload(const image_rgba8 *img, texture_color_space space);
 
 typedef struct texture_cache_entry {

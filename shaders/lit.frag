@@ -9,6 +9,7 @@ in vec2 v_texcoord;
 uniform vec4 u_base_color;           // linear RGBA
 uniform sampler2D u_base_color_texture;
 uniform vec3 u_light_direction_world; // towards the light, normalised
+uniform bool u_normal_colors;         // debug view: colour = world normal
 
 out vec4 out_color;
 
@@ -25,6 +26,12 @@ vec3 linear_to_srgb(vec3 c)
 void main()
 {
     vec3 n = normalize(v_normal_world);
+    if (u_normal_colors) {
+        // The stored normal, not lit: (n + 1) / 2, so +X red, +Y green, +Z
+        // blue, and a normal pointing the wrong way shows a wrong colour.
+        out_color = vec4(0.5 * n + 0.5, 1.0);
+        return;
+    }
     if (!gl_FrontFacing)
         n = -n; // two-sided: light the back of a face as seen from behind
     vec4 base = u_base_color * texture(u_base_color_texture, v_texcoord);
