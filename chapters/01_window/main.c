@@ -36,14 +36,10 @@ static const cli_spec spec = {
     .key_count = 1,
 };
 
-/* [listing cube_layout] */
-static const vertex_attribute cube_attributes[] = {
-    {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(cube_vertex, position)},
-    {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(cube_vertex, normal)},
-    {ATTRIB_TEXCOORD, 2, GL_FLOAT, false, false, offsetof(cube_vertex, texcoord)},
-};
-static const vertex_layout cube_layout = {cube_attributes, 3, sizeof(cube_vertex)};
-/* [/listing] */
+/* The cube's vertex is the lit shader's vertex (common/lit.h) under the
+ * cube's own name; it is uploaded with lit_vertex_layout, and the compiler
+ * checks that the two agree. */
+LIT_VERTEX_SAME_LAYOUT(cube_vertex);
 
 int main(int argc, char **argv)
 {
@@ -67,7 +63,7 @@ int main(int argc, char **argv)
     cube_build(0.5f, vertices, indices);
     bool ok = lit_load(&lit, &err) &&
               debug_draw_init(&lines, &err) &&
-              gpu_mesh_upload(&cube, &cube_layout, vertices, CUBE_VERTEX_COUNT, indices, CUBE_INDEX_COUNT, 2,
+              gpu_mesh_upload(&cube, &lit_vertex_layout, vertices, CUBE_VERTEX_COUNT, indices, CUBE_INDEX_COUNT, 2,
                               false, &err);
     bool show_axes = true;
 

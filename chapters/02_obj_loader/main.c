@@ -50,12 +50,10 @@ static const cli_spec spec = {
 };
 
 /* [listing obj_vertex_layout] */
-static const vertex_attribute obj_attributes[] = {
-    {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(obj_vertex, position)},
-    {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(obj_vertex, normal)},
-    {ATTRIB_TEXCOORD, 2, GL_FLOAT, false, false, offsetof(obj_vertex, texcoord)},
-};
-static const vertex_layout obj_layout = {obj_attributes, 3, sizeof(obj_vertex)};
+/* The loader's vertex is the lit shader's vertex (common/lit.h) under the
+ * loader's own name, so the mesh uploads as it is, with lit_vertex_layout;
+ * the compiler checks that the two agree. */
+LIT_VERTEX_SAME_LAYOUT(obj_vertex);
 /* [/listing] */
 
 /* [listing check] */
@@ -161,7 +159,7 @@ int main(int argc, char **argv)
                                                 mesh.material_count);
     ok = ok && lit_load(&lit, &err) &&
          debug_draw_init(&lines, &err) &&
-         gpu_mesh_upload(&gpu, &obj_layout, mesh.vertices, mesh.vertex_count, mesh.indices, mesh.index_count,
+         gpu_mesh_upload(&gpu, &lit_vertex_layout, mesh.vertices, mesh.vertex_count, mesh.indices, mesh.index_count,
                          mesh.index_size, false, &err) &&
          upload_materials(&mesh, material_textures, &textures);
     bool show_normals = false, show_axes = false;
