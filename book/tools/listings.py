@@ -7,6 +7,18 @@ In the source, a listing is a region between two marker comments:
     ...code...
     /* [/listing] */
 
+Inside a region, error paths and other detail can be left out of the book
+with an elision, which the book shows as one visible line:
+
+    /* [elide] */                      in the book:   /* ... */
+    ...lines left out...
+    /* [/elide] */
+
+    /* [elide the error paths] */      in the book:   /* ... the error paths */
+
+The elided line keeps the indentation of its `[elide]` marker; the lines the
+book does show are still compared with the source, line by line.
+
 In the book, a listing is a marker comment followed by a fenced code block:
 
     <!-- listing: common/transform_compose.c transform_to_mat4 -->
@@ -14,11 +26,23 @@ In the book, a listing is a marker comment followed by a fenced code block:
     ...code...
     ```
 
+The fence names the language of the source: `glsl` for shaders (.vert, .frag,
+.glsl), `c` for C. A listing is at most 40 lines (MAX_LISTING_LINES): a longer
+function is shown in parts (several regions) or with elisions.
+
+A listing of an exercise's reference file (exercises/EXERCISES.tsv) is that
+exercise's solution: the chapter must pose the exercise first, so the text
+before its first solution listing names the id and the command that grades it
+(`ctest --test-dir build -L ex03.2 ...`). The HTML book folds such listings
+behind a "Solution" disclosure (book/tools/book.lua).
+
 Commands:
     listings.py check ROOT     fail (exit 1) when any book listing differs from its source
     listings.py update ROOT    rewrite the book's listings from the source
+    listings.py lint ROOT      fail when a listing is over 40 lines, or a solution is shown before its
+                               exercise is posed
     listings.py strip ROOT     (student pack) replace listings of exercise solutions by a note
-    listings.py selftest       prove that `check` catches drift
+    listings.py selftest       prove that `check` and `lint` catch what they claim to
 """
 import os
 import re
@@ -28,11 +52,15 @@ import tempfile
 BOOK_MARKER = re.compile(r"^<!-- listing: (\S+) (\S+)( \(solution of (\S+), not in the student pack\))? -->\s*$")
 SOURCE_START = re.compile(r"\[listing (\S+)\]")
 SOURCE_END = re.compile(r"\[/listing\]")
+ELIDE_START = re.compile(r"^(\s*)(/\*|//) \[elide(?: ([^\]]+))?\]( \*/)?\s*$")
+ELIDE_END = re.compile(r"^\s*(/\*|//) \[/elide\]( \*/)?\s*$")
+MAX_LISTING_LINES = 40
+FENCES = {".vert": "glsl", ".frag": "glsl", ".glsl": "glsl", ".c": "c", ".h": "c"}
 
 
 def source_listings(path):
-    """name -> text of every listing region in one source file."""
-    found, name, lines = {}, None, []
+    """name -> text of every listing region in one source file, elisions applied."""
+    found, name, lines, eliding = {}, None, [], None
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             start = SOURCE_START.search(line)
@@ -44,12 +72,30 @@ def source_listings(path):
             if SOURCE_END.search(line):
                 if not name:
                     raise ValueError(f"{path}:{number}: [/listing] without a start")
+                if eliding:
+                    raise ValueError(f"{path}:{eliding}: [elide] is not closed before the end of '{name}'")
                 if name in found:
                     raise ValueError(f"{path}:{number}: listing '{name}' appears twice")
                 found[name] = "".join(lines).rstrip("\n") + "\n"
                 name = None
                 continue
-            if name:
+            elide = ELIDE_START.match(line)
+            if elide:
+                if not name:
+                    raise ValueError(f"{path}:{number}: [elide] outside a listing")
+                if eliding:
+                    raise ValueError(f"{path}:{number}: [elide] inside another [elide] (line {eliding})")
+                indent, opener, text = elide.group(1), elide.group(2), elide.group(3)
+                shown = "..." + (" " + text if text else "")
+                lines.append(indent + (f"/* {shown} */" if opener == "/*" else f"// {shown}") + "\n")
+                eliding = number
+                continue
+            if ELIDE_END.match(line):
+                if not eliding:
+                    raise ValueError(f"{path}:{number}: [/elide] without an [elide]")
+                eliding = None
+                continue
+            if name and not eliding:
                 lines.append(line.rstrip() + "\n")
     if name:
         raise ValueError(f"{path}: listing '{name}' is never closed")
@@ -95,10 +141,19 @@ def check(root):
                 problems.append(f"{where}: {src} does not exist")
                 continue
             if full not in cache:
-                cache[full] = source_listings(full)
+                try:
+                    cache[full] = source_listings(full)
+                except ValueError as e:
+                    cache[full] = {}
+                    problems.append(f"{where}: {e}")
+                    continue
             if name not in cache[full]:
                 problems.append(f"{where}: {src} has no listing '{name}'")
                 continue
+            fence = FENCES.get(os.path.splitext(src)[1])
+            if fence and lines[start - 1].strip() != "```" + fence:
+                problems.append(f"{where}: listing '{name}' is fenced as {lines[start - 1].strip()!r}; "
+                                f"a listing of {src} is fenced as '```{fence}'")
             book_text = "".join(l.rstrip() + "\n" for l in lines[start:end])
             if book_text != cache[full][name]:
                 want = cache[full][name].splitlines()
@@ -137,14 +192,47 @@ def update(root):
     return 0
 
 
-def strip(root):
-    """Replaces the listings that show an exercise's reference file."""
+def exercise_solutions(root):
+    """reference file -> exercise id, from exercises/EXERCISES.tsv."""
     solutions = {}
     with open(os.path.join(root, "exercises", "EXERCISES.tsv"), encoding="utf-8") as f:
         for row in f:
             fields = row.rstrip("\n").split("\t")
-            if fields[0].startswith("ex"):
+            if fields[0].startswith("ex") and len(fields) > 1:
                 solutions[fields[1]] = fields[0]
+    return solutions
+
+
+def lint(root):
+    """The shape rules: listings a reader can hold, exercises posed before their solutions."""
+    problems, count = [], 0
+    solutions = exercise_solutions(root)
+    for path in book_files(root):
+        posed_before = {}
+        for marker, src, name, solution, start, end, lines in walk_book(path):
+            count += 1
+            where = f"{os.path.relpath(path, root)}:{marker + 1}"
+            if end - start > MAX_LISTING_LINES:
+                problems.append(f"{where}: listing '{name}' is {end - start} lines, more than {MAX_LISTING_LINES}: "
+                                f"show it in parts or elide detail with /* [elide] */ ... /* [/elide] */ "
+                                f"in {src}")
+            ex = solution or solutions.get(src)
+            if ex and ex not in posed_before:
+                text = "".join(lines[:marker])
+                posed_before[ex] = re.search(r"-L " + re.escape(ex) + r"\b", text) is not None
+                if not posed_before[ex]:
+                    problems.append(f"{where}: listing '{name}' is the solution of {ex}, but the text before it "
+                                    f"does not pose the exercise (its id and `ctest --test-dir build -L {ex} "
+                                    f"--output-on-failure`)")
+    for p in problems:
+        print("error:", p)
+    print(f"{count} listings linted, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def strip(root):
+    """Replaces the listings that show an exercise's reference file."""
+    solutions = exercise_solutions(root)
     for path in book_files(root):
         with open(path, encoding="utf-8") as f:
             original = f.readlines()
@@ -164,39 +252,92 @@ def strip(root):
 
 
 def selftest():
-    """A listing that drifts from its source must fail the check."""
+    """Each check must catch what it claims to: drift, elisions, fences, long listings, unposed solutions."""
+    failures = []
+
+    def expect(what, got, want):
+        if (got == 0) != want:
+            failures.append(f"selftest: {what} was {'accepted' if got == 0 else 'rejected'}")
+
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, "book"))
-        with open(os.path.join(root, "code.c"), "w") as f:
-            f.write("int a;\n/* [listing add] */\nint add(int x, int y) { return x + y; }\n/* [/listing] */\n")
-        def write_book(code):
-            with open(os.path.join(root, "book", "01-test.md"), "w") as f:
-                f.write("Text.\n\n<!-- listing: code.c add -->\n```c\n" + code + "```\n")
+        os.makedirs(os.path.join(root, "exercises"))
+
+        def write(rel, text):
+            with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+
+        def write_book(code, fence="c", before="Text.\n\n", src="code.c", name="add"):
+            write("book/01-test.md", f"{before}<!-- listing: {src} {name} -->\n```{fence}\n{code}```\n")
+
+        write("exercises/EXERCISES.tsv", "id\treference\tstub\ttitle\nex01.1\tsolved.c\tstub.c\tAdd\n")
+        write("code.c", "int a;\n/* [listing add] */\nint add(int x, int y) { return x + y; }\n/* [/listing] */\n")
         write_book("int add(int x, int y) { return x + y; }\n")
-        if check(root) != 0:
-            print("selftest: a matching listing was reported as different")
-            return 1
+        expect("a matching listing", check(root), True)
         write_book("int add(int x, int y) { return x - y; }\n")
-        if check(root) == 0:
-            print("selftest: a drifted listing was not caught")
-            return 1
-        with open(os.path.join(root, "code.c"), "w") as f:
-            f.write("int a;\n")
-        if check(root) == 0:
-            print("selftest: a listing whose source region is gone was not caught")
-            return 1
-    print("selftest: drift is caught")
+        expect("a drifted listing", check(root), False)
+        write_book("int add(int x, int y) { return x + y; }\n", fence="glsl")
+        expect("a C listing fenced as glsl", check(root), False)
+        write("code.c", "int a;\n")
+        expect("a listing whose source region is gone", check(root), False)
+
+        # Elisions: the book shows "/* ... */" in place of the elided lines, and the lines around it are checked.
+        write("code.c", "/* [listing f] */\nint f(int x)\n{\n    /* [elide the checks] */\n    if (x < 0)\n"
+                        "        return -1;\n    /* [/elide] */\n    return x * 2;\n}\n/* [/listing] */\n")
+        elided = "int f(int x)\n{\n    /* ... the checks */\n    return x * 2;\n}\n"
+        write_book(elided, name="f")
+        expect("a listing with its elision shown as /* ... the checks */", check(root), True)
+        write_book("int f(int x)\n{\n    if (x < 0)\n        return -1;\n    return x * 2;\n}\n", name="f")
+        expect("a listing that shows the elided lines instead of the elision", check(root), False)
+        write_book("int f(int x)\n{\n    return x * 2;\n}\n", name="f")
+        expect("a listing that drops the elision line", check(root), False)
+        write_book(elided.replace("x * 2", "x * 3"), name="f")
+        expect("a listing that drifts next to an elision", check(root), False)
+        write_book(elided.replace("    /* ...", "/* ..."), name="f")
+        expect("an elision at the wrong indentation", check(root), False)
+        write("code.c", "/* [listing f] */\nint f(int x)\n{\n    /* [elide] */\n    return x * 2;\n}\n"
+                        "/* [/listing] */\n")
+        write_book("int f(int x)\n{\n    /* ... */\n", name="f")
+        expect("an elision never closed", check(root), False)
+
+        # Lint: 40 lines fit, 41 do not.
+        body = "".join(f"int v{i};\n" for i in range(41))
+        write("code.c", "/* [listing long] */\n" + body + "/* [/listing] */\n"
+                        "/* [listing fits] */\n" + "".join(body.splitlines(True)[:40]) + "/* [/listing] */\n")
+        write_book("".join(body.splitlines(True)[:40]), name="fits")
+        expect("a listing of 40 lines", lint(root), True)
+        write_book(body, name="long")
+        expect("a listing of 41 lines", lint(root), False)
+
+        # Lint: a solution listing needs its exercise posed (id and ctest command) before it.
+        write("solved.c", "/* [listing add] */\nint add(int x, int y) { return x + y; }\n/* [/listing] */\n")
+        code = "int add(int x, int y) { return x + y; }\n"
+        write_book(code, src="solved.c")
+        expect("a solution shown before its exercise is posed", lint(root), False)
+        write_book(code, src="solved.c", before="Exercise ex01.1 is at the end of the chapter.\n\n")
+        expect("a solution after its id but without the ctest command", lint(root), False)
+        write_book(code, src="solved.c",
+                   before="**Exercise ex01.1.** Write add().\n`ctest --test-dir build -L ex01.1`\n\n")
+        expect("a solution posed first", lint(root), True)
+        write_book(code, src="solved.c",
+                   before="**Exercise ex01.1.** Write add().\n`ctest --test-dir build -L ex01.10`\n\n")
+        expect("a solution posed with another exercise's id (ex01.10)", lint(root), False)
+    for f in failures:
+        print(f)
+    if failures:
+        return 1
+    print("selftest: drift, elisions, fences, long listings and unposed solutions are caught")
     return 0
 
 
 def main(argv):
     if len(argv) == 2 and argv[1] == "selftest":
         return selftest()
-    if len(argv) != 3 or argv[1] not in ("check", "update", "strip"):
+    if len(argv) != 3 or argv[1] not in ("check", "update", "strip", "lint"):
         print(__doc__)
         return 2
     try:
-        return {"check": check, "update": update, "strip": strip}[argv[1]](argv[2])
+        return {"check": check, "update": update, "strip": strip, "lint": lint}[argv[1]](argv[2])
     except (ValueError, OSError) as e:
         print("error:", e)
         return 1

@@ -1,0 +1,473 @@
+#!/usr/bin/env python3
+"""The book's diagrams, generated so that they share one look and stay consistent.
+
+    figures.py write IMAGES_DIR    write every figure as IMAGES_DIR/NAME.svg
+    figures.py check IMAGES_DIR    fail (exit 1) when a committed figure differs from a fresh one
+    figures.py list                the names of the figures
+
+Each figure is a function below that returns SVG text. The output is plain,
+deterministic SVG 1.1 (no scripts, no external fonts), viewable in a browser,
+on a Git host and with `rsvg-convert`. Edit a figure here, run `write`, and
+look at it (`rsvg-convert -o /tmp/f.png book/images/NAME.svg`).
+"""
+import math
+import os
+import sys
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+INK = "#222222"
+MUTED = "#666666"
+# One colour per kind of thing, in every figure.
+POSITION = "#cfe3f7"   # positions, points, model space
+NORMAL = "#f9d9b8"     # normals, world space
+TEXCOORD = "#d4edc9"   # texture coordinates, view space
+PADDING = "#eeeeee"    # padding bytes, empty slots
+HEADER = "#e8dcf5"     # file headers, clip space
+ACCENT = "#c0392b"     # what the reader should look at
+FRONT = "#7fb3e0"
+BACK = "#e8a0a0"
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class Svg:
+    def __init__(self, width, height, title):
+        self.width, self.height, self.parts = width, height, []
+        self.title = title
+
+    def add(self, s):
+        self.parts.append(s)
+
+    def rect(self, x, y, w, h, fill="white", stroke=INK, width=1.2, rx=0, dash=None):
+        d = f' stroke-dasharray="{dash}"' if dash else ""
+        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+                 f'stroke="{stroke}" stroke-width="{width:g}"{d}/>')
+
+    def line(self, x1, y1, x2, y2, stroke=INK, width=1.2, dash=None, arrow=False):
+        d = f' stroke-dasharray="{dash}"' if dash else ""
+        a = ' marker-end="url(#arrow)"' if arrow else ""
+        self.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{stroke}" '
+                 f'stroke-width="{width:g}"{d}{a}/>')
+
+    def path(self, d, stroke=INK, width=1.2, fill="none", arrow=False, dash=None):
+        a = ' marker-end="url(#arrow)"' if arrow else ""
+        ds = f' stroke-dasharray="{dash}"' if dash else ""
+        self.add(f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"{a}{ds}/>')
+
+    def polygon(self, points, fill, stroke=INK, width=1.2, dash=None, opacity=1.0):
+        pts = " ".join(f"{x:g},{y:g}" for x, y in points)
+        d = f' stroke-dasharray="{dash}"' if dash else ""
+        o = f' fill-opacity="{opacity:g}"' if opacity != 1.0 else ""
+        self.add(f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"{d}{o}/>')
+
+    def circle(self, x, y, r, fill=INK, stroke="none"):
+        self.add(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" stroke="{stroke}"/>')
+
+    def text(self, x, y, s, size=13, anchor="start", mono=False, bold=False, fill=INK, italic=False):
+        family = MONO if mono else FONT
+        extra = (' font-weight="bold"' if bold else "") + (' font-style="italic"' if italic else "")
+        self.add(f'<text x="{x:g}" y="{y:g}" font-family="{family}" font-size="{size:g}" '
+                 f'text-anchor="{anchor}" fill="{fill}"{extra}>{esc(s)}</text>')
+
+    def arrow(self, x1, y1, x2, y2, stroke=INK, width=1.4):
+        self.line(x1, y1, x2, y2, stroke=stroke, width=width, arrow=True)
+
+    def render(self):
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+                f'viewBox="0 0 {self.width} {self.height}">\n'
+                f'<title>{esc(self.title)}</title>\n'
+                '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+                'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="'
+                + INK + '"/></marker></defs>\n'
+                f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="white"/>\n')
+        return head + "\n".join(self.parts) + "\n</svg>\n"
+
+
+# ---------------------------------------------------------------- chapter 01
+
+def spaces():
+    """The chain of spaces and the matrices between them, read right to left."""
+    s = Svg(910, 220, "The chain of spaces: joint, model, world, view, clip, and the matrices between them")
+    boxes = [("joint space", "one per joint (04-06)", "white"),
+             ("model space", "the mesh's own frame", POSITION),
+             ("world space", "the scene", NORMAL),
+             ("view space", "camera at the origin", TEXCOORD),
+             ("clip space", "what the GPU clips", HEADER)]
+    mats = ["model_from_joint", "world_from_model", "view_from_world", "clip_from_view"]
+    w, h, gap, y = 132, 58, 57, 40
+    for i, (name, sub, fill) in enumerate(boxes):
+        x = 10 + i * (w + gap)
+        s.rect(x, y, w, h, fill=fill, rx=6, dash="5,4" if i == 0 else None)
+        s.text(x + w / 2, y + 25, name, size=14, anchor="middle", bold=True)
+        s.text(x + w / 2, y + 44, sub, size=11, anchor="middle", fill=MUTED)
+        if i < len(mats):
+            s.arrow(x + w + 3, y + h / 2, x + w + gap - 3, y + h / 2)
+            s.text(x + w + gap / 2, y - 10, mats[i], size=11.5, anchor="middle", mono=True)
+    s.text(455, 140, "position_clip = clip_from_view * view_from_world * world_from_model * position_model",
+           size=13, anchor="middle", mono=True)
+    s.arrow(770, 154, 140, 154, stroke=ACCENT)
+    s.text(455, 176, "Read right to left: the rightmost matrix acts first.", size=12.5, anchor="middle",
+           fill=ACCENT)
+    s.text(455, 196, "Inner names meet: view_from_world * world_from_model = view_from_model.", size=12.5,
+           anchor="middle", fill=ACCENT)
+    return s.render()
+
+
+def winding():
+    """Counter-clockwise is front; a cube wound the other way shows its inside."""
+    s = Svg(760, 300, "Winding and culling: counter-clockwise triangles face the viewer")
+
+    def tri(cx, cy, order, fill, label, sub):
+        pts = [(cx - 70, cy + 50), (cx + 70, cy + 50), (cx, cy - 60)]
+        s.polygon(pts, fill=fill)
+        names = ["0", "1", "2"] if order == "ccw" else ["0", "2", "1"]
+        offsets = [(-14, 16), (8, 16), (-4, -8)]
+        for (x, y), n, (dx, dy) in zip(pts, names, offsets):
+            s.circle(x, y, 3.5)
+            s.text(x + dx, y + dy, n, size=13, bold=True)
+        # the turning direction 0 -> 1 -> 2
+        r = 24
+        if order == "ccw":
+            s.path(f"M {cx - r} {cy + 14} A {r} {r} 0 1 0 {cx + r * 0.2} {cy - r + 14}", stroke=ACCENT, arrow=True)
+        else:
+            s.path(f"M {cx + r} {cy + 14} A {r} {r} 0 1 1 {cx - r * 0.2} {cy - r + 14}", stroke=ACCENT, arrow=True)
+        s.text(cx, cy + 84, label, size=13.5, anchor="middle", bold=True)
+        s.text(cx, cy + 102, sub, size=12, anchor="middle", fill=MUTED)
+
+    tri(120, 110, "ccw", FRONT, "0, 1, 2 counter-clockwise", "front face: drawn")
+    tri(340, 110, "cw", BACK, "0, 1, 2 clockwise", "back face: culled")
+
+    # A cube wound clockwise: its near faces are culled, the far (inside) faces drawn.
+    ox, oy, a, d = 555, 36, 90, 42
+    front = [(ox, oy + d), (ox + a, oy + d), (ox + a, oy + d + a), (ox, oy + d + a)]
+    back = [(ox + d, oy), (ox + a + d, oy), (ox + a + d, oy + a), (ox + d, oy + a)]
+    # far faces, seen from inside: the back wall, the floor, the left wall
+    s.polygon(back, fill="#f3c08a")
+    s.polygon([front[3], back[3], back[2], front[2]], fill="#d98f4e")
+    s.polygon([front[0], back[0], back[3], front[3]], fill="#e8a96a")
+    for p, q in zip(front, back):
+        s.line(p[0], p[1], q[0], q[1], stroke=INK, width=1)
+    s.polygon(front, fill="none", dash="5,4")
+    s.line(back[0][0], back[0][1], back[1][0], back[1][1])
+    s.text(ox + 66, 194, "a cube wound clockwise", size=13.5, anchor="middle", bold=True)
+    s.text(ox + 66, 212, "near faces culled (dashed),", size=12, anchor="middle", fill=MUTED)
+    s.text(ox + 66, 228, "far faces drawn: you see its inside", size=12, anchor="middle", fill=MUTED)
+    s.text(380, 280, "Counter-clockwise as seen on screen is the front (OpenGL's default, and glTF's rule).",
+           size=12.5, anchor="middle")
+    return s.render()
+
+
+# ---------------------------------------------------------------- chapter 02
+
+def fan():
+    """A polygon split into a fan of triangles that share corner 0."""
+    s = Svg(640, 240, "Fan triangulation: a polygon of n corners becomes n - 2 triangles sharing corner 0")
+    cx, cy, r = 150, 120, 90
+    pts = [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a)))
+           for a in (250, 320, 30, 110, 180)]
+    fills = [POSITION, NORMAL, TEXCOORD]
+    for i in range(1, 4):
+        s.polygon([pts[0], pts[i], pts[i + 1]], fill=fills[i - 1])
+    for i, (x, y) in enumerate(pts):
+        s.circle(x, y, 3.5)
+        dx = 10 if x >= cx else -20
+        s.text(x + dx, y + (16 if y > cy else -6), str(i), size=14, bold=True)
+    s.text(320, 32, "5 corners, 5 - 2 = 3 triangles:", size=13, bold=True)
+    rows = ["(0, 1, 2)", "(0, 2, 3)", "(0, 3, 4)"]
+    for i, row in enumerate(rows):
+        y = 70 + i * 34
+        s.rect(320, y - 17, 22, 22, fill=fills[i])
+        s.text(352, y, "triangle " + str(i) + ":  " + row, size=14, mono=True)
+    s.text(320, 185, "triangle i = (0, i + 1, i + 2)", size=13, mono=True)
+    s.text(320, 207, "each keeps the polygon's winding", size=12.5, fill=MUTED)
+    return s.render()
+
+
+def probing():
+    """Linear probing in the dedup map: a hit after wrapping around, and a miss."""
+    s = Svg(780, 330, "Linear probing in the dedup map: a lookup walks from the home slot, wrapping to slot 0")
+    n, x0, y0, w, h = 8, 40, 70, 64, 40
+    slots = [3, 0, 0, 0, 0, 0, 1, 2]   # v + 1, 0 = empty
+    keys = ["(1, 1, 1)", "(2, 1, 1)", "(1, 1, 0)"]
+    s.text(x0, 30, "slots[8]   (holds v + 1; 0 = empty)", size=13, bold=True)
+    for i in range(n):
+        x = x0 + i * w
+        filled = slots[i] != 0
+        s.rect(x, y0, w, h, fill=POSITION if filled else PADDING)
+        s.text(x + w / 2, y0 + 26, str(slots[i]) if filled else "0", size=15, anchor="middle", mono=True,
+               fill=INK if filled else MUTED)
+        s.text(x + w / 2, y0 - 8, str(i), size=12, anchor="middle", fill=MUTED)
+    # keys array
+    s.text(x0 + 560, 30, "keys[v]", size=13, bold=True)
+    for v, k in enumerate(keys):
+        y = 45 + v * 30
+        s.rect(x0 + 560, y, 150, 26, fill=NORMAL)
+        s.text(x0 + 570, y + 18, f"{v}: {k}", size=13, mono=True)
+    # hit: (1, 1, 0) hashes to 6, walks 6, 7, wraps to 0 and finds v = 2
+    y = y0 + h
+    s.path(f"M {x0 + 6.5 * w} {y + 6} q 0 22 {w / 2} 22 q {w / 2} 0 {w / 2} -22", stroke=ACCENT, arrow=True)
+    s.path(f"M {x0 + 7.5 * w} {y + 6} q 0 50 -{3.5 * w} 50 q -{3.5 * w} 0 -{3.5 * w} -50",
+           stroke=ACCENT, arrow=True)
+    s.rect(x0 + w + 3, y0 + 3, w - 6, h - 6, fill="none", stroke="#2a7a2a", width=2, dash="4,3")
+    s.text(x0 + 1.5 * w, y + 20, "insert here", size=11, anchor="middle", fill="#2a7a2a")
+    s.text(x0, y + 82, "Suppose (1, 1, 0) hashes to home slot 6 (hash & 7 = 6). Slot 6 holds vertex 0, (1, 1, 1): "
+           "not it.", size=12.5)
+    s.text(x0, y + 100, "Slot 7 holds vertex 1, (2, 1, 1): not it. Slot 7 + 1 wraps to 0: vertex 2, found.",
+           size=12.5)
+    s.text(x0, y + 118, "This hit reads 3 slots and 3 keys.", size=12.5, fill=ACCENT)
+    s.text(x0, y + 146, "Insert (5, 5, 5), also home slot 6: slots 6, 7 and 0 hold other keys, slot 1 is empty,",
+           size=12.5)
+    s.text(x0, y + 164, "so keys[3] = (5, 5, 5) and slots[1] = 4. This miss reads 4 slots and 3 keys: a miss",
+           size=12.5)
+    s.text(x0, y + 182, "must walk to an empty slot to know that the key is absent, past every key of its run.",
+           size=12.5, fill=ACCENT)
+    s.text(x0, y + 210, "The table doubles before it is more than 3/4 full, so runs stay short and an empty "
+           "slot always exists.", size=12, fill=MUTED)
+    return s.render()
+
+
+# ---------------------------------------------------------------- chapter 03
+
+def stride():
+    """Two attributes interleaved in one bufferView; element i starts at offset + i * stride."""
+    s = Svg(800, 280, "Interleaved vertices: POSITION and TEXCOORD_0 share one bufferView with byteStride 16")
+    x0, y0, bw = 30, 70, 22     # one byte is bw pixels wide... scaled: 16 bytes = 352 px
+    s.text(x0, 24, "bufferView (byteStride 16): vertex 0, then vertex 1, ...", size=13, bold=True)
+    for v in range(2):
+        base = x0 + v * 16 * bw
+        parts = [("x", 4, POSITION), ("y", 4, POSITION), ("z", 4, POSITION), ("u", 2, TEXCOORD), ("v", 2, TEXCOORD)]
+        at = base
+        for name, size, fill in parts:
+            s.rect(at, y0, size * bw, 40, fill=fill)
+            s.text(at + size * bw / 2, y0 + 18, name, size=13, anchor="middle", mono=True)
+            s.text(at + size * bw / 2, y0 + 33, "f32" if size == 4 else "u16", size=10.5, anchor="middle",
+                   fill=MUTED)
+            at += size * bw
+        s.text(base + 8 * bw, y0 - 10, f"vertex {v}", size=12, anchor="middle", bold=True)
+    # byte ruler
+    for b in range(0, 33, 4):
+        x = x0 + b * bw
+        s.line(x, y0 + 40, x, y0 + 48, stroke=MUTED)
+        s.text(x, y0 + 61, str(b), size=11, anchor="middle", fill=MUTED)
+    s.text(x0 + 32 * bw + 12, y0 + 61, "byte", size=11, fill=MUTED)
+    # stride arrows
+    s.path(f"M {x0} {y0 + 76} L {x0 + 16 * bw - 2} {y0 + 76}", stroke=ACCENT, arrow=True)
+    s.text(x0 + 8 * bw, y0 + 92, "byteStride = 16", size=12.5, anchor="middle", fill=ACCENT, mono=True)
+    s.path(f"M {x0 + 12 * bw} {y0 + 108} L {x0 + 28 * bw - 2} {y0 + 108}", stroke="#2a7a2a", arrow=True)
+    s.text(x0 + 20 * bw, y0 + 124, "TEXCOORD_0 element 1 at 12 + 1 * 16 = 28", size=12.5, anchor="middle",
+           fill="#2a7a2a", mono=True)
+    s.text(x0, 226, "POSITION:   byteOffset 0,  VEC3 of FLOAT (12 bytes)", size=12.5, mono=True)
+    s.text(x0, 244, "TEXCOORD_0: byteOffset 12, VEC2 of UNSIGNED_SHORT, normalized (4 bytes: c / 65535)",
+           size=12.5, mono=True)
+    s.text(x0, 266, "element i starts at bufferView.byteOffset + accessor.byteOffset + i * byteStride",
+           size=12.5, mono=True, fill=ACCENT)
+    return s.render()
+
+
+def glb_layout():
+    """The GLB container: header, JSON chunk padded with spaces, BIN chunk padded with zeros."""
+    s = Svg(940, 330, "The GLB layout: a 12-byte header, a JSON chunk, a BIN chunk, all little-endian")
+    y, h = 64, 54
+    # name, value, width in pixels, fill, byte offset of its start
+    cells = [("magic", "\"glTF\"", 70, HEADER, "0"), ("version", "2", 64, HEADER, "4"),
+             ("length", "file size", 74, HEADER, "8"),
+             ("chunkLength", "J", 88, NORMAL, "12"), ("chunkType", "\"JSON\"", 80, NORMAL, "16"),
+             ("JSON text", "{\"asset\": ...}", 150, NORMAL, "20"), ("pad", "0x20", 44, PADDING, ""),
+             ("chunkLength", "B", 88, POSITION, "20 + J"), ("chunkType", "\"BIN\\0\"", 80, POSITION, ""),
+             ("binary data", "buffers[0]", 130, POSITION, "28 + J"), ("pad", "0x00", 44, PADDING, "")]
+    x, starts = 20, []
+    for name, value, wpx, fill, offset in cells:
+        starts.append(x)
+        s.rect(x, y, wpx, h, fill=fill)
+        big = wpx > 100
+        s.text(x + wpx / 2, y + 22, name, size=13 if big else 11.5, anchor="middle", bold=big)
+        s.text(x + wpx / 2, y + 41, value, size=11.5, anchor="middle", mono=True, fill=MUTED)
+        if offset:
+            s.line(x, y + h, x, y + h + 6, stroke=MUTED)
+            s.text(x + 2, y + h + 18, offset, size=10.5, fill=MUTED)
+        x += wpx
+    end = x
+
+    def brace(x1, x2, yb, label, color=INK, up=False):
+        d = -8 if up else 8
+        s.path(f"M {x1 + 1} {yb} L {x1 + 1} {yb + d} L {x2 - 1} {yb + d} L {x2 - 1} {yb}", stroke=color)
+        s.text((x1 + x2) / 2, yb + (d - 6 if up else d + 16), label, size=12.5, anchor="middle", fill=color)
+
+    brace(starts[0], starts[3], y + h + 26, "header: 12 bytes")
+    brace(starts[3], starts[7], y + h + 26, "chunk 0: 8-byte chunk header + J bytes")
+    brace(starts[7], end, y + h + 26, "chunk 1 (optional): 8 + B bytes")
+    brace(starts[5], starts[7], y - 6, "J: a multiple of 4", color=ACCENT, up=True)
+    brace(starts[9], end, y - 6, "B: a multiple of 4", color=ACCENT, up=True)
+    notes = [
+        "Every number is a little-endian uint32: magic 0x46546C67, chunk types 0x4E4F534A (JSON) and 0x004E4942 (BIN).",
+        "The JSON chunk comes first, padded with spaces (0x20) so that it is still valid JSON.",
+        "The BIN chunk comes second, padded with zeros. buffers[0], the buffer without a uri, is its data;",
+        "buffers[0].byteLength may be up to 3 bytes less than B: the padding is not part of the buffer.",
+        "length = 12 + (8 + J) + (8 + B) is the size of the whole file. Chunks of another type are skipped.",
+    ]
+    for i, line in enumerate(notes):
+        s.text(20, 208 + i * 22, line, size=12.5)
+    return s.render()
+
+
+def mat3_padding():
+    """Matrix columns start on 4-byte boundaries: MAT3 of shorts and bytes, MAT2 of bytes."""
+    s = Svg(780, 290, "Matrix columns start on 4-byte boundaries: padding in MAT2 and MAT3 of small types")
+    bw = 18
+
+    def row(y, label, col_size, comp, columns, rows):
+        s.text(20, y + 22, label, size=12.5, mono=True, bold=True)
+        x = 200
+        for c in range(columns):
+            for r in range(rows):
+                s.rect(x, y, comp * bw, 34, fill=[POSITION, NORMAL, TEXCOORD, HEADER][c])
+                s.text(x + comp * bw / 2, y + 22, f"m{c}{r}" if comp > 1 else f"{c}{r}", size=11, anchor="middle",
+                       mono=True)
+                x += comp * bw
+            pad = col_size - rows * comp
+            if pad:
+                s.rect(x, y, pad * bw, 34, fill=PADDING, dash="3,3")
+                s.text(x + pad * bw / 2, y + 22, "pad", size=10, anchor="middle", fill=MUTED)
+                x += pad * bw
+        s.text(x + 10, y + 22, f"{columns * col_size} bytes", size=12.5, fill=ACCENT)
+
+    row(40, "MAT3 of SHORT", 8, 2, 3, 3)
+    row(100, "MAT3 of BYTE", 4, 1, 3, 3)
+    row(160, "MAT2 of BYTE", 4, 1, 2, 2)
+    s.text(20, 225, "Column c, row r of an element is at  c * column_bytes + r * component_size,", size=12.5)
+    s.text(20, 245, "column_bytes = rows * component_size rounded up to 4. MAT4 and every FLOAT matrix", size=12.5)
+    s.text(20, 265, "need no padding (their columns are 4, 8 or 16 bytes already); so does MAT2 of SHORT.",
+           size=12.5)
+    return s.render()
+
+
+def node_tree():
+    """A skinned character's node tree: joints, the mesh node, and what chapters 04-08 read."""
+    s = Svg(780, 380, "A skinned character in glTF: the node tree, the skin, and which chapter uses what")
+
+    def node(x, y, name, sub, fill, w=120, dash=None):
+        s.rect(x, y, w, 40, fill=fill, rx=6, dash=dash)
+        s.text(x + w / 2, y + 17, name, size=12.5, anchor="middle", bold=True)
+        s.text(x + w / 2, y + 32, sub, size=10.5, anchor="middle", fill=MUTED, mono=True)
+
+    def edge(x1, y1, x2, y2):
+        s.path(f"M {x1} {y1} L {x1} {(y1 + y2) / 2} L {x2} {(y1 + y2) / 2} L {x2} {y2}")
+
+    node(150, 20, "scene", "scenes[0].nodes", "white")
+    node(150, 90, "Armature", "nodes[0]", "white")
+    node(30, 170, "hips", "joint 0", NORMAL)
+    node(30, 240, "spine", "joint 1", NORMAL)
+    node(30, 310, "head", "joint 2", NORMAL)
+    node(170, 240, "thigh.L", "joint 3", NORMAL)
+    node(170, 310, "shin.L", "joint 4", NORMAL)
+    node(280, 170, "Body", "mesh 0, skin 0", POSITION)
+    edge(210, 60, 210, 90)
+    edge(210, 130, 90, 170)
+    edge(210, 130, 340, 170)
+    edge(90, 210, 90, 240)
+    edge(90, 210, 230, 240)
+    edge(90, 280, 90, 310)
+    edge(230, 280, 230, 310)
+    s.text(280, 226, "transform ignored", size=11, fill=ACCENT)
+    s.text(280, 240, "when skinned (spec)", size=11, fill=ACCENT)
+
+    x = 440
+    lines = [
+        ("skins[0].joints", "[hips, spine, head, thigh.L, shin.L]", "04: the skeleton, parents first"),
+        ("nodes[j] TRS", "rest pose: parent_from_joint", "04: local to model"),
+        ("inverseBindMatrices", "joint_from_model_bind, one per joint", "05: skin matrices"),
+        ("JOINTS_0, WEIGHTS_0", "4 joints and weights per vertex", "06, 07: skinning"),
+        ("animations[].samplers", "input times, output TRS values", "08: sampling"),
+        ("animations[].channels", "sampler -> node, path", "08, 09: a pose"),
+    ]
+    for i, (what, detail, who) in enumerate(lines):
+        y = 30 + i * 56
+        s.rect(x, y, 320, 48, fill="#fafafa", stroke="#bbbbbb", rx=5)
+        s.text(x + 10, y + 18, what, size=12.5, mono=True, bold=True)
+        s.text(x + 10, y + 36, detail, size=11.5, mono=True, fill=MUTED)
+        s.text(x + 310, y + 18, who, size=11.5, anchor="end", fill=ACCENT)
+    return s.render()
+
+
+def rest_bind():
+    """Rest pose (the nodes' stored TRS) against bind pose (where the inverse bind matrices were taken)."""
+    s = Svg(780, 300, "Rest pose and bind pose of an arm: the same joints, two different poses")
+
+    def arm(ox, oy, angles, fill, label, sub1, sub2):
+        # shoulder at (ox, oy); each bone 80 px, angles in degrees from +X, relative to the parent
+        pts, a = [(ox, oy)], 0.0
+        for ang in angles:
+            a += ang
+            x, y = pts[-1]
+            pts.append((x + 80 * math.cos(math.radians(a)), y - 80 * math.sin(math.radians(a))))
+        s.rect(ox - 70, oy - 30, 40, 120, fill="#f2f2f2", stroke="#bbbbbb", rx=10)   # the torso
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            s.line(x1, y1, x2, y2, stroke=fill, width=9)
+        for i, (x, y) in enumerate(pts[:3]):
+            s.circle(x, y, 6, fill=INK)
+        s.text(pts[0][0] - 4, pts[0][1] - 14, "shoulder", size=11, anchor="middle", fill=MUTED)
+        s.text(pts[1][0] + 4, pts[1][1] - 14, "elbow", size=11, anchor="middle", fill=MUTED)
+        s.text(ox + 40, 244, label, size=14, anchor="middle", bold=True)
+        s.text(ox + 40, 264, sub1, size=12, anchor="middle", fill=MUTED)
+        s.text(ox + 40, 282, sub2, size=12, anchor="middle", mono=True, fill=MUTED)
+
+    arm(110, 100, [-40, -30], FRONT, "rest pose", "the nodes' translation, rotation, scale",
+        "nodes[j].translation/rotation/scale")
+    arm(500, 100, [0, 0], NORMAL, "bind pose", "the pose the inverse bind matrices were taken in",
+        "inverse(inverseBindMatrices[j])")
+    s.text(390, 24, "The mesh's vertices are stored in the bind pose. Often the rest pose is the same pose;",
+           size=12.5, anchor="middle")
+    s.text(390, 42, "when it is not, the mesh skinned in the rest pose is bent away from its stored shape",
+           size=12.5, anchor="middle")
+    s.text(390, 60, "(chapter 05 measures the difference).", size=12.5, anchor="middle")
+    return s.render()
+
+
+FIGURES = {
+    "01-spaces": spaces,
+    "01-winding": winding,
+    "02-fan": fan,
+    "02-probing": probing,
+    "03-stride": stride,
+    "03-glb-layout": glb_layout,
+    "03-mat-padding": mat3_padding,
+    "03-node-tree": node_tree,
+    "03-rest-bind": rest_bind,
+}
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "list":
+        print("\n".join(sorted(FIGURES)))
+        return 0
+    if len(argv) != 3 or argv[1] not in ("write", "check"):
+        print(__doc__)
+        return 2
+    folder, stale = argv[2], []
+    for name, make in sorted(FIGURES.items()):
+        path = os.path.join(folder, name + ".svg")
+        svg = make()
+        if argv[1] == "write":
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(svg)
+            continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                same = f.read() == svg
+        except OSError:
+            same = False
+        if not same:
+            stale.append(path)
+    for path in stale:
+        print(f"error: {path} differs from a fresh run of book/tools/figures.py "
+              f"(run: python3 book/tools/figures.py write book/images)")
+    if argv[1] == "check":
+        print(f"{len(FIGURES)} figures checked, {len(stale)} stale")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
