@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-/* [listing element_read_float] */
+/* [listing component_to_float] */
 static float component_to_float(const unsigned char *at, gltf_component_type type, bool normalized)
 {
     switch (type) {
@@ -48,7 +48,9 @@ static float component_to_float(const unsigned char *at, gltf_component_type typ
     }
     return 0.0f;
 }
+/* [/listing] */
 
+/* [listing element_read_float] */
 void gltf_element_read_float(const gltf_element_layout *layout, size_t index, float *out)
 {
     size_t component_size = gltf_component_size(layout->component_type);

@@ -7,7 +7,7 @@
  */
 #include "gltf.h"
 
-/* [listing base64_decode] */
+/* [listing base64_value] */
 static int base64_value(char c)
 {
     if (c >= 'A' && c <= 'Z')
@@ -22,7 +22,9 @@ static int base64_value(char c)
         return 63;
     return -1;
 }
+/* [/listing] */
 
+/* [listing base64_decode] */
 size_t gltf_base64_decode(const char *text, size_t text_length, unsigned char *out, size_t out_capacity)
 {
     /* Up to two '=' at the very end; none anywhere else. */

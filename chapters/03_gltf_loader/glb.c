@@ -30,6 +30,8 @@ bool glb_parse(const unsigned char *bytes, size_t size, glb_chunks *out, sa_erro
     uint32_t length = read_u32_le(bytes + 8);
     if (length != size)
         return sa_error_set(err, "GLB: the header says %u bytes, the file has %zu", length, size);
+    /* [/listing] */
+    /* [listing glb_chunks] */
     size_t at = 12;
     for (int chunk = 0; at < size; chunk++) {
         if (size - at < 8)

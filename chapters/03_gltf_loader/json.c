@@ -108,6 +108,7 @@ static bool parse_number(parser *ps, json_value *out)
         while (q < end && *q >= '0' && *q <= '9')
             q++;
     }
+    /* [elide copy the span into a NUL-terminated buffer: strtod needs one] */
     size_t length = (size_t)(q - start);
     char small[64];
     char *copy = length < sizeof small ? small : malloc(length + 1);
@@ -115,6 +116,7 @@ static bool parse_number(parser *ps, json_value *out)
         return ps->out_of_memory = true, fail(ps, "");
     memcpy(copy, start, length);
     copy[length] = '\0';
+    /* [/elide] */
     out->kind = JSON_NUMBER;
     out->number = strtod(copy, NULL); /* overflow gives +-HUGE_VAL, like most readers */
     if (copy != small)
@@ -239,6 +241,8 @@ static bool parse_string(parser *ps, const char **out, size_t *out_length)
             ps->p += 2;
             continue;
         }
+        /* [/listing] */
+        /* [listing json_string_unicode] */
         if (c != 'u')
             return ps->p++, fail(ps, "unknown escape (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
         long cp = read_hex4(ps->p + 2, ps->end);
