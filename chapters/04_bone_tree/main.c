@@ -1,0 +1,405 @@
+/* ch04_bone_tree: the skeleton of a skinned glTF model, over its wireframe.
+ *
+ * Chapter 04 turns the nodes of a file's skins into a skeleton: plain arrays,
+ * parents first (skeleton.h, skeleton_gltf.c), and computes every joint's
+ * model-space matrix in one loop (forward kinematics):
+ *
+ *     model_from_joint[j] = model_from_joint[parent[j]] * parent_from_joint[j]
+ *
+ * The program draws a point per joint and a line per bone, coloured by depth
+ * in the tree, with the joint names on a key at the left. Keys pick a joint
+ * and turn it about its own axes; its children follow. The mesh stays in its
+ * rest pose (it is not skinned until chapter 06).
+ *
+ *   ch04_bone_tree                                 the humanoid
+ *   ch04_bone_tree --model FILE.gltf|FILE.glb      any skinned glTF 2.0 file
+ *   ch04_bone_tree --joint left_upper_arm --turn z,60   start with that joint
+ *       selected and turned 60 degrees about its own Z axis
+ *   ch04_bone_tree --model FILE --dump-pose OUT    every node's scene-space
+ *       matrix in the rest pose, one line per node, to OUT (- for stdout);
+ *       no window
+ *
+ * Keys: N / P next / previous joint, U parent, C first child, X Y Z turn the
+ * joint about its own axis (Shift: the other way), 0 back to the rest pose,
+ * K the key of names on / off; W wireframe (common, on at start).
+ */
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/files.h"
+#include "common/lit.h"
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/03_gltf_loader/scene.h"
+#include "chapters/03_gltf_loader/scene_gl.h"
+#include "skeleton.h"
+#include "skeleton_gltf.h"
+#include "text_lines.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+
+static const char *dump_pose_path = NULL;
+static const char *start_joint = NULL;
+static const char *start_turn = NULL;
+static const cli_option options_extra[] = {
+    {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
+     "write every node's scene-space matrix in the rest pose to FILE (- for stdout) and exit (no window)"},
+    {"--joint", CLI_STRING, &start_joint, "NAME", "select the joint called NAME at the start"},
+    {"--turn", CLI_STRING, &start_turn, "AXIS,DEGREES",
+     "turn the selected joint about its own axis (x, y or z) at the start, e.g. z,45"},
+};
+static const cli_key keys[] = {
+    {"N / P", "select the next / previous joint"},
+    {"U", "select the parent of the selected joint"},
+    {"C", "select the first child of the selected joint"},
+    {"X / Y / Z", "turn the selected joint 15 degrees about its own X / Y / Z axis (Shift: the other way)"},
+    {"0", "put every joint back at its rest transform"},
+    {"K", "show or hide the key of joint names"},
+};
+static const cli_spec spec = {
+    .program = "ch04_bone_tree",
+    .summary = "the skeleton of a skinned glTF model (joints, bones, names) over its wireframe; "
+               "--dump-pose writes every node's rest matrix",
+    .takes_model = true,
+    .extra = options_extra,
+    .extra_count = 3,
+    .keys = keys,
+    .key_count = 6,
+};
+
+/* --- --dump-pose ------------------------------------------------------------ */
+
+/* [listing dump_pose] */
+/* Every node of the file, joint or not, in node order: a skeleton over all
+ * nodes runs the same FK as the joints do. "%.9g" prints a float so that it
+ * reads back to the same float. */
+static bool dump_pose(const gltf_document *doc, FILE *out, sa_error *err)
+{
+    skeleton all;
+    if (!skeleton_from_gltf_nodes(doc, &all, err))
+        return false;
+    mat4 *model_from_entry = malloc(((size_t)all.joint_count + 1) * sizeof *model_from_entry);
+    if (!model_from_entry) {
+        skeleton_free(&all);
+        return sa_error_set(err, "out of memory");
+    }
+    skeleton_local_to_model(&all, all.rest_local, model_from_entry);
+    for (int node = 0; node < doc->node_count; node++) {
+        int entry = all.joint_of_node[node];
+        fprintf(out, "%d", node);
+        for (int column = 0; column < 4; column++)
+            for (int row = 0; row < 4; row++)
+                fprintf(out, " %.9g", (double)model_from_entry[entry][column][row]);
+        fprintf(out, " %s\n", all.name[entry][0] ? all.name[entry] : "-");
+    }
+    free(model_from_entry);
+    skeleton_free(&all);
+    return true;
+}
+/* [/listing] */
+
+static int run_dump_pose(const gltf_document *doc, const char *model_path)
+{
+    sa_error err;
+    bool to_stdout = strcmp(dump_pose_path, "-") == 0;
+    FILE *out = to_stdout ? stdout : fopen(dump_pose_path, "w");
+    if (!out) {
+        sa_error_set(&err, "%s: cannot open for writing", dump_pose_path);
+        return app_fail(&err);
+    }
+    bool ok = dump_pose(doc, out, &err);
+    if (!ok)
+        sa_error_prefix(&err, "%s", model_path);
+    if ((!to_stdout && fclose(out) != 0) || (to_stdout && fflush(out) != 0)) {
+        if (ok)
+            sa_error_set(&err, "%s: write error", dump_pose_path);
+        ok = false;
+    }
+    return ok ? 0 : app_fail(&err);
+}
+
+/* --- picking and turning joints ---------------------------------------------- */
+
+/* [listing pick_joint] */
+/* The keys walk the tree with the parent array alone: the parent is one
+ * look-up, the first child the first later joint whose parent is this one
+ * (children come after their parent). */
+static int first_child(const skeleton *s, int joint)
+{
+    for (int j = joint + 1; j < s->joint_count; j++)
+        if (s->parent[j] == joint)
+            return j;
+    return -1;
+}
+
+static int pick_joint(const app *a, const skeleton *s, int selected)
+{
+    if (app_key_pressed(a, GLFW_KEY_N))
+        return (selected + 1) % s->joint_count;
+    if (app_key_pressed(a, GLFW_KEY_P))
+        return (selected + s->joint_count - 1) % s->joint_count;
+    if (app_key_pressed(a, GLFW_KEY_U) && s->parent[selected] >= 0)
+        return s->parent[selected];
+    if (app_key_pressed(a, GLFW_KEY_C) && first_child(s, selected) >= 0)
+        return first_child(s, selected);
+    return selected;
+}
+/* [/listing] */
+
+/* [listing turn_joint] */
+/* Turning a joint about its own axis changes its local rotation only:
+ * R' = R * turn (the turn acts first, in the joint's own frame). Nothing
+ * else is written; FK carries the change down to every descendant. */
+static void turn_joint(transform *local, int axis, float radians)
+{
+    vec3 axis_joint = {0, 0, 0};
+    axis_joint[axis] = 1.0f;
+    versor turn;
+    glm_quatv(turn, radians, axis_joint);
+    glm_quat_mul(local->rotation, turn, local->rotation);
+    glm_quat_normalize(local->rotation);
+}
+/* [/listing] */
+
+/* --- drawing the skeleton ------------------------------------------------------ */
+
+/* A colour per depth in the tree, repeating after six. */
+static void depth_color(int depth, vec3 out)
+{
+    static const float palette[6][3] = {{1.0f, 0.85f, 0.2f}, {1.0f, 0.45f, 0.2f}, {0.95f, 0.3f, 0.6f},
+                                        {0.6f, 0.4f, 1.0f},  {0.3f, 0.7f, 1.0f},  {0.3f, 0.95f, 0.6f}};
+    glm_vec3_copy((float *)palette[depth % 6], out);
+}
+
+/* [listing draw_skeleton] */
+/* A point at each joint's origin, a line from each parent's origin to its
+ * child's. The origin of joint j in model space is the fourth column of
+ * model_from_joint[j]: the image of the point (0, 0, 0, 1). */
+static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const int *depth,
+                          int selected)
+{
+    for (int j = 0; j < s->joint_count; j++) {
+        vec3 color;
+        depth_color(depth[j], color);
+        if (j == selected)
+            glm_vec3_one(color);
+        debug_draw_point(lines, model_from_joint[j][3], color);
+        if (s->parent[j] >= 0)
+            debug_draw_line(lines, model_from_joint[s->parent[j]][3], model_from_joint[j][3], color);
+    }
+}
+/* [/listing] */
+
+/* The selected joint's own axes, `size` metres long whatever its scale. */
+static void draw_joint_axes(debug_draw *lines, mat4 model_from_joint, float size)
+{
+    mat4 unscaled;
+    glm_mat4_copy(model_from_joint, unscaled);
+    for (int axis = 0; axis < 3; axis++) {
+        float length = glm_vec3_norm(unscaled[axis]);
+        if (length > 0.0f)
+            glm_vec3_scale(unscaled[axis], 1.0f / length, unscaled[axis]);
+    }
+    debug_draw_axes(lines, unscaled, size);
+}
+
+/* The key at the left: every joint name, indented and coloured by depth,
+ * the selected one white; as many as fit in the frame. */
+static void draw_key(debug_draw *text, const skeleton *s, const int *depth, int selected, int height)
+{
+    const float scale = 1.5f, line = TEXT_LINE_HEIGHT * scale + 2.0f;
+    char label[80];
+    snprintf(label, sizeof label, "joint %d of %d: %s", selected, s->joint_count,
+             s->name[selected][0] ? s->name[selected] : "(no name)");
+    text_draw(text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
+    int rows = (int)(((float)height - 40.0f) / line);
+    int first = selected >= rows ? selected - rows + 1 : 0; /* keep the selected one in view */
+    for (int j = first; j < s->joint_count && j - first < rows; j++) {
+        vec3 color;
+        depth_color(depth[j], color);
+        if (j == selected)
+            glm_vec3_one(color);
+        snprintf(label, sizeof label, "%s%s", j == selected ? "> " : "", s->name[j][0] ? s->name[j] : "-");
+        text_draw(text, 10.0f + 8.0f * (float)(depth[j] < 12 ? depth[j] : 12), 36.0f + line * (float)(j - first),
+                  scale, label, color);
+    }
+}
+
+/* --- main ---------------------------------------------------------------------- */
+
+/* Where a skinned mesh is drawn before skinning: its vertices are in the
+ * space the inverse bind matrices start from, so in the rest pose they sit at
+ * model_from_joint * joint_from_model_bind of any joint of the skin (chapter
+ * 05 checks that all joints agree). The skinned node's own transform is
+ * ignored, as the glTF spec says. */
+static void place_skinned_meshes(const gltf_document *doc, const skeleton *s, mat4 *model_from_joint,
+                                 mat4 *world_from_node)
+{
+    for (int n = 0; n < doc->node_count; n++) {
+        int k = doc->nodes[n].skin;
+        if (k < 0 || doc->skins[k].joint_count == 0)
+            continue;
+        mat4 joint_from_model_bind;
+        memcpy(joint_from_model_bind, doc->skins[k].joint_from_model_bind[0], sizeof joint_from_model_bind);
+        glm_mat4_mul(model_from_joint[s->skins[k].joint_of_skin_joint[0]], joint_from_model_bind,
+                     world_from_node[n]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+
+    sa_error err;
+    char model_path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
+        return app_fail(&err);
+    gltf_document doc;
+    if (!gltf_load(model_path, NULL, &doc, &err))
+        return app_fail(&err);
+    if (dump_pose_path) {
+        status = run_dump_pose(&doc, model_path);
+        gltf_free(&doc);
+        return status;
+    }
+
+    /* Two skeletons from the same nodes: the skins' (joints and their
+     * ancestors: what is drawn and turned) and every node's (where the meshes
+     * are, in the rest pose). */
+    skeleton bones, all;
+    if (!skeleton_from_gltf(&doc, &bones, &err) || !skeleton_from_gltf_nodes(&doc, &all, &err)) {
+        skeleton_free(&bones);
+        gltf_free(&doc);
+        sa_error_prefix(&err, "%s", model_path);
+        return app_fail(&err);
+    }
+    if (bones.joint_count == 0) {
+        skeleton_free(&bones);
+        skeleton_free(&all);
+        gltf_free(&doc);
+        sa_error_set(&err, "%s: the file has no skin, so no skeleton to show (--dump-pose works on any file)",
+                     model_path);
+        return app_fail(&err);
+    }
+
+    /* Everything per frame lives in arrays allocated once. */
+    size_t joints = (size_t)bones.joint_count, entries = (size_t)all.joint_count + 1;
+    transform *local = malloc(joints * sizeof *local);
+    mat4 *model_from_joint = malloc(joints * sizeof *model_from_joint);
+    int *depth = malloc(joints * sizeof *depth);
+    mat4 *model_from_entry = malloc(entries * sizeof *model_from_entry);
+    mat4 *world_from_node = malloc(entries * sizeof *world_from_node);
+    bool ok = local && model_from_joint && depth && model_from_entry && world_from_node;
+    if (!ok)
+        sa_error_set(&err, "out of memory");
+    if (ok) {
+        memcpy(local, bones.rest_local, joints * sizeof *local);
+        for (int j = 0; j < bones.joint_count; j++)
+            depth[j] = bones.parent[j] < 0 ? 0 : depth[bones.parent[j]] + 1; /* parents first */
+        skeleton_local_to_model(&bones, local, model_from_joint);
+        skeleton_local_to_model(&all, all.rest_local, model_from_entry);
+        for (int n = 0; n < doc.node_count; n++)
+            glm_mat4_copy(model_from_entry[all.joint_of_node[n]], world_from_node[n]);
+        place_skinned_meshes(&doc, &bones, model_from_joint, world_from_node);
+    }
+
+    /* The joint picked at the start, and its first turn (for screenshots). */
+    int selected = 0;
+    if (ok && start_joint && (selected = skeleton_find(&bones, start_joint)) < 0) {
+        sa_error_set(&err, "--joint: %s has no joint called '%s'", model_path, start_joint);
+        ok = false;
+    }
+    if (ok && start_turn) {
+        char axis_name;
+        float degrees;
+        char end;
+        if (sscanf(start_turn, " %c , %f %c", &axis_name, &degrees, &end) != 2 || axis_name < 'x' ||
+            axis_name > 'z') {
+            sa_error_set(&err, "--turn: expected AXIS,DEGREES with AXIS x, y or z (e.g. z,45), not '%s'",
+                         start_turn);
+            ok = false;
+        } else {
+            turn_joint(&local[selected], axis_name - 'x', glm_rad(degrees));
+        }
+    }
+    app a;
+    scene_gl gpu = {0};
+    shader_program lit = {0};
+    debug_draw lines = {0}, text = {0};
+    bool opened = ok && app_open(&a, &spec, &options, &err);
+    ok = opened && lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
+         scene_gl_upload(&gpu, &doc, NULL, &err);
+    vec3 bounds_min, bounds_max;
+    float axes_size = 0.1f;
+    if (ok) {
+        scene_bounds(&doc, world_from_node, NULL, bounds_min, bounds_max);
+        /* The joints too: a skeleton may reach past its mesh. */
+        for (int j = 0; j < bones.joint_count; j++) {
+            glm_vec3_minv(bounds_min, model_from_joint[j][3], bounds_min);
+            glm_vec3_maxv(bounds_max, model_from_joint[j][3], bounds_max);
+        }
+        orbit_camera_frame_bounds(&a.camera, bounds_min, bounds_max);
+        axes_size = 0.08f * glm_vec3_distance(bounds_min, bounds_max);
+        a.wireframe = true;
+    }
+    if (ok && !TEXT_LINES_AVAILABLE)
+        fprintf(stderr, "note: stb_easy_font.h was not found at build time: no joint names on screen\n");
+
+    bool show_key = true;
+    while (ok && app_frame_begin(&a)) {
+        if (a.reload_requested && !shader_program_reload(&lit, &err))
+            fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
+        selected = pick_joint(&a, &bones, selected);
+        bool shift = glfwGetKey(a.window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
+                     glfwGetKey(a.window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
+        const int axis_keys[3] = {GLFW_KEY_X, GLFW_KEY_Y, GLFW_KEY_Z};
+        for (int axis = 0; axis < 3; axis++)
+            if (app_key_pressed(&a, axis_keys[axis]))
+                turn_joint(&local[selected], axis, glm_rad(shift ? -15.0f : 15.0f));
+        if (app_key_pressed(&a, GLFW_KEY_0))
+            memcpy(local, bones.rest_local, joints * sizeof *local);
+        if (app_key_pressed(&a, GLFW_KEY_K))
+            show_key = !show_key;
+
+        /* One frame of chapter 04: the pose through FK, then draw. */
+        skeleton_local_to_model(&bones, local, model_from_joint);
+
+        mat4 clip_from_world;
+        app_clip_from_world(&a, clip_from_world);
+        lit_begin_frame(&lit, clip_from_world);
+        scene_gl_draw(&gpu, &doc, &lit, world_from_node, NULL);
+        draw_skeleton(&lines, &bones, model_from_joint, depth, selected);
+        draw_joint_axes(&lines, model_from_joint[selected], axes_size);
+        debug_draw_flush(&lines, clip_from_world, 7.0f);
+        if (show_key) {
+            mat4 clip_from_screen;
+            text_clip_from_screen(a.width, a.height, clip_from_screen);
+            draw_key(&text, &bones, depth, selected, a.height);
+            debug_draw_flush(&text, clip_from_screen, 1.0f);
+        }
+        if (!app_frame_end(&a, &err))
+            ok = false;
+    }
+
+    scene_gl_free(&gpu);
+    debug_draw_free(&text);
+    debug_draw_free(&lines);
+    shader_program_unload(&lit);
+    if (opened)
+        app_close(&a);
+    free(local);
+    free(model_from_joint);
+    free(depth);
+    free(model_from_entry);
+    free(world_from_node);
+    skeleton_free(&bones);
+    skeleton_free(&all);
+    gltf_free(&doc);
+    return ok ? 0 : app_fail(&err);
+}
