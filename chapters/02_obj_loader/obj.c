@@ -199,6 +199,8 @@ static bool for_each_line(line_source *src, line_fn fn, void *ctx, size_t *line_
         }
         have += n;
         char *line = buffer, *end = buffer + have, *search = buffer + scanned;
+        /* [/listing] */
+        /* [listing obj_for_each_line_split] */
         while (ok) {
             char *eol = memchr(search, '\n', (size_t)(end - search));
             if (!eol) {
@@ -225,6 +227,8 @@ static bool for_each_line(line_source *src, line_fn fn, void *ctx, size_t *line_
             if (eol == end)
                 break;
         }
+        /* [/listing] */
+        /* [listing obj_for_each_line_keep] */
         if (!ok || end_of_file)
             break;
         /* Keep the unfinished line: move it to the front of the buffer. */
@@ -301,6 +305,8 @@ static const char *parse_float(const char *p, float *out)
     }
     if (digits == 0)
         return NULL;
+    /* [/listing] */
+    /* [listing obj_parse_float_scale] */
     if (*p == 'e' || *p == 'E') {
         p++;
         bool exponent_negative = *p == '-';
@@ -655,7 +661,7 @@ static bool parse_mtllib(obj_parser *ps, char *p, sa_error *err)
     }
 }
 
-/* [listing obj_parse_line] */
+/* [listing obj_append_vec3] */
 /* Appends a 3-vector, turned from Z-up to Y-up when asked: a -90 degree
  * turn about X, (x, y, z) -> (x, z, -y). Positions and normals get the same
  * turn; turning only the positions would leave the lighting where it was. */
@@ -670,7 +676,9 @@ static bool append_vec3(float (**array)[3], size_t *capacity, uint32_t *count, c
     out[2] = z_up ? -v[1] : v[2];
     return true;
 }
+/* [/listing] */
 
+/* [listing obj_parse_line] */
 static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
 {
     obj_parser *ps = ctx;
@@ -993,14 +1001,18 @@ static bool finish(obj_parser *ps, sa_error *err)
         return sa_error_set(err, "out of memory");
     }
 
+    /* [/listing] */
+    /* [listing obj_finish_vertices] */
     mesh->vertices = malloc(vertex_count * sizeof *mesh->vertices);
     bool *needs = vertex_of ? malloc(vertex_count) : needs_normal;
     if (!mesh->vertices || !needs) {
+        /* [elide free what was allocated, report "out of memory"] */
         free(vertex_of);
         if (needs != needs_normal)
             free(needs);
         free(needs_normal);
         return sa_error_set(err, "out of memory");
+        /* [/elide] */
     }
     mesh->vertex_count = vertex_count;
     for (size_t i = 0; i < vertex_count; i++) {
@@ -1035,6 +1047,8 @@ static bool finish(obj_parser *ps, sa_error *err)
     if (!ok)
         return sa_error_set(err, "out of memory");
 
+    /* [/listing] */
+    /* [listing obj_finish_indices] */
     /* 16-bit indices when every vertex number fits: half the index memory. */
     if (mesh->vertex_count <= 65536) {
         const uint32_t *wide = mesh->indices;
