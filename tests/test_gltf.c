@@ -208,21 +208,21 @@ static void matrices_with_padded_columns(void **state)
 
 /* --- stride and alignment ----------------------------------------------------- */
 
-static void interleaved_and_misaligned_data(void **state)
+static void interleaved_data(void **state)
 {
     (void)state;
-    /* A bufferView starting at byte 1 (so every float is misaligned), stride
-     * 20: per vertex a float VEC3 position at 0 and a normalized u16 VEC2 at 12,
-     * then 4 unused bytes. Vertex i: position (i, 2i, -i), uv (i * 13107) / 65535 = 0.2 i. */
+    /* A bufferView starting at byte 4, stride 20: per vertex a float VEC3
+     * position at 0 and a normalized u16 VEC2 at 12, then 4 unused bytes.
+     * Vertex i: position (i, 2i, -i), uv (i * 13107) / 65535 = 0.2 i. */
     unsigned char bin[64] = {0};
     for (int i = 0; i < 3; i++) {
         float p[3] = {(float)i, 2.0f * i, -(float)i};
         uint16_t uv[2] = {(uint16_t)(i * 13107), (uint16_t)(65535 - i * 13107)};
-        memcpy(bin + 1 + i * 20, p, 12);
-        memcpy(bin + 1 + i * 20 + 12, uv, 4);
+        memcpy(bin + 4 + i * 20, p, 12);
+        memcpy(bin + 4 + i * 20 + 12, uv, 4);
     }
     const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
-                       "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":1,\"byteLength\":60,\"byteStride\":20}],"
+                       "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":4,\"byteLength\":60,\"byteStride\":20}],"
                        "\"accessors\":["
                        "{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
                        "{\"bufferView\":0,\"byteOffset\":12,\"componentType\":5123,\"normalized\":true,\"count\":3,"
@@ -240,6 +240,64 @@ static void interleaved_and_misaligned_data(void **state)
         EXPECT_NEAR(0.2 * i, uv[i][0], 1e-6);
         EXPECT_NEAR(1.0 - 0.2 * i, uv[i][1], 1e-6);
     }
+    gltf_free(&doc);
+}
+
+/* glTF 2.0, 3.6.2.4: an accessor's offset into its bufferView and into its
+ * buffer is a multiple of its component size; a vertex attribute's offset and
+ * stride are multiples of 4. Each rule at its boundary: one step off fails,
+ * the next aligned value loads. */
+static void offsets_and_strides_must_be_aligned(void **state)
+{
+    (void)state;
+    unsigned char bin[64] = {0};
+    char json[1024];
+    gltf_document doc;
+    const char *format = "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                         "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":48%s}],"
+                         "\"accessors\":[{\"bufferView\":0,\"byteOffset\":%d,\"componentType\":%d,\"count\":2,"
+                         "\"type\":\"%s\"}]%s}";
+    const char *as_texcoord = ",\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":1,\"TEXCOORD_0\":0}}]}]";
+    /* Floats: the accessor's offset 2 into the view, then 4. */
+    snprintf(json, sizeof json, format, 0, "", 2, 5126, "SCALAR", "");
+    expect_error(json, bin, 64, "accessors[0].byteOffset", "2 is not a multiple of the component size (4 bytes)");
+    snprintf(json, sizeof json, format, 0, "", 4, 5126, "SCALAR", "");
+    expect_load(json, bin, 64, &doc);
+    gltf_free(&doc);
+    /* Floats in a view that starts at byte 2 of the buffer: byte 2 + 0. */
+    snprintf(json, sizeof json, format, 2, "", 0, 5126, "SCALAR", "");
+    expect_error(json, bin, 64, "accessors[0].byteOffset: bufferViews[0] starts at byte 2",
+                 "starts at byte 2, not a multiple of the component size (4 bytes)");
+    /* u16: byte 2 is fine for plain data, byte 1 is not. */
+    snprintf(json, sizeof json, format, 2, "", 0, 5123, "SCALAR", "");
+    expect_load(json, bin, 64, &doc);
+    gltf_free(&doc);
+    snprintf(json, sizeof json, format, 1, "", 0, 5123, "SCALAR", "");
+    expect_error(json, bin, 64, "accessors[0].byteOffset", "starts at byte 1, not a multiple");
+
+    /* The same u16 VEC2 as a vertex attribute (a second accessor, floats at
+     * byte 16, is POSITION): its offset must be a multiple of 4. */
+    format = "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16%s},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":24}],"
+             "\"accessors\":[{\"bufferView\":0,\"byteOffset\":%d,\"componentType\":%d,\"normalized\":true,"
+             "\"count\":2,\"type\":\"VEC2\"},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}]%s}";
+    snprintf(json, sizeof json, format, "", 2, 5123, as_texcoord);
+    expect_error(json, bin, 64, "meshes[0].primitives[0].attributes.TEXCOORD_0",
+                 "accessors[0].byteOffset 2 is not a multiple of 4");
+    snprintf(json, sizeof json, format, "", 4, 5123, as_texcoord);
+    expect_load(json, bin, 64, &doc);
+    gltf_free(&doc);
+    /* u8 VEC2 elements are 2 bytes: packed without a byteStride they are not
+     * on 4 bytes; with byteStride 4 they are. */
+    snprintf(json, sizeof json, format, "", 0, 5121, as_texcoord);
+    expect_error(json, bin, 64, "meshes[0].primitives[0].attributes.TEXCOORD_0",
+                 "accessors[0] packs elements of 2 bytes, not a multiple of 4; bufferViews[0] needs a byteStride");
+    snprintf(json, sizeof json, format, ",\"byteStride\":4", 0, 5121, as_texcoord);
+    expect_load(json, bin, 64, &doc);
+    gltf_free(&doc);
+    /* Not a vertex attribute: the same u8 VEC2 accessor alone loads. */
+    snprintf(json, sizeof json, format, "", 0, 5121, "");
+    expect_load(json, bin, 64, &doc);
     gltf_free(&doc);
 }
 
@@ -349,26 +407,33 @@ static const char *mesh_json(char *out, size_t n, int mode, bool indexed)
 {
     /* 4 positions in the z = 0 plane, counter-clockwise seen from +Z:
      * (0,0,0) (1,0,0) (1,1,0) (0,1,0); indices 0 1 2 3 (u16, bytes 48..55);
-     * JOINTS_0 u8 (bytes 56..71), WEIGHTS_0 normalized u8 (bytes 72..87). */
+     * JOINTS_0 u8 (bytes 56..71), WEIGHTS_0 normalized u8 (bytes 72..87),
+     * NORMAL (0, 0, 1) for each (bytes 88..135): with normals in the file the
+     * vertices stay as they are (see flat_normals_when_the_file_has_none). */
     snprintf(out, n,
-             "{" ASSET ",\"buffers\":[{\"byteLength\":88,\"uri\":\"$B\"}],"
+             "{" ASSET ",\"buffers\":[{\"byteLength\":136,\"uri\":\"$B\"}],"
              "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":8},"
-             "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16}],"
+             "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16},"
+             "{\"buffer\":0,\"byteOffset\":88,\"byteLength\":48}],"
              "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
              "{\"bufferView\":1,\"componentType\":5123,\"count\":4,\"type\":\"SCALAR\"},"
              "{\"bufferView\":2,\"componentType\":5121,\"count\":4,\"type\":\"VEC4\"},"
-             "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"}],"
-             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":2,\"WEIGHTS_0\":3},"
+             "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"},"
+             "{\"bufferView\":4,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":4,\"JOINTS_0\":2,\"WEIGHTS_0\":3},"
              "\"mode\":%d%s}]}]}",
              mode, indexed ? ",\"indices\":1" : "");
     return out;
 }
 
-static void mesh_bin(unsigned char bin[88])
+static void mesh_bin(unsigned char bin[136])
 {
     float p[12] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
     uint16_t idx[4] = {0, 1, 2, 3};
-    memset(bin, 0, 88);
+    const float up[3] = {0, 0, 1};
+    memset(bin, 0, 136);
+    for (int v = 0; v < 4; v++)
+        memcpy(bin + 88 + v * 12, up, 12);
     memcpy(bin, p, 48);
     memcpy(bin + 48, idx, 8);
     for (int v = 0; v < 4; v++) {
@@ -381,12 +446,12 @@ static void mesh_bin(unsigned char bin[88])
 static void strips_fans_and_lists(void **state)
 {
     (void)state;
-    unsigned char bin[88];
+    unsigned char bin[136];
     mesh_bin(bin);
     char json[2048];
     gltf_document doc;
     /* TRIANGLES, 4 indices: one triangle (0 1 2), the 4th index is left over. */
-    expect_load(mesh_json(json, sizeof json, 4, true), bin, 88, &doc);
+    expect_load(mesh_json(json, sizeof json, 4, true), bin, 136, &doc);
     const gltf_primitive *p = &doc.meshes[0].primitives[0];
     EXPECT_INT(1, p->triangle_count);
     EXPECT_INT(0, p->triangle_indices[0]);
@@ -394,7 +459,7 @@ static void strips_fans_and_lists(void **state)
     EXPECT_INT(2, p->triangle_indices[2]);
     gltf_free(&doc);
     /* TRIANGLE_STRIP 0 1 2 3: (0 1 2), then the second flipped back to CCW: (1 3 2). */
-    expect_load(mesh_json(json, sizeof json, 5, true), bin, 88, &doc);
+    expect_load(mesh_json(json, sizeof json, 5, true), bin, 136, &doc);
     p = &doc.meshes[0].primitives[0];
     EXPECT_INT(2, p->triangle_count);
     const uint32_t strip[6] = {0, 1, 2, 1, 3, 2};
@@ -402,14 +467,15 @@ static void strips_fans_and_lists(void **state)
         EXPECT_INT(strip[i], p->triangle_indices[i]);
     gltf_free(&doc);
     /* TRIANGLE_FAN 0 1 2 3, non-indexed: (1 2 0), (2 3 0). */
-    expect_load(mesh_json(json, sizeof json, 6, false), bin, 88, &doc);
+    expect_load(mesh_json(json, sizeof json, 6, false), bin, 136, &doc);
     p = &doc.meshes[0].primitives[0];
     EXPECT_INT(2, p->triangle_count);
     const uint32_t fan[6] = {1, 2, 0, 2, 3, 0};
     for (int i = 0; i < 6; i++)
         EXPECT_INT(fan[i], p->triangle_indices[i]);
-    /* No NORMAL in the file: computed. The quad faces +Z. */
-    EXPECT_TRUE(p->normals_computed);
+    /* NORMAL in the file: kept, the 4 vertices stay 4. */
+    EXPECT_TRUE(!p->normals_computed);
+    EXPECT_INT(4, p->vertex_count);
     for (int v = 0; v < 4; v++) {
         EXPECT_NEAR(0, p->normals[v][0], 1e-6);
         EXPECT_NEAR(0, p->normals[v][1], 1e-6);
@@ -425,7 +491,7 @@ static void strips_fans_and_lists(void **state)
     EXPECT_NEAR(1, p->bounds_max[1], 0);
     gltf_free(&doc);
     /* POINTS: kept, not decoded, with a note. */
-    expect_load(mesh_json(json, sizeof json, 0, true), bin, 88, &doc);
+    expect_load(mesh_json(json, sizeof json, 0, true), bin, 136, &doc);
     EXPECT_TRUE(doc.meshes[0].primitives[0].skipped);
     EXPECT_INT(0, doc.meshes[0].primitives[0].triangle_count);
     EXPECT_INT(1, doc.note_count);
@@ -434,8 +500,104 @@ static void strips_fans_and_lists(void **state)
     /* An index past the 4 vertices. */
     uint16_t bad = 4;
     memcpy(bin + 50, &bad, 2);
-    expect_error(mesh_json(json, sizeof json, 4, true), bin, 88, "meshes[0].primitives[0].indices",
+    expect_error(mesh_json(json, sizeof json, 4, true), bin, 136, "meshes[0].primitives[0].indices",
                  "index 4, but there are 4 vertices");
+}
+
+/* No NORMAL: the spec asks for flat normals, so each triangle gets its own
+ * three vertices with its face normal, and TANGENT is ignored.
+ * Positions P0 (0,0,0) P1 (1,0,0) P2 (0,1,1) P3 (0,0,-1), triangles (0 1 2) and
+ * (1 0 3) sharing the edge P0-P1. Face normals by hand:
+ *   (P1 - P0) x (P2 - P0) = (1,0,0) x (0,1,1)   = (0,-1,1), unit (0,-h,h), h = sqrt(1/2)
+ *   (P0 - P1) x (P3 - P1) = (-1,0,0) x (-1,0,-1) = (0,-1,0)
+ * Smooth normals would give P0 and P1 the mean of the two instead. */
+static void flat_normals_when_the_file_has_none(void **state)
+{
+    (void)state;
+    unsigned char bin[156] = {0};
+    const float positions[12] = {0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, -1};
+    const uint16_t indices[6] = {0, 1, 2, 1, 0, 3};
+    const float uv[8] = {0, 0, 1, 0, 0, 1, 1, 1};
+    const float tangents[16] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1};
+    memcpy(bin, positions, 48);
+    memcpy(bin + 48, indices, 12);
+    memcpy(bin + 60, uv, 32);
+    memcpy(bin + 92, tangents, 64);
+    const char *json =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":156,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":12},"
+        "{\"buffer\":0,\"byteOffset\":60,\"byteLength\":32},{\"buffer\":0,\"byteOffset\":92,\"byteLength\":64}],"
+        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+        "{\"bufferView\":1,\"componentType\":5123,\"count\":6,\"type\":\"SCALAR\"},"
+        "{\"bufferView\":2,\"componentType\":5126,\"count\":4,\"type\":\"VEC2\"},"
+        "{\"bufferView\":3,\"componentType\":5126,\"count\":4,\"type\":\"VEC4\"}],"
+        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"TEXCOORD_0\":2,\"TANGENT\":3},"
+        "\"indices\":1}]}]}";
+    gltf_document doc;
+    expect_load(json, bin, sizeof bin, &doc);
+    const gltf_primitive *p = &doc.meshes[0].primitives[0];
+    const double h = sqrt(0.5);
+    const double normal[2][3] = {{0, -h, h}, {0, -1, 0}};
+    EXPECT_TRUE(p->normals_computed);
+    EXPECT_INT(2, p->triangle_count);
+    EXPECT_INT(6, p->vertex_count); /* unwelded: 3 per triangle */
+    EXPECT_TRUE(p->tangents == NULL);
+    for (int c = 0; c < 6; c++) {
+        int v = indices[c]; /* corner c is a copy of vertex v */
+        EXPECT_INT(c, p->triangle_indices[c]);
+        for (int k = 0; k < 3; k++) {
+            EXPECT_NEAR(positions[3 * v + k], p->positions[c][k], 0);
+            EXPECT_NEAR(normal[c / 3][k], p->normals[c][k], 1e-6);
+        }
+        EXPECT_NEAR(uv[2 * v], p->texcoords[c][0], 0);
+        EXPECT_NEAR(uv[2 * v + 1], p->texcoords[c][1], 0);
+    }
+    /* The accessor still says 4: that is what --check counts. */
+    EXPECT_INT(4, doc.accessors[p->position].count);
+    gltf_free(&doc);
+}
+
+/* glTF has no primitive restart: the all-ones index of each index type is
+ * not a valid index. With enough vertices (positions without a bufferView:
+ * zeros) that value would pass the range check, so the boundary is exact:
+ * one less loads. */
+static void primitive_restart_index_is_rejected(void **state)
+{
+    (void)state;
+    const struct {
+        int component_type, size;
+        uint32_t restart;
+        const char *name;
+    } cases[3] = {{5121, 1, 255u, "unsigned byte"}, {5123, 2, 65535u, "unsigned short"},
+                  {5125, 4, 4294967295u, "unsigned int"}};
+    for (int c = 0; c < 3; c++) {
+        for (uint32_t last = cases[c].restart - 1;; last++) {
+            uint32_t indices[3] = {0, 1, last};
+            unsigned char bin[12] = {0};
+            for (int i = 0; i < 3; i++)
+                memcpy(bin + i * cases[c].size, &indices[i], (size_t)cases[c].size); /* little-endian */
+            char json[1024], expected[160];
+            size_t vertices = c == 2 ? 3 : (size_t)cases[c].restart + 1;
+            snprintf(json, sizeof json,
+                     "{" ASSET ",\"buffers\":[{\"byteLength\":12,\"uri\":\"$B\"}],"
+                     "\"bufferViews\":[{\"buffer\":0,\"byteLength\":12}],"
+                     "\"accessors\":[{\"componentType\":5126,\"count\":%zu,\"type\":\"VEC3\"},"
+                     "{\"bufferView\":0,\"componentType\":%d,\"count\":3,\"type\":\"SCALAR\"}],"
+                     "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0},\"indices\":1}]}]}",
+                     vertices, cases[c].component_type);
+            if (last == cases[c].restart) {
+                snprintf(expected, sizeof expected, "element 2: %u is the primitive restart value of %s indices",
+                         last, cases[c].name);
+                expect_error(json, bin, 12, "meshes[0].primitives[0].indices", expected);
+                break;
+            }
+            if (c < 2) { /* (4294967294 is past the 3 vertices of the u32 case) */
+                gltf_document doc;
+                expect_load(json, bin, 12, &doc);
+                gltf_free(&doc);
+            }
+        }
+    }
 }
 
 /* --- nodes and the node graph ----------------------------------------------------- */
@@ -603,7 +765,7 @@ static void skins_and_animations(void **state)
 static void joints_past_the_skin_are_rejected(void **state)
 {
     (void)state;
-    unsigned char bin[88];
+    unsigned char bin[136];
     mesh_bin(bin);
     /* Vertex 3 uses joint 3 with weight 1, but the skin has 2 joints. */
     const char *json =
@@ -762,13 +924,13 @@ static void glb_files(void **state)
 static void packed_attributes_are_borrowed_not_copied(void **state)
 {
     (void)state;
-    unsigned char bin[88];
+    unsigned char bin[136];
     mesh_bin(bin);
     char json[2048];
     gltf_document doc;
     /* mesh_json's POSITION is packed floats (borrowed); its u16 indices and
      * u8 joints must be widened (copied). */
-    expect_load(mesh_json(json, sizeof json, 4, true), bin, 88, &doc);
+    expect_load(mesh_json(json, sizeof json, 4, true), bin, 136, &doc);
     const gltf_primitive *p = &doc.meshes[0].primitives[0];
     const gltf_buffer_view *v = &doc.buffer_views[0];
     EXPECT_TRUE((const unsigned char *)p->positions == doc.buffers[0].data + v->byte_offset);
@@ -860,12 +1022,21 @@ static void byte_stride_must_be_a_multiple_of_4(void **state)
     expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
                  "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":256}]}",
                  bin, 64, "bufferViews[0].byteStride", "256 is not");
-    gltf_document doc; /* 8 is fine */
-    expect_load("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
-                "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":8}]}",
-                bin, 64, &doc);
-    EXPECT_INT(8, doc.buffer_views[0].byte_stride);
-    gltf_free(&doc);
+    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":0}]}",
+                 bin, 64, "bufferViews[0].byteStride", "0 is not a multiple of 4 in 4..252");
+    gltf_document doc; /* 4, 8 and 252 are fine: the ends of 4..252 */
+    const int fine[3] = {4, 8, 252};
+    for (int i = 0; i < 3; i++) {
+        char json[256];
+        snprintf(json, sizeof json,
+                 "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64,\"byteStride\":%d}]}",
+                 fine[i]);
+        expect_load(json, bin, 64, &doc);
+        EXPECT_INT(fine[i], doc.buffer_views[0].byte_stride);
+        gltf_free(&doc);
+    }
 }
 
 /* glTF 2.0: inverseBindMatrices is MAT4 of FLOAT; a matrix that is not
@@ -1067,19 +1238,21 @@ static void many_skinned_nodes_sharing_a_mesh_load(void **state)
 static void texcoords_are_floats_or_normalized_integers(void **state)
 {
     (void)state;
-    unsigned char bin[44] = {0};
+    /* u8 VEC2 texture coordinates, 4 bytes apart (vertex data is aligned to 4). */
+    unsigned char bin[48] = {0};
     const unsigned char uv[6] = {0, 255, 51, 102, 255, 0};
-    memcpy(bin + 36, uv, 6);
-    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":44,\"uri\":\"$B\"}],"
+    for (int v = 0; v < 3; v++)
+        memcpy(bin + 36 + 4 * v, uv + 2 * v, 2);
+    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":48,\"uri\":\"$B\"}],"
                        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36},"
-                       "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":6}],"
+                       "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":10,\"byteStride\":4}],"
                        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
                        "{\"bufferView\":1,\"componentType\":5121,%s\"count\":3,\"type\":\"VEC2\"}],"
                        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"TEXCOORD_0\":1}}]}]}";
     char text[1024];
     snprintf(text, sizeof text, json, "\"normalized\":true,");
     gltf_document doc;
-    expect_load(text, bin, 44, &doc);
+    expect_load(text, bin, 48, &doc);
     const gltf_primitive *prim = &doc.meshes[0].primitives[0];
     EXPECT_TRUE(prim->texcoords != NULL);
     EXPECT_NEAR(0.0, prim->texcoords[0][0], 0);
@@ -1089,7 +1262,9 @@ static void texcoords_are_floats_or_normalized_integers(void **state)
     EXPECT_NEAR(1.0, prim->texcoords[2][0], 0);
     gltf_free(&doc);
     snprintf(text, sizeof text, json, "");
-    expect_error(text, bin, 44, "meshes[0].primitives[0].attributes.TEXCOORD_0", "must be normalized");
+    expect_error(text, bin, 48, "meshes[0].primitives[0].attributes.TEXCOORD_0",
+                 "holds unsigned byte components, this attribute must be float, normalized unsigned byte or "
+                 "normalized unsigned short");
 }
 
 /* Messages quote the file's strings; "\n" in a JSON string made a message of
@@ -1112,10 +1287,13 @@ int main(void)
         cmocka_unit_test(every_component_type_and_normalization),
         cmocka_unit_test(sizes_of_components_types_and_padded_matrices),
         cmocka_unit_test(matrices_with_padded_columns),
-        cmocka_unit_test(interleaved_and_misaligned_data),
+        cmocka_unit_test(interleaved_data),
+        cmocka_unit_test(offsets_and_strides_must_be_aligned),
         cmocka_unit_test(accessor_and_view_ranges_are_checked),
         cmocka_unit_test(sparse_accessors),
         cmocka_unit_test(strips_fans_and_lists),
+        cmocka_unit_test(flat_normals_when_the_file_has_none),
+        cmocka_unit_test(primitive_restart_index_is_rejected),
         cmocka_unit_test(node_transforms),
         cmocka_unit_test(node_graph_errors),
         cmocka_unit_test(skins_and_animations),

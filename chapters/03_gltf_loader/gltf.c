@@ -48,6 +48,9 @@ static char *dup_string(const char *s, size_t n)
     return out;
 }
 
+/* The accessor types by name, in the order of gltf_type (SCALAR = 1). */
+static const char *const type_names[] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
+
 /* --- typed getters: each one names the JSON path when it fails ------------- */
 
 static bool type_error(loader *L, const char *path, const char *key, const char *expected, const json_value *v)
@@ -216,6 +219,31 @@ static bool get_top_array(loader *L, const json_value *root, const char *key, si
     return true;
 }
 
+/* Every top-level array of objects is allocated here, before any is read:
+ * then every index, wherever it appears, is range-checked against a count
+ * that is already known. */
+static bool allocate_top_arrays(loader *L, const json_value *root)
+{
+    gltf_document *doc = L->doc;
+    return get_top_array(L, root, "buffers", sizeof *doc->buffers, (void **)&doc->buffers, &doc->buffer_count) &&
+           get_top_array(L, root, "bufferViews", sizeof *doc->buffer_views, (void **)&doc->buffer_views,
+                         &doc->buffer_view_count) &&
+           get_top_array(L, root, "accessors", sizeof *doc->accessors, (void **)&doc->accessors,
+                         &doc->accessor_count) &&
+           get_top_array(L, root, "meshes", sizeof *doc->meshes, (void **)&doc->meshes, &doc->mesh_count) &&
+           get_top_array(L, root, "nodes", sizeof *doc->nodes, (void **)&doc->nodes, &doc->node_count) &&
+           get_top_array(L, root, "scenes", sizeof *doc->scenes, (void **)&doc->scenes, &doc->scene_count) &&
+           get_top_array(L, root, "skins", sizeof *doc->skins, (void **)&doc->skins, &doc->skin_count) &&
+           get_top_array(L, root, "animations", sizeof *doc->animations, (void **)&doc->animations,
+                         &doc->animation_count) &&
+           get_top_array(L, root, "materials", sizeof *doc->materials, (void **)&doc->materials,
+                         &doc->material_count) &&
+           get_top_array(L, root, "textures", sizeof *doc->textures, (void **)&doc->textures,
+                         &doc->texture_count) &&
+           get_top_array(L, root, "images", sizeof *doc->images, (void **)&doc->images, &doc->image_count) &&
+           get_top_array(L, root, "samplers", sizeof *doc->samplers, (void **)&doc->samplers, &doc->sampler_count);
+}
+
 /* Entry i of a top-level array that get_top_array() has checked. The array
  * is looked up once per key, not once per entry: json_object_get() walks the
  * root's members, and a file with 100 000 nodes and 100 000 unknown keys
@@ -272,10 +300,6 @@ static bool parse_buffers_and_views(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
     char path[64];
-    if (!get_top_array(L, root, "buffers", sizeof(gltf_buffer), (void **)&doc->buffers, &doc->buffer_count) ||
-        !get_top_array(L, root, "bufferViews", sizeof(gltf_buffer_view), (void **)&doc->buffer_views,
-                       &doc->buffer_view_count))
-        return false;
     for (int i = 0; i < doc->buffer_count; i++) {
         snprintf(path, sizeof path, "buffers[%d]", i);
         if (!get_size(L, item(L, root, "buffers", i), "byteLength", path, true, 0, &doc->buffers[i].byte_length))
@@ -322,9 +346,6 @@ static bool parse_component_type(loader *L, const json_value *o, const char *key
 static bool parse_accessors(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
-    static const char *const type_names[] = {"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"};
-    if (!get_top_array(L, root, "accessors", sizeof(gltf_accessor), (void **)&doc->accessors, &doc->accessor_count))
-        return false;
     for (int i = 0; i < doc->accessor_count; i++) {
         const json_value *o = item(L, root, "accessors", i);
         gltf_accessor *a = &doc->accessors[i];
@@ -342,6 +363,20 @@ static bool parse_accessors(loader *L, const json_value *root)
             return sa_error_set(L->err, "%s.byteOffset: given without a bufferView", path);
         if (a->buffer_view < 0 && a->count > GLTF_MAX_ZERO_ACCESSOR_COUNT)
             return sa_error_set(L->err, "%s.count: %zu elements without a bufferView is too many", path, a->count);
+        /* glTF 2.0 (3.6.2.4): the offset into the bufferView, and so into the
+         * buffer, is a multiple of the component size. */
+        size_t component_size = gltf_component_size(a->component_type);
+        if (a->buffer_view >= 0) {
+            size_t view_offset = doc->buffer_views[a->buffer_view].byte_offset;
+            if (a->byte_offset % component_size)
+                return sa_error_set(L->err, "%s.byteOffset: %zu is not a multiple of the component size (%zu bytes)",
+                                    path, a->byte_offset, component_size);
+            if ((view_offset + a->byte_offset) % component_size)
+                return sa_error_set(L->err,
+                                    "%s.byteOffset: bufferViews[%d] starts at byte %zu of its buffer, so this "
+                                    "accessor starts at byte %zu, not a multiple of the component size (%zu bytes)",
+                                    path, a->buffer_view, view_offset, view_offset + a->byte_offset, component_size);
+        }
         const json_value *type = json_object_get(o, "type");
         if (!type || type->kind != JSON_STRING)
             return sa_error_set(L->err, "%s.type: missing or not a string", path);
@@ -397,8 +432,6 @@ static bool parse_accessors(loader *L, const json_value *root)
 static bool parse_meshes(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
-    if (!get_top_array(L, root, "meshes", sizeof(gltf_mesh), (void **)&doc->meshes, &doc->mesh_count))
-        return false;
     for (int m = 0; m < doc->mesh_count; m++) {
         const json_value *o = item(L, root, "meshes", m);
         gltf_mesh *mesh = &doc->meshes[m];
@@ -448,11 +481,25 @@ static bool parse_meshes(loader *L, const json_value *root)
             if (prim->position < 0)
                 return sa_error_set(L->err, "%s.POSITION: missing (this loader needs positions)", attr_path);
             size_t vertex_count = doc->accessors[prim->position].count;
-            for (size_t k = 0; k < attributes->count; k++) { /* all attributes, known or not, have one count */
-                size_t count = doc->accessors[(int)attributes->as.members[k].value.number].count;
-                if (count != vertex_count)
-                    return sa_error_set(L->err, "%s.%s: %zu elements, but POSITION has %zu", attr_path,
-                                        attributes->as.members[k].key, count, vertex_count);
+            for (size_t k = 0; k < attributes->count; k++) { /* all attributes, known or not */
+                const char *semantic = attributes->as.members[k].key;
+                int index = (int)attributes->as.members[k].value.number;
+                const gltf_accessor *a = &doc->accessors[index];
+                if (a->count != vertex_count)
+                    return sa_error_set(L->err, "%s.%s: %zu elements, but POSITION has %zu", attr_path, semantic,
+                                        a->count, vertex_count);
+                /* Vertex data is aligned to 4 bytes (3.6.2.4): the offset and
+                 * the stride (the element size, without a byteStride) are
+                 * multiples of 4, so a GPU can read every element as is. */
+                if (a->buffer_view >= 0 && a->byte_offset % 4)
+                    return sa_error_set(L->err, "%s.%s: accessors[%d].byteOffset %zu is not a multiple of 4", attr_path,
+                                        semantic, index, a->byte_offset);
+                size_t element = gltf_element_size(a->component_type, a->type);
+                if (a->buffer_view >= 0 && !doc->buffer_views[a->buffer_view].byte_stride && element % 4)
+                    return sa_error_set(L->err,
+                                        "%s.%s: accessors[%d] packs elements of %zu bytes, not a multiple of 4; "
+                                        "bufferViews[%d] needs a byteStride",
+                                        attr_path, semantic, index, element, a->buffer_view);
             }
         }
     }
@@ -464,9 +511,6 @@ static bool parse_nodes_and_scenes(loader *L, const json_value *root)
     gltf_document *doc = L->doc;
     const json_value *cameras = json_object_get(root, "cameras");
     int camera_count = cameras && cameras->kind == JSON_ARRAY ? (int)cameras->count : 0;
-    if (!get_top_array(L, root, "nodes", sizeof(gltf_node), (void **)&doc->nodes, &doc->node_count) ||
-        !get_top_array(L, root, "scenes", sizeof(gltf_scene), (void **)&doc->scenes, &doc->scene_count))
-        return false;
     for (int i = 0; i < doc->node_count; i++) {
         const json_value *o = item(L, root, "nodes", i);
         gltf_node *n = &doc->nodes[i];
@@ -599,9 +643,6 @@ static bool parse_animations(loader *L, const json_value *root)
     gltf_document *doc = L->doc;
     static const char *const interpolations[] = {"LINEAR", "STEP", "CUBICSPLINE"};
     static const char *const paths[] = {"translation", "rotation", "scale", "weights"};
-    if (!get_top_array(L, root, "animations", sizeof(gltf_animation), (void **)&doc->animations,
-                       &doc->animation_count))
-        return false;
     for (int i = 0; i < doc->animation_count; i++) {
         const json_value *o = item(L, root, "animations", i);
         gltf_animation *anim = &doc->animations[i];
@@ -693,10 +734,6 @@ static bool parse_animations(loader *L, const json_value *root)
 static bool parse_materials(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
-    if (!get_top_array(L, root, "images", sizeof(gltf_image), (void **)&doc->images, &doc->image_count) ||
-        !get_top_array(L, root, "samplers", sizeof(gltf_sampler), (void **)&doc->samplers, &doc->sampler_count) ||
-        !get_top_array(L, root, "textures", sizeof(gltf_texture), (void **)&doc->textures, &doc->texture_count))
-        return false;
     for (int i = 0; i < doc->image_count; i++) {
         const json_value *o = item(L, root, "images", i);
         gltf_image *img = &doc->images[i];
@@ -873,31 +910,44 @@ static bool load_buffers(loader *L, const json_value *root)
 
 /* --- step 5: decoding ---------------------------------------------------------- */
 
-static bool check_accessor(loader *L, int index, const char *path, gltf_type type, size_t count, bool allow_u8,
-                           bool allow_u16, bool allow_float)
-{
-    const gltf_accessor *a = &L->doc->accessors[index];
-    if (type && a->type != type)
-        return sa_error_set(L->err, "%s: accessors[%d] has the wrong type for this attribute", path, index);
-    if (count && a->count != count)
-        return sa_error_set(L->err, "%s: accessors[%d] has %zu elements, POSITION has %zu", path, index, a->count,
-                            count);
-    gltf_component_type ct = a->component_type;
-    if (!((allow_u8 && ct == GLTF_UNSIGNED_BYTE) || (allow_u16 && ct == GLTF_UNSIGNED_SHORT) ||
-          (allow_float && ct == GLTF_FLOAT)))
-        return sa_error_set(L->err, "%s: accessors[%d] has a component type this attribute cannot have (%d)", path,
-                            index, (int)ct);
-    return true;
-}
-
 static bool fail_accessor(loader *L, const char *path)
 {
     return sa_error_prefix(L->err, "%s", path);
 }
 
+/* Counts `elements` against options.max_decoded_elements. Primitives,
+ * samplers and skins may all share one accessor, so a small file can ask for
+ * a lot of decoded memory: every decoded accessor counts. */
+static bool within_decode_limit(loader *L, size_t elements, const char *path)
+{
+    L->decoded_elements += elements;
+    if (L->options.max_decoded_elements && L->decoded_elements > L->options.max_decoded_elements)
+        return sa_error_set(L->err, "%s: more than %zu elements to decode in all (the limit set)", path,
+                            L->options.max_decoded_elements);
+    return true;
+}
+
+/* count elements of `size` bytes, or NULL (also when the size overflows).
+ * One byte at least, so that an empty array is not mistaken for a failure. */
+static void *alloc_array(size_t count, size_t size)
+{
+    if (size && count > ((size_t)-1) / size)
+        return NULL;
+    size_t bytes = count * size;
+    return malloc(bytes ? bytes : 1);
+}
+
 /* The bits of gltf_primitive.borrowed. */
 enum { BORROW_POSITIONS = 1, BORROW_NORMALS = 2, BORROW_TEXCOORDS = 4, BORROW_JOINTS = 8, BORROW_WEIGHTS = 16,
        BORROW_TANGENTS = 32, BORROW_INDICES = 64 };
+
+/* Frees one decoded array of a primitive, unless it points into a buffer. */
+static void release(gltf_primitive *prim, unsigned bit, const void *array)
+{
+    if (!(prim->borrowed & bit))
+        free((void *)array);
+    prim->borrowed &= ~bit;
+}
 
 /* [listing borrow] */
 /* The accessor's bytes themselves, when they already are the decoded array:
@@ -915,6 +965,125 @@ static void *borrow(const gltf_document *doc, int accessor, gltf_component_type 
     return (void *)layout.bytes;
 }
 /* [/listing] */
+
+/* The ways a vertex attribute may be stored: a component type, normalized or not. */
+enum {
+    FORMAT_FLOAT = 1 << 0,
+    FORMAT_I8 = 1 << 1,
+    FORMAT_I8_NORM = 1 << 2,
+    FORMAT_U8 = 1 << 3,
+    FORMAT_U8_NORM = 1 << 4,
+    FORMAT_I16 = 1 << 5,
+    FORMAT_I16_NORM = 1 << 6,
+    FORMAT_U16 = 1 << 7,
+    FORMAT_U16_NORM = 1 << 8,
+};
+#define FORMAT_COUNT 9
+
+static const char *const format_names[FORMAT_COUNT] = {
+    "float",       "signed byte",          "normalized signed byte",  "unsigned byte", "normalized unsigned byte",
+    "signed short", "normalized signed short", "unsigned short", "normalized unsigned short"};
+
+/* Which FORMAT_ bit an accessor's data is (its index), -1 for unsigned int. */
+static int format_of(const gltf_accessor *a)
+{
+    int normalized = a->normalized ? 1 : 0;
+    switch (a->component_type) {
+    case GLTF_FLOAT: return 0;
+    case GLTF_BYTE: return 1 + normalized;
+    case GLTF_UNSIGNED_BYTE: return 3 + normalized;
+    case GLTF_SHORT: return 5 + normalized;
+    case GLTF_UNSIGNED_SHORT: return 7 + normalized;
+    case GLTF_UNSIGNED_INT: break;
+    }
+    return -1;
+}
+
+/* What a decoded attribute may be in the file (glTF 2.0, section 3.7.2.1),
+ * and what it is decoded to. */
+typedef struct attribute_rule {
+    gltf_type type;
+    unsigned formats; /* FORMAT_ bits */
+    bool to_u16;      /* decoded to uint16_t (joints), else to floats */
+} attribute_rule;
+
+static const attribute_rule rule_position = {GLTF_VEC3, FORMAT_FLOAT, false};
+static const attribute_rule rule_normal = {GLTF_VEC3, FORMAT_FLOAT, false};
+static const attribute_rule rule_tangent = {GLTF_VEC4, FORMAT_FLOAT, false};
+static const attribute_rule rule_texcoord = {GLTF_VEC2, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, false};
+static const attribute_rule rule_joints = {GLTF_VEC4, FORMAT_U8 | FORMAT_U16, true};
+static const attribute_rule rule_weights = {GLTF_VEC4, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, false};
+
+/* "float, normalized unsigned byte or normalized unsigned short" */
+static void describe_formats(unsigned formats, char *out, size_t size)
+{
+    int total = 0, written = 0;
+    for (int f = 0; f < FORMAT_COUNT; f++)
+        total += (formats >> f) & 1;
+    out[0] = '\0';
+    for (int f = 0; f < FORMAT_COUNT; f++) {
+        if (!((formats >> f) & 1))
+            continue;
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%s", written == 0 ? "" : written == total - 1 ? " or " : ", ",
+                 format_names[f]);
+        written++;
+    }
+}
+
+/* One attribute of a primitive: its accessor checked against the rule, then
+ * decoded to `components` floats (or u16) per vertex: the buffer's own bytes
+ * when they already are that array (borrow), else a new array. */
+static bool decode_attribute(loader *L, gltf_primitive *prim, const char *path, const char *semantic, int accessor,
+                             const attribute_rule *rule, unsigned borrow_bit, void **out)
+{
+    const gltf_document *doc = L->doc;
+    const gltf_accessor *a = &doc->accessors[accessor];
+    char attr[160];
+    snprintf(attr, sizeof attr, "%s.attributes.%s", path, semantic);
+    *out = NULL;
+    if (a->type != rule->type)
+        return sa_error_set(L->err, "%s: accessors[%d] is %s, this attribute must be %s", attr, accessor,
+                            type_names[a->type - 1], type_names[rule->type - 1]);
+    int format = format_of(a);
+    if (format < 0 || !((rule->formats >> format) & 1)) {
+        char allowed[256];
+        describe_formats(rule->formats, allowed, sizeof allowed);
+        return sa_error_set(L->err, "%s: accessors[%d] holds %s components, this attribute must be %s", attr,
+                            accessor, format < 0 ? "unsigned int" : format_names[format], allowed);
+    }
+    int components = gltf_type_components(rule->type);
+    if ((*out = borrow(doc, accessor, rule->to_u16 ? GLTF_UNSIGNED_SHORT : GLTF_FLOAT, components))) {
+        prim->borrowed |= borrow_bit;
+        return true;
+    }
+    void *copy = alloc_array(a->count, (size_t)components * (rule->to_u16 ? sizeof(uint16_t) : sizeof(float)));
+    if (!copy)
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    if (!(rule->to_u16 ? gltf_accessor_unpack_u16(doc, accessor, copy, L->err)
+                       : gltf_accessor_unpack_floats(doc, accessor, copy, L->err))) {
+        free(copy);
+        return fail_accessor(L, attr);
+    }
+    *out = copy;
+    return true;
+}
+
+/* Positions must be finite; their box is the primitive's bounds. */
+static bool check_positions_and_bound(loader *L, gltf_primitive *prim, const char *path)
+{
+    for (int k = 0; k < 3; k++)
+        prim->bounds_min[k] = prim->bounds_max[k] = prim->positions[0][k];
+    for (size_t i = 0; i < prim->vertex_count; i++)
+        for (int k = 0; k < 3; k++) {
+            float x = prim->positions[i][k];
+            if (!isfinite(x))
+                return sa_error_set(L->err, "%s.attributes.POSITION: element %zu is not a finite number", path, i);
+            prim->bounds_min[k] = x < prim->bounds_min[k] ? x : prim->bounds_min[k];
+            prim->bounds_max[k] = x > prim->bounds_max[k] ? x : prim->bounds_max[k];
+        }
+    return true;
+}
 
 /* [listing triangulate] */
 /* Strips and fans become lists (glTF 2.0, section 3.7.2.1):
@@ -937,22 +1106,145 @@ static size_t triangulate(gltf_mode mode, const uint32_t *v, size_t n, uint32_t 
 }
 /* [/listing] */
 
-/* Counts `elements` against options.max_decoded_elements. Primitives,
- * samplers and skins may all share one accessor, so a small file can ask for
- * a lot of decoded memory: every decoded accessor counts. */
-static bool within_decode_limit(loader *L, size_t elements, const char *path)
+/* The index list of a primitive: its indices accessor, or 0, 1, 2 ... when
+ * it has none. Each index is checked: below the vertex count, and not the
+ * primitive restart value (all bits set), which glTF does not allow. */
+static bool decode_index_list(loader *L, gltf_primitive *prim, const char *attr, uint32_t **list, size_t *count,
+                              const uint32_t **borrowed)
 {
-    L->decoded_elements += elements;
-    if (L->options.max_decoded_elements && L->decoded_elements > L->options.max_decoded_elements)
-        return sa_error_set(L->err, "%s: more than %zu elements to decode in all (the limit set)", path,
-                            L->options.max_decoded_elements);
+    const gltf_document *doc = L->doc;
+    *list = NULL, *borrowed = NULL, *count = prim->vertex_count;
+    if (prim->indices < 0) {
+        if (!(*list = alloc_array(*count, sizeof **list)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        for (size_t i = 0; i < *count; i++)
+            (*list)[i] = (uint32_t)i;
+        return true;
+    }
+    const gltf_accessor *a = &doc->accessors[prim->indices];
+    if (a->type != GLTF_SCALAR || a->normalized ||
+        !(a->component_type == GLTF_UNSIGNED_BYTE || a->component_type == GLTF_UNSIGNED_SHORT ||
+          a->component_type == GLTF_UNSIGNED_INT))
+        return sa_error_set(L->err, "%s: accessors[%d] must be SCALAR unsigned 8, 16 or 32-bit integers", attr,
+                            prim->indices);
+    *count = a->count;
+    const uint32_t *indices = *borrowed = borrow(doc, prim->indices, GLTF_UNSIGNED_INT, 1);
+    if (!indices) {
+        if (!(*list = alloc_array(*count, sizeof **list)))
+            return sa_error_set(L->err, "%s: out of memory", attr);
+        if (!gltf_accessor_unpack_uints(doc, prim->indices, *list, L->err))
+            return fail_accessor(L, attr);
+        indices = *list;
+    }
+    uint32_t restart = a->component_type == GLTF_UNSIGNED_BYTE    ? 0xffu
+                       : a->component_type == GLTF_UNSIGNED_SHORT ? 0xffffu
+                                                                  : 0xffffffffu;
+    for (size_t i = 0; i < *count; i++) {
+        if (indices[i] == restart)
+            return sa_error_set(L->err,
+                                "%s: element %zu: %u is the primitive restart value of %s indices, not a valid "
+                                "index in glTF",
+                                attr, i, indices[i],
+                                a->component_type == GLTF_UNSIGNED_BYTE    ? "unsigned byte"
+                                : a->component_type == GLTF_UNSIGNED_SHORT ? "unsigned short"
+                                                                           : "unsigned int");
+        if (indices[i] >= prim->vertex_count)
+            return sa_error_set(L->err, "%s: element %zu: index %u, but there are %zu vertices", attr, i, indices[i],
+                                prim->vertex_count);
+    }
     return true;
 }
 
+/* The triangles of a primitive as a counter-clockwise list. A TRIANGLES list
+ * of packed u32 indices is borrowed; other lists are decoded in place; strips
+ * and fans are turned into a new list. */
+static bool decode_triangles(loader *L, gltf_primitive *prim, const char *path)
+{
+    char attr[160];
+    snprintf(attr, sizeof attr, "%s.indices", path);
+    uint32_t *list;
+    size_t count;
+    const uint32_t *borrowed;
+    if (!decode_index_list(L, prim, attr, &list, &count, &borrowed)) {
+        free(list);
+        return false;
+    }
+    if (prim->mode == GLTF_TRIANGLES && count % 3 == 0) { /* already a list */
+        prim->triangle_count = count / 3;
+        prim->triangle_indices = borrowed ? borrowed : list;
+        prim->borrowed |= borrowed ? BORROW_INDICES : 0;
+        return true;
+    }
+    size_t triangles = prim->mode == GLTF_TRIANGLES ? count / 3 : count >= 3 ? count - 2 : 0;
+    uint32_t *out = alloc_array(triangles, 3 * sizeof *out);
+    if (!out) {
+        free(list);
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    }
+    prim->triangle_count = triangulate(prim->mode, borrowed ? borrowed : list, count, out);
+    prim->triangle_indices = out;
+    free(list);
+    return true;
+}
+
+/* [listing flat_normals] */
+/* Without NORMAL the spec asks for flat normals (and TANGENT is then
+ * ignored). A flat normal belongs to a triangle, not to a vertex that several
+ * triangles share, so the vertices are unwelded: triangle t gets vertices
+ * 3t, 3t + 1 and 3t + 2 of its own, copies of the three it indexed, and all
+ * three get its face normal. The triangle list becomes 0, 1, 2, 3 ... */
+static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char *path)
+{
+    /* (Not counted against max_decoded_elements: there are at most three
+     * corners per index already counted.) */
+    size_t corners = prim->triangle_count * 3;
+    float(*positions)[3] = alloc_array(corners, sizeof *positions);
+    float(*normals)[3] = alloc_array(corners, sizeof *normals);
+    float(*texcoords)[2] = prim->texcoords ? alloc_array(corners, sizeof *texcoords) : NULL;
+    uint16_t(*joints)[4] = prim->joints ? alloc_array(corners, sizeof *joints) : NULL;
+    float(*weights)[4] = prim->weights ? alloc_array(corners, sizeof *weights) : NULL;
+    uint32_t *indices = alloc_array(corners, sizeof *indices);
+    if (!positions || !normals || (prim->texcoords && !texcoords) || (prim->joints && !joints) ||
+        (prim->weights && !weights) || !indices || corners > 0xffffffffu) {
+        free(positions), free(normals), free(texcoords), free(joints), free(weights), free(indices);
+        return sa_error_set(L->err, "%s: out of memory for %zu unwelded vertices", path, corners);
+    }
+    for (size_t c = 0; c < corners; c++) {
+        uint32_t v = prim->triangle_indices[c];
+        memcpy(positions[c], prim->positions[v], sizeof positions[c]);
+        if (texcoords)
+            memcpy(texcoords[c], prim->texcoords[v], sizeof texcoords[c]);
+        if (joints)
+            memcpy(joints[c], prim->joints[v], sizeof joints[c]);
+        if (weights)
+            memcpy(weights[c], prim->weights[v], sizeof weights[c]);
+        indices[c] = (uint32_t)c;
+    }
+    for (size_t t = 0; t < prim->triangle_count; t++) {
+        normals_face(positions[3 * t], positions[3 * t + 1], positions[3 * t + 2], normals[3 * t]);
+        memcpy(normals[3 * t + 1], normals[3 * t], sizeof normals[0]);
+        memcpy(normals[3 * t + 2], normals[3 * t], sizeof normals[0]);
+    }
+    release(prim, BORROW_POSITIONS, prim->positions);
+    release(prim, BORROW_TEXCOORDS, prim->texcoords);
+    release(prim, BORROW_JOINTS, prim->joints);
+    release(prim, BORROW_WEIGHTS, prim->weights);
+    release(prim, BORROW_TANGENTS, prim->tangents);
+    release(prim, BORROW_INDICES, prim->triangle_indices);
+    prim->positions = (void *)positions, prim->normals = (void *)normals, prim->texcoords = (void *)texcoords;
+    prim->joints = (void *)joints, prim->weights = (void *)weights, prim->tangents = NULL;
+    prim->triangle_indices = indices;
+    prim->vertex_count = corners;
+    prim->normals_computed = true;
+    return true;
+}
+/* [/listing] */
+
+/* One primitive: each attribute decoded, then the triangles, then flat
+ * normals when the file has none. */
 static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
 {
     gltf_document *doc = L->doc;
-    char attr[160];
     if (prim->mode < GLTF_TRIANGLES) {
         prim->skipped = true;
         add_note(doc, "%s: mode %d (points or lines) is skipped", path, (int)prim->mode);
@@ -962,141 +1254,45 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
     size_t index_total = prim->indices >= 0 ? doc->accessors[prim->indices].count : n;
     if (!within_decode_limit(L, n + index_total, path))
         return false;
-    prim->vertex_count = n;
     if (n > 0xffffffffu)
         return sa_error_set(L->err, "%s: %zu vertices do not fit 32-bit indices", path, n);
+    prim->vertex_count = n;
 
-    snprintf(attr, sizeof attr, "%s.attributes.POSITION", path);
-    if (!check_accessor(L, prim->position, attr, GLTF_VEC3, 0, false, false, true))
+    void *array;
+    if (!decode_attribute(L, prim, path, "POSITION", prim->position, &rule_position, BORROW_POSITIONS, &array))
         return false;
-    if ((prim->positions = borrow(doc, prim->position, GLTF_FLOAT, 3)))
-        prim->borrowed |= BORROW_POSITIONS;
-    else if (!(prim->positions = malloc(n * sizeof *prim->positions)))
-        return sa_error_set(L->err, "%s: out of memory", attr);
-    else if (!gltf_accessor_unpack_floats(doc, prim->position, prim->positions[0], L->err))
-        return fail_accessor(L, attr);
-    for (int k = 0; k < 3; k++)
-        prim->bounds_min[k] = prim->bounds_max[k] = prim->positions[0][k];
-    for (size_t i = 0; i < n; i++)
-        for (int k = 0; k < 3; k++) {
-            float x = prim->positions[i][k];
-            if (!isfinite(x))
-                return sa_error_set(L->err, "%s: element %zu is not a finite number", attr, i);
-            prim->bounds_min[k] = x < prim->bounds_min[k] ? x : prim->bounds_min[k];
-            prim->bounds_max[k] = x > prim->bounds_max[k] ? x : prim->bounds_max[k];
-        }
-
+    prim->positions = array;
+    if (!check_positions_and_bound(L, prim, path))
+        return false;
     if (prim->normal >= 0) {
-        snprintf(attr, sizeof attr, "%s.attributes.NORMAL", path);
-        if (!check_accessor(L, prim->normal, attr, GLTF_VEC3, n, false, false, true))
+        if (!decode_attribute(L, prim, path, "NORMAL", prim->normal, &rule_normal, BORROW_NORMALS, &array))
             return false;
-        if ((prim->normals = borrow(doc, prim->normal, GLTF_FLOAT, 3)))
-            prim->borrowed |= BORROW_NORMALS;
-        else if (!(prim->normals = malloc(n * sizeof *prim->normals)))
-            return sa_error_set(L->err, "%s: out of memory", attr);
-        else if (!gltf_accessor_unpack_floats(doc, prim->normal, prim->normals[0], L->err))
-            return fail_accessor(L, attr);
+        prim->normals = array;
     }
     if (prim->texcoord_0 >= 0) {
-        snprintf(attr, sizeof attr, "%s.attributes.TEXCOORD_0", path);
-        if (!check_accessor(L, prim->texcoord_0, attr, GLTF_VEC2, n, true, true, true))
+        if (!decode_attribute(L, prim, path, "TEXCOORD_0", prim->texcoord_0, &rule_texcoord, BORROW_TEXCOORDS,
+                              &array))
             return false;
-        const gltf_accessor *uv = &doc->accessors[prim->texcoord_0];
-        if (uv->component_type != GLTF_FLOAT && !uv->normalized)
-            return sa_error_set(L->err, "%s: integer texture coordinates must be normalized", attr);
-        if ((prim->texcoords = borrow(doc, prim->texcoord_0, GLTF_FLOAT, 2)))
-            prim->borrowed |= BORROW_TEXCOORDS;
-        else if (!(prim->texcoords = malloc(n * sizeof *prim->texcoords)))
-            return sa_error_set(L->err, "%s: out of memory", attr);
-        else if (!gltf_accessor_unpack_floats(doc, prim->texcoord_0, prim->texcoords[0], L->err))
-            return fail_accessor(L, attr);
+        prim->texcoords = array;
     }
     if (prim->joints_0 >= 0) {
-        snprintf(attr, sizeof attr, "%s.attributes.JOINTS_0", path);
-        if (!check_accessor(L, prim->joints_0, attr, GLTF_VEC4, n, true, true, false))
+        if (!decode_attribute(L, prim, path, "JOINTS_0", prim->joints_0, &rule_joints, BORROW_JOINTS, &array))
             return false;
-        if ((prim->joints = borrow(doc, prim->joints_0, GLTF_UNSIGNED_SHORT, 4)))
-            prim->borrowed |= BORROW_JOINTS;
-        else if (!(prim->joints = malloc(n * sizeof *prim->joints)))
-            return sa_error_set(L->err, "%s: out of memory", attr);
-        else if (!gltf_accessor_unpack_u16(doc, prim->joints_0, prim->joints[0], L->err))
-            return fail_accessor(L, attr);
+        prim->joints = array;
     }
     if (prim->weights_0 >= 0) {
-        snprintf(attr, sizeof attr, "%s.attributes.WEIGHTS_0", path);
-        if (!check_accessor(L, prim->weights_0, attr, GLTF_VEC4, n, true, true, true))
+        if (!decode_attribute(L, prim, path, "WEIGHTS_0", prim->weights_0, &rule_weights, BORROW_WEIGHTS, &array))
             return false;
-        if (doc->accessors[prim->weights_0].component_type != GLTF_FLOAT && !doc->accessors[prim->weights_0].normalized)
-            return sa_error_set(L->err, "%s: integer weights must be normalized", attr);
-        if ((prim->weights = borrow(doc, prim->weights_0, GLTF_FLOAT, 4)))
-            prim->borrowed |= BORROW_WEIGHTS;
-        else if (!(prim->weights = malloc(n * sizeof *prim->weights)))
-            return sa_error_set(L->err, "%s: out of memory", attr);
-        else if (!gltf_accessor_unpack_floats(doc, prim->weights_0, prim->weights[0], L->err))
-            return fail_accessor(L, attr);
+        prim->weights = array;
     }
-    if (prim->tangent >= 0) {
-        snprintf(attr, sizeof attr, "%s.attributes.TANGENT", path);
-        if (!check_accessor(L, prim->tangent, attr, GLTF_VEC4, n, false, false, true))
+    if (prim->tangent >= 0 && prim->normal >= 0) { /* without NORMAL, TANGENT is ignored (see below) */
+        if (!decode_attribute(L, prim, path, "TANGENT", prim->tangent, &rule_tangent, BORROW_TANGENTS, &array))
             return false;
-        if ((prim->tangents = borrow(doc, prim->tangent, GLTF_FLOAT, 4)))
-            prim->borrowed |= BORROW_TANGENTS;
-        else if (!(prim->tangents = malloc(n * sizeof *prim->tangents)))
-            return sa_error_set(L->err, "%s: out of memory", attr);
-        else if (!gltf_accessor_unpack_floats(doc, prim->tangent, prim->tangents[0], L->err))
-            return fail_accessor(L, attr);
+        prim->tangents = array;
     }
-
-    /* Indices: decoded straight into the kept array for TRIANGLES, through a
-     * temporary array for strips and fans. */
-    size_t index_count = prim->indices >= 0 ? doc->accessors[prim->indices].count : n;
-    size_t triangles = prim->mode == GLTF_TRIANGLES ? index_count / 3 : index_count >= 3 ? index_count - 2 : 0;
-    snprintf(attr, sizeof attr, "%s.indices", path);
-    if (prim->indices >= 0) {
-        const gltf_accessor *a = &doc->accessors[prim->indices];
-        if (a->type != GLTF_SCALAR || a->normalized ||
-            !(a->component_type == GLTF_UNSIGNED_BYTE || a->component_type == GLTF_UNSIGNED_SHORT ||
-              a->component_type == GLTF_UNSIGNED_INT))
-            return sa_error_set(L->err, "%s: accessors[%d] must be SCALAR unsigned 8, 16 or 32-bit integers", attr,
-                                prim->indices);
-    }
-    bool list = prim->mode == GLTF_TRIANGLES && index_count % 3 == 0;
-    if (list && prim->indices >= 0 && (prim->triangle_indices = borrow(doc, prim->indices, GLTF_UNSIGNED_INT, 1)))
-        prim->borrowed |= BORROW_INDICES;
-    else if (triangles > ((size_t)-1) / 12 || !(prim->triangle_indices = malloc(triangles * 12 + 12)))
-        return sa_error_set(L->err, "%s: out of memory", attr);
-    uint32_t *source = prim->triangle_indices;
-    if (!list && !(source = malloc(index_count * sizeof(uint32_t) + 4)))
-        return sa_error_set(L->err, "%s: out of memory", attr);
-    bool ok = true;
-    if (prim->indices >= 0) {
-        if (!(prim->borrowed & BORROW_INDICES))
-            ok = gltf_accessor_unpack_uints(doc, prim->indices, source, L->err);
-        for (size_t i = 0; ok && i < index_count; i++)
-            if (source[i] >= n)
-                ok = sa_error_set(L->err, "element %zu: index %u, but there are %zu vertices", i, source[i], n);
-        if (!ok)
-            fail_accessor(L, attr);
-    } else {
-        for (size_t i = 0; i < index_count; i++)
-            source[i] = (uint32_t)i;
-    }
-    if (ok && source != prim->triangle_indices)
-        triangles = triangulate(prim->mode, source, index_count, prim->triangle_indices);
-    if (source != prim->triangle_indices)
-        free(source);
-    if (!ok)
+    if (!decode_triangles(L, prim, path))
         return false;
-    prim->triangle_count = triangles;
-
-    if (!prim->normals) {
-        if (!(prim->normals = malloc(n * sizeof *prim->normals)))
-            return sa_error_set(L->err, "%s: out of memory", path);
-        normals_smooth((const float(*)[3])prim->positions, n, prim->triangle_indices, prim->triangle_count,
-                       prim->normals);
-        prim->normals_computed = true;
-    }
-    return true;
+    return prim->normals || unweld_with_flat_normals(L, prim, path);
 }
 
 /* A skinned mesh's joint indices must name joints of its skin (where the
@@ -1268,13 +1464,11 @@ static bool load_document(loader *L, const json_value *root)
     gltf_document *doc = L->doc;
     if (root->kind != JSON_OBJECT)
         return sa_error_set(L->err, "the top level must be an object, not %s", json_kind_name(root->kind));
-    /* Counts of the arrays others refer to come first, so every index can be
-     * range-checked while its owner is read. */
-    if (!parse_asset(L, root) || !parse_buffers_and_views(L, root) || !parse_accessors(L, root) ||
-        !get_top_array(L, root, "materials", sizeof(gltf_material), (void **)&doc->materials, &doc->material_count) ||
-        !get_top_array(L, root, "skins", sizeof(gltf_skin), (void **)&doc->skins, &doc->skin_count) ||
-        !parse_materials(L, root) || !parse_meshes(L, root) || !parse_nodes_and_scenes(L, root) ||
-        !parse_skins(L, root) || !parse_animations(L, root))
+    /* Every array is allocated first, so every index can be range-checked
+     * while its owner is read. */
+    if (!parse_asset(L, root) || !allocate_top_arrays(L, root) || !parse_buffers_and_views(L, root) ||
+        !parse_accessors(L, root) || !parse_materials(L, root) || !parse_meshes(L, root) ||
+        !parse_nodes_and_scenes(L, root) || !parse_skins(L, root) || !parse_animations(L, root))
         return false;
     if (!load_buffers(L, root) || !validate_node_graph(L))
         return false;
@@ -1385,20 +1579,13 @@ void gltf_free(gltf_document *doc)
     for (int m = 0; m < doc->mesh_count; m++) {
         for (int p = 0; p < doc->meshes[m].primitive_count; p++) {
             gltf_primitive *prim = &doc->meshes[m].primitives[p];
-            if (!(prim->borrowed & BORROW_POSITIONS))
-                free(prim->positions);
-            if (!(prim->borrowed & BORROW_NORMALS))
-                free(prim->normals);
-            if (!(prim->borrowed & BORROW_TEXCOORDS))
-                free(prim->texcoords);
-            if (!(prim->borrowed & BORROW_JOINTS))
-                free(prim->joints);
-            if (!(prim->borrowed & BORROW_WEIGHTS))
-                free(prim->weights);
-            if (!(prim->borrowed & BORROW_TANGENTS))
-                free(prim->tangents);
-            if (!(prim->borrowed & BORROW_INDICES))
-                free(prim->triangle_indices);
+            release(prim, BORROW_POSITIONS, prim->positions);
+            release(prim, BORROW_NORMALS, prim->normals);
+            release(prim, BORROW_TEXCOORDS, prim->texcoords);
+            release(prim, BORROW_JOINTS, prim->joints);
+            release(prim, BORROW_WEIGHTS, prim->weights);
+            release(prim, BORROW_TANGENTS, prim->tangents);
+            release(prim, BORROW_INDICES, prim->triangle_indices);
         }
         free(doc->meshes[m].primitives);
         free(doc->meshes[m].name);

@@ -6,10 +6,13 @@
  *   - buffers, bufferViews (byteOffset, byteLength, byteStride), accessors of
  *     every componentType (5120..5126) and type (SCALAR..MAT4), normalized
  *     integers, min/max, sparse accessors; every range is checked before it is
- *     read, and reads go through memcpy so misaligned data is fine;
+ *     read, and so are the spec's alignment rules (offsets a multiple of the
+ *     component size; vertex attributes on 4 bytes; byteStride 4..252);
+ *     reads go through memcpy all the same;
  *   - meshes: TRIANGLES, TRIANGLE_STRIP and TRIANGLE_FAN (turned into triangle
- *     lists); POSITION, NORMAL (computed when missing), TEXCOORD_0, JOINTS_0,
- *     WEIGHTS_0, TANGENT; indexed and non-indexed;
+ *     lists); POSITION, NORMAL (flat normals computed when missing, as the
+ *     spec asks), TEXCOORD_0, JOINTS_0, WEIGHTS_0, TANGENT; indexed and
+ *     non-indexed;
  *   - nodes (TRS or matrix), children, scenes; the graph is validated
  *     (references in range, one parent per node, no cycles);
  *   - skins and animations, parsed and validated, with their accessors decoded;
@@ -121,21 +124,26 @@ typedef struct gltf_primitive {
     /* Decoded (empty when `skipped`). Triangles are counter-clockwise lists
      * whatever the mode was; `triangle_indices` is filled for non-indexed
      * primitives too (0, 1, 2 ...), so every primitive draws the same way.
+     * Without NORMAL in the file, the spec asks for flat normals: each
+     * triangle then gets three vertices of its own (the arrays are unwelded,
+     * vertex_count is 3 * triangle_count) with its face normal, and TANGENT
+     * is ignored.
      * When the file already stores an attribute exactly in the decoded form
      * (tightly packed, aligned floats, u16 joints, u32 indices of a TRIANGLES
      * list), the array points into buffers[].data instead of being a copy:
-     * decoding is then free. Treat the arrays as read-only. */
+     * decoding is then free. That is why the arrays are const: skin into
+     * arrays of your own. */
     bool skipped;            /* POINTS or LINES: not decoded */
-    size_t vertex_count;     /* POSITION count */
-    float (*positions)[3];
-    float (*normals)[3];     /* from the file, or computed (normals_computed) */
-    float (*texcoords)[2];   /* NULL when absent */
-    uint16_t (*joints)[4];   /* NULL when absent; u8 joints widened */
-    float (*weights)[4];     /* NULL when absent; normalized integers -> 0..1 */
-    float (*tangents)[4];    /* NULL when absent */
-    uint32_t *triangle_indices;
+    size_t vertex_count;     /* vertices in the arrays below: POSITION's count, or 3 * triangle_count */
+    const float (*positions)[3];
+    const float (*normals)[3];   /* from the file, or flat (normals_computed) */
+    const float (*texcoords)[2]; /* NULL when absent */
+    const uint16_t (*joints)[4]; /* NULL when absent; u8 joints widened */
+    const float (*weights)[4];   /* NULL when absent; normalized integers -> 0..1 */
+    const float (*tangents)[4];  /* NULL when absent, or when NORMAL is */
+    const uint32_t *triangle_indices;
     size_t triangle_count;   /* triangle_indices holds 3 * triangle_count */
-    bool normals_computed;
+    bool normals_computed;   /* no NORMAL in the file: flat normals, unwelded vertices */
     float bounds_min[3], bounds_max[3]; /* of positions (model space) */
     unsigned borrowed; /* private: which arrays point into a buffer (gltf_free leaves those) */
 } gltf_primitive;
