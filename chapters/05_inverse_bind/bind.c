@@ -1,0 +1,115 @@
+/* bind.c: skin matrices and the bind-pose self-checks (chapter 05).
+ * The affine inverse is exercise ex05.1 (affine_inverse.c). */
+#include "bind.h"
+
+#include <math.h>
+#include <string.h>
+
+bool skin_matrices_validate(int skin_joint_count, const int *joint_of_skin_joint, int joint_count, sa_error *err)
+{
+    if (skin_joint_count < 0)
+        return sa_error_set(err, "a skin cannot have %d joints", skin_joint_count);
+    for (int k = 0; k < skin_joint_count; k++)
+        if (joint_of_skin_joint[k] < 0 || joint_of_skin_joint[k] >= joint_count)
+            return sa_error_set(err, "skin joint %d maps to joint %d, outside the skeleton's %d joints", k,
+                                joint_of_skin_joint[k], joint_count);
+    return true;
+}
+
+/* [listing skin_matrices] */
+void skin_matrices(int skin_joint_count, const int *joint_of_skin_joint, mat4 *model_from_joint,
+                   mat4 *joint_from_model_bind, mat4 *skin_matrix)
+{
+    for (int k = 0; k < skin_joint_count; k++) {
+        /* Read right to left: model space at bind time -> the joint's space
+         * (where the vertex was bound to it) -> model space with the joint
+         * where it is now. */
+        mat4 model_from_joint_now, joint_from_model_bind_k;
+        memcpy(model_from_joint_now, model_from_joint[joint_of_skin_joint[k]], sizeof(mat4));
+        memcpy(joint_from_model_bind_k, joint_from_model_bind[k], sizeof(mat4));
+        glm_mat4_mul(model_from_joint_now, joint_from_model_bind_k, skin_matrix[k]);
+    }
+}
+/* [/listing] */
+
+/* [listing rest_error] */
+float bind_rest_error(int count, mat4 *skin_matrix)
+{
+    float worst = 0.0f;
+    for (int e = 0; e < 16; e++) {
+        int column = e / 4, row = e % 4;
+        float lo = INFINITY, hi = -INFINITY;
+        for (int k = 0; k < count; k++) {
+            lo = fminf(lo, skin_matrix[k][column][row]);
+            hi = fmaxf(hi, skin_matrix[k][column][row]);
+        }
+        if (count > 0)
+            worst = fmaxf(worst, hi - lo);
+    }
+    return worst;
+}
+/* [/listing] */
+
+/* [listing inverse_error] */
+bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error, sa_error *err)
+{
+    int first_bad = -1;
+    *max_error = 0.0f;
+    for (int k = 0; k < count; k++) {
+        mat4 m, inv, product;
+        memcpy(m, joint_from_model_bind[k], sizeof m);
+        if (!affine_inverse(m, inv)) {
+            if (first_bad < 0)
+                first_bad = k;
+            continue;
+        }
+        glm_mat4_mul(m, inv, product); /* should be I */
+        for (int column = 0; column < 4; column++)
+            for (int row = 0; row < 4; row++) {
+                float identity = column == row ? 1.0f : 0.0f;
+                *max_error = fmaxf(*max_error, fabsf(product[column][row] - identity));
+            }
+    }
+    if (first_bad >= 0) {
+        const float *bottom = &joint_from_model_bind[first_bad][0][3];
+        bool affine = fabsf(bottom[0]) <= AFFINE_TOLERANCE && fabsf(bottom[4]) <= AFFINE_TOLERANCE &&
+                      fabsf(bottom[8]) <= AFFINE_TOLERANCE && fabsf(bottom[12] - 1.0f) <= AFFINE_TOLERANCE;
+        return sa_error_set(err, "inverse bind matrix %d %s", first_bad,
+                            affine ? "is singular (its 3x3 part squashes space flat: no inverse)"
+                                   : "is not affine (its bottom row is not 0 0 0 1)");
+    }
+    return true;
+}
+/* [/listing] */
+
+/* [listing weights_bad] */
+size_t bind_weights_bad(size_t vertex_count, const uint16_t (*joints)[4], const float (*weights)[4],
+                        int skin_joint_count, int weight_units, size_t *first_bad)
+{
+    size_t bad = 0;
+    if (first_bad)
+        *first_bad = vertex_count;
+    for (size_t v = 0; v < vertex_count; v++) {
+        bool ok = true;
+        float sum = 0.0f;
+        long units = 0;
+        for (int i = 0; i < 4; i++) {
+            float w = weights[v][i];
+            if (!(w >= 0.0f)) /* negative, or NaN */
+                ok = false;
+            if (w != 0.0f && joints[v][i] >= skin_joint_count)
+                ok = false; /* a weight on a joint the skin does not have */
+            sum += w;
+            /* The stored integer, which the loader divided by the units. */
+            if (weight_units != BIND_WEIGHTS_FLOAT && w >= 0.0f && w <= 1.0f)
+                units += lroundf(w * (float)weight_units);
+        }
+        if (weight_units == BIND_WEIGHTS_FLOAT ? !(fabsf(sum - 1.0f) <= BIND_WEIGHT_SUM_TOLERANCE)
+                                               : labs(units - weight_units) > BIND_WEIGHT_UNIT_TOLERANCE)
+            ok = false;
+        if (!ok && bad++ == 0 && first_bad)
+            *first_bad = v;
+    }
+    return bad;
+}
+/* [/listing] */

@@ -1,0 +1,104 @@
+/* bind_gltf.c: the bind-pose self-checks over a loaded glTF document. */
+#include "bind_gltf.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void bind_matrices_from_gltf(const gltf_skin *skin, mat4 *joint_from_model_bind)
+{
+    /* Both are 16 column-major floats; mat4 is column-major too. */
+    for (int k = 0; k < skin->joint_count; k++)
+        memcpy(joint_from_model_bind[k], skin->joint_from_model_bind[k], sizeof(mat4));
+}
+
+int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim)
+{
+    const gltf_accessor *a = &doc->accessors[prim->weights_0];
+    if (a->normalized && a->component_type == GLTF_UNSIGNED_BYTE)
+        return 255;
+    if (a->normalized && a->component_type == GLTF_UNSIGNED_SHORT)
+        return 65535;
+    return BIND_WEIGHTS_FLOAT;
+}
+
+/* The weights of every primitive of every skinned mesh node. */
+static void check_weights(const gltf_document *doc, bind_report *out)
+{
+    for (int n = 0; n < doc->node_count; n++) {
+        const gltf_node *node = &doc->nodes[n];
+        if (node->mesh < 0 || node->skin < 0)
+            continue;
+        const gltf_mesh *mesh = &doc->meshes[node->mesh];
+        int skin_joint_count = doc->skins[node->skin].joint_count;
+        for (int p = 0; p < mesh->primitive_count; p++) {
+            const gltf_primitive *prim = &mesh->primitives[p];
+            if (prim->skipped || !prim->joints || !prim->weights)
+                continue;
+            size_t first;
+            size_t bad = bind_weights_bad(prim->vertex_count, (const uint16_t(*)[4])prim->joints,
+                                          (const float(*)[4])prim->weights, skin_joint_count,
+                                          bind_weight_units(doc, prim), &first);
+            if (bad && out->weights_bad == 0) {
+                const float *w = prim->weights[first];
+                const uint16_t *j = prim->joints[first];
+                snprintf(out->bad_weights, sizeof out->bad_weights,
+                         "meshes[%d].primitives[%d] (on nodes[%d], skins[%d] of %d joints): vertex %zu: "
+                         "weights %g %g %g %g (sum %g) on joints %u %u %u %u",
+                         node->mesh, p, n, node->skin, skin_joint_count, first, w[0], w[1], w[2], w[3],
+                         w[0] + w[1] + w[2] + w[3], j[0], j[1], j[2], j[3]);
+            }
+            out->weights_bad += bad;
+        }
+    }
+}
+
+/* [listing check_gltf] */
+bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->worst_skin = -1;
+    int most = 1;
+    for (int i = 0; i < doc->skin_count; i++)
+        most = doc->skins[i].joint_count > most ? doc->skins[i].joint_count : most;
+    mat4 *model_from_joint = malloc(((size_t)s->joint_count + 1) * sizeof *model_from_joint);
+    mat4 *joint_from_model_bind = malloc((size_t)most * sizeof *joint_from_model_bind);
+    mat4 *skin_matrix = malloc((size_t)most * sizeof *skin_matrix);
+    bool ok = model_from_joint && joint_from_model_bind && skin_matrix;
+    if (!ok)
+        sa_error_set(err, "out of memory");
+
+    /* Every joint at its rest transform: the nodes as the file stores them. */
+    if (ok)
+        skeleton_local_to_model(s, s->rest_local, model_from_joint);
+    for (int i = 0; ok && i < doc->skin_count; i++) {
+        const skeleton_skin *skin = &s->skins[i];
+        out->joints += skin->joint_count;
+        if (!skin_matrices_validate(skin->joint_count, skin->joint_of_skin_joint, s->joint_count, err)) {
+            ok = sa_error_prefix(err, "skins[%d]", i);
+            break;
+        }
+        bind_matrices_from_gltf(&doc->skins[i], joint_from_model_bind);
+        skin_matrices(skin->joint_count, skin->joint_of_skin_joint, model_from_joint, joint_from_model_bind,
+                      skin_matrix);
+        float rest_error = bind_rest_error(skin->joint_count, skin_matrix);
+        if (out->worst_skin < 0 || rest_error > out->max_rest_bind_error) {
+            out->max_rest_bind_error = rest_error;
+            out->worst_skin = i;
+        }
+        float inverse_error;
+        sa_error why;
+        if (!bind_inverse_error(skin->joint_count, joint_from_model_bind, &inverse_error, &why) &&
+            out->bad_inverse_count++ == 0)
+            snprintf(out->bad_inverse, sizeof out->bad_inverse, "skins[%d]: %.200s", i, why.message);
+        out->max_inverse_error = fmaxf(out->max_inverse_error, inverse_error);
+    }
+    if (ok)
+        check_weights(doc, out);
+    free(model_from_joint);
+    free(joint_from_model_bind);
+    free(skin_matrix);
+    return ok;
+}
+/* [/listing] */

@@ -1,0 +1,41 @@
+/* bind_gltf.h: the bind-pose self-checks over a loaded glTF document
+ * (chapter 05): what `ch05_inverse_bind --check-bind` prints.
+ *
+ * The one place where chapter 05 meets the loader; bind.h has the checks
+ * themselves, over plain arrays.
+ */
+#ifndef CH05_BIND_GLTF_H
+#define CH05_BIND_GLTF_H
+
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/04_bone_tree/skeleton.h"
+#include "bind.h"
+
+/* Above this, max_rest_bind_error means the rest pose is not the bind pose. */
+#define BIND_REST_WARNING 1e-4f
+
+typedef struct bind_report {
+    int joints;                /* the sum of the skins' joint counts */
+    float max_rest_bind_error; /* bind_rest_error() of each skin in the rest pose, the largest */
+    int worst_skin;            /* the skin it comes from (-1: no skins) */
+    float max_inverse_error;   /* bind_inverse_error() over every skin */
+    size_t weights_bad;        /* bind_weights_bad() over every skinned mesh node's primitives */
+    int bad_inverse_count;     /* skins with a singular or non-affine inverse bind matrix */
+    char bad_inverse[256];     /* the first: "skins[0]: inverse bind matrix 3 is singular ..." */
+    char bad_weights[256];     /* the first bad vertex, its weights and joints */
+} bind_report;
+
+/* A skin's inverse bind matrices as mat4 (the loader keeps them as 16
+ * floats each, identities when the file has none): joint_count matrices. */
+void bind_matrices_from_gltf(const gltf_skin *skin, mat4 *joint_from_model_bind);
+
+/* 255 or 65535 for normalized u8 or u16 weights, BIND_WEIGHTS_FLOAT for floats. */
+int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim);
+
+/* Runs every check of the chapter on doc, whose skeleton (skeleton_from_gltf)
+ * is s, with every joint at its rest transform. A file with no skins gives a
+ * report of zeros. Fails only when memory runs out; singular matrices and bad
+ * weights are findings, in the report. */
+bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *out, sa_error *err);
+
+#endif

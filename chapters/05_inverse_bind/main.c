@@ -1,0 +1,375 @@
+/* ch05_inverse_bind: inverse bind matrices, and the self-checks to run on a
+ * new asset before animating it.
+ *
+ * Each joint of a skin comes with an inverse bind matrix,
+ * joint_from_model_bind: the mesh's model space at bind time -> the joint's
+ * space. With the joints where they are now (model_from_joint, chapter 04),
+ *
+ *     skin_matrix[k] = model_from_joint[joint_of_skin_joint[k]] * joint_from_model_bind[k]
+ *
+ * In the rest pose every skin matrix of a skin should be the same matrix; this
+ * program checks that (--check-bind) and draws the mesh with that matrix, the
+ * skeleton of chapter 04 over it, and two debug views of the skin weights.
+ *
+ *   ch05_inverse_bind                                the humanoid
+ *   ch05_inverse_bind --model FILE.gltf|FILE.glb     any skinned glTF 2.0 file
+ *   ch05_inverse_bind --model FILE --check-bind      the checks only, no window
+ *
+ * Keys: V next view (plain, dominant joint, weight heat map), N / P next /
+ * previous joint, S skeleton, A world axes.
+ */
+#include "bind_gltf.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/lit.h"
+#include "common/mesh.h"
+#include "common/shader.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+
+enum { VIEW_PLAIN, VIEW_DOMINANT_JOINT, VIEW_HEAT_MAP, VIEW_COUNT };
+static const char *const view_names[VIEW_COUNT] = {"plain", "dominant", "heat"};
+
+static bool check_bind = false;
+static const char *view_option = NULL;
+static const char *joint_option = NULL;
+static const cli_option options_extra[] = {
+    {"--check-bind", CLI_FLAG, &check_bind, NULL,
+     "print the bind-pose self-checks (joints, max_rest_bind_error, max_inverse_error, weights_bad) and exit "
+     "(no window): exit 1 on a singular inverse bind matrix or bad weights"},
+    {"--view", CLI_STRING, &view_option, "NAME", "the debug view at start: plain, dominant (default) or heat"},
+    {"--joint", CLI_STRING, &joint_option, "NAME", "the joint selected at start (default: the first skin's first)"},
+};
+static const cli_key keys[] = {
+    {"V", "next view: plain, dominant joint colours, heat map of the selected joint's weight"},
+    {"N / P", "select the next / previous joint"},
+    {"S", "toggle the skeleton"},
+    {"A", "toggle the world axes"},
+};
+static const cli_spec spec = {
+    .program = "ch05_inverse_bind",
+    .summary = "inverse bind matrices: the T-pose self-check and debug views of the skin weights",
+    .takes_model = true,
+    .extra = options_extra,
+    .extra_count = 3,
+    .keys = keys,
+    .key_count = 4,
+};
+
+/* [listing check_bind] */
+/* --check-bind: four lines on stdout, the findings on stderr; the exit status. */
+static int print_check(const char *path, const gltf_document *doc, const skeleton *s)
+{
+    bind_report r;
+    sa_error err;
+    if (!bind_check_gltf(doc, s, &r, &err)) {
+        sa_error_prefix(&err, "%s", path);
+        return app_fail(&err);
+    }
+    printf("joints: %d\nmax_rest_bind_error: %.6g\nmax_inverse_error: %.6g\nweights_bad: %zu\n", r.joints,
+           (double)r.max_rest_bind_error, (double)r.max_inverse_error, r.weights_bad);
+    if (r.max_rest_bind_error > BIND_REST_WARNING)
+        fprintf(stderr,
+                "warning: %s: skins[%d]: the rest pose is not the bind pose (max_rest_bind_error %.3g > %g). "
+                "Legal in glTF, but if a T-pose was expected, the likely causes are: stale inverse bind "
+                "matrices (the rig was edited after binding), a coordinate flip (a Z-up to Y-up rotation "
+                "applied to the mesh but not to the bones, or the reverse), a unit change (centimetres vs "
+                "metres)\n",
+                path, r.worst_skin, (double)r.max_rest_bind_error, (double)BIND_REST_WARNING);
+    if (r.bad_inverse_count)
+        fprintf(stderr, "error: %s: %s (%d skin%s with such a matrix)\n", path, r.bad_inverse, r.bad_inverse_count,
+                r.bad_inverse_count > 1 ? "s" : "");
+    if (r.weights_bad)
+        fprintf(stderr, "error: %s: %zu vertices with bad weights; the first: %s\n", path, r.weights_bad,
+                r.bad_weights);
+    return r.bad_inverse_count || r.weights_bad ? 1 : 0;
+}
+/* [/listing] */
+
+/* The vertex of the weight views: what the lit shader reads, plus the skin
+ * joint indices and weights (locations 3 and 4 of common/mesh.h). */
+typedef struct weights_vertex {
+    float position[3];
+    float normal[3];
+    uint16_t joints[4];
+    float weights[4];
+} weights_vertex;
+
+static const vertex_attribute weights_attributes[] = {
+    {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(weights_vertex, position)},
+    {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(weights_vertex, normal)},
+    {ATTRIB_JOINTS, 4, GL_UNSIGNED_SHORT, false, true, offsetof(weights_vertex, joints)},
+    {ATTRIB_WEIGHTS, 4, GL_FLOAT, false, false, offsetof(weights_vertex, weights)},
+};
+static const vertex_layout weights_layout = {weights_attributes, 4, sizeof(weights_vertex)};
+
+static bool upload_primitive(const gltf_primitive *prim, gpu_mesh *out, sa_error *err)
+{
+    weights_vertex *v = malloc((prim->vertex_count ? prim->vertex_count : 1) * sizeof *v);
+    if (!v)
+        return sa_error_set(err, "out of memory");
+    for (size_t i = 0; i < prim->vertex_count; i++) {
+        memcpy(v[i].position, prim->positions[i], sizeof v[i].position);
+        memcpy(v[i].normal, prim->normals[i], sizeof v[i].normal);
+        memcpy(v[i].joints, prim->joints[i], sizeof v[i].joints);
+        memcpy(v[i].weights, prim->weights[i], sizeof v[i].weights);
+    }
+    bool ok = gpu_mesh_upload(out, &weights_layout, v, prim->vertex_count, prim->triangle_indices,
+                              prim->triangle_count * 3, 4, false, err);
+    free(v);
+    return ok;
+}
+
+/* The skin joint of skin `skin` that is skeleton joint `joint`, or -1. */
+static int skin_joint_of(const skeleton *s, int skin, int joint)
+{
+    for (int k = 0; k < s->skins[skin].joint_count; k++)
+        if (s->skins[skin].joint_of_skin_joint[k] == joint)
+            return k;
+    return -1;
+}
+
+/* A point per joint and a line to its parent; the selected joint in white. */
+static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, int selected)
+{
+    for (int j = 0; j < s->joint_count; j++) {
+        const float *here = model_from_joint[j][3];
+        bool is_selected = j == selected;
+        vec3 color = {is_selected ? 1.0f : 1.0f, is_selected ? 1.0f : 0.8f, is_selected ? 1.0f : 0.2f};
+        debug_draw_point(lines, here, color);
+        if (s->parent[j] >= 0)
+            debug_draw_line(lines, model_from_joint[s->parent[j]][3], here, (vec3){1.0f, 0.6f, 0.1f});
+    }
+}
+
+typedef struct program_state {
+    gltf_document doc;
+    skeleton skel;
+    mat4 *model_from_joint;   /* [skel.joint_count], the rest pose */
+    mat4 **skin_matrix;       /* [skin_count][skin joint count], the rest pose */
+    gpu_mesh *gpu;            /* gpu[first_slot[m] + p]: primitive p of mesh m (skinned ones only) */
+    int *first_slot;
+    int primitive_total;
+} program_state;
+
+static void state_free(program_state *st)
+{
+    for (int i = 0; st->gpu && i < st->primitive_total; i++)
+        gpu_mesh_unload(&st->gpu[i]);
+    for (int i = 0; st->skin_matrix && i < st->doc.skin_count; i++)
+        free(st->skin_matrix[i]);
+    free(st->skin_matrix);
+    free(st->gpu);
+    free(st->first_slot);
+    free(st->model_from_joint);
+    skeleton_free(&st->skel);
+    gltf_free(&st->doc);
+}
+
+/* The rest pose's model_from_joint and skin matrices, and the bounds of the
+ * joints (the camera frames them). */
+static bool rest_pose(program_state *st, vec3 lo, vec3 hi, sa_error *err)
+{
+    const skeleton *s = &st->skel;
+    st->model_from_joint = malloc(((size_t)s->joint_count + 1) * sizeof *st->model_from_joint);
+    st->skin_matrix = calloc((size_t)st->doc.skin_count + 1, sizeof *st->skin_matrix);
+    if (!st->model_from_joint || !st->skin_matrix)
+        return sa_error_set(err, "out of memory");
+    skeleton_local_to_model(s, s->rest_local, st->model_from_joint);
+    for (int i = 0; i < st->doc.skin_count; i++) {
+        const skeleton_skin *skin = &s->skins[i];
+        mat4 *bind = malloc(((size_t)skin->joint_count + 1) * sizeof *bind);
+        st->skin_matrix[i] = malloc(((size_t)skin->joint_count + 1) * sizeof *st->skin_matrix[i]);
+        if (!bind || !st->skin_matrix[i]) {
+            free(bind);
+            return sa_error_set(err, "out of memory");
+        }
+        if (!skin_matrices_validate(skin->joint_count, skin->joint_of_skin_joint, s->joint_count, err)) {
+            free(bind);
+            return sa_error_prefix(err, "skins[%d]", i);
+        }
+        bind_matrices_from_gltf(&st->doc.skins[i], bind);
+        skin_matrices(skin->joint_count, skin->joint_of_skin_joint, st->model_from_joint, bind, st->skin_matrix[i]);
+        free(bind);
+    }
+    glm_vec3_fill(lo, 1e30f);
+    glm_vec3_fill(hi, -1e30f);
+    for (int j = 0; j < s->joint_count; j++) {
+        glm_vec3_minv(lo, st->model_from_joint[j][3], lo);
+        glm_vec3_maxv(hi, st->model_from_joint[j][3], hi);
+    }
+    if (lo[0] > hi[0]) {
+        glm_vec3_fill(lo, -1.0f);
+        glm_vec3_fill(hi, 1.0f);
+    }
+    return true;
+}
+
+static bool upload_skinned_meshes(program_state *st, sa_error *err)
+{
+    const gltf_document *doc = &st->doc;
+    st->first_slot = malloc(((size_t)doc->mesh_count + 1) * sizeof *st->first_slot);
+    if (!st->first_slot)
+        return sa_error_set(err, "out of memory");
+    for (int m = 0; m < doc->mesh_count; m++) {
+        st->first_slot[m] = st->primitive_total;
+        st->primitive_total += doc->meshes[m].primitive_count;
+    }
+    st->gpu = calloc((size_t)st->primitive_total + 1, sizeof *st->gpu);
+    if (!st->gpu)
+        return sa_error_set(err, "out of memory");
+    for (int m = 0; m < doc->mesh_count; m++)
+        for (int p = 0; p < doc->meshes[m].primitive_count; p++) {
+            const gltf_primitive *prim = &doc->meshes[m].primitives[p];
+            if (!prim->skipped && prim->joints && prim->weights &&
+                !upload_primitive(prim, &st->gpu[st->first_slot[m] + p], err))
+                return false;
+        }
+    return true;
+}
+
+/* [listing draw_skinned] */
+/* Every skinned mesh node, unskinned: its vertices are in the mesh's model
+ * space at bind time, and in the rest pose every skin matrix of its skin is
+ * the same matrix, so skin joint 0's matrix places the whole mesh. (The mesh
+ * node's own transform is ignored for a skinned mesh, as the spec says.) */
+static void draw_skinned_meshes(const program_state *st, const shader_program *shader, int selected)
+{
+    const gltf_document *doc = &st->doc;
+    for (int n = 0; n < doc->node_count; n++) {
+        const gltf_node *node = &doc->nodes[n];
+        if (node->mesh < 0 || node->skin < 0 || doc->skins[node->skin].joint_count == 0)
+            continue;
+        shader_set_mat4(shader, "u_world_from_model", st->skin_matrix[node->skin][0]);
+        shader_set_int(shader, "u_selected_skin_joint", skin_joint_of(&st->skel, node->skin, selected));
+        for (int p = 0; p < doc->meshes[node->mesh].primitive_count; p++)
+            if (st->gpu[st->first_slot[node->mesh] + p].vao)
+                gpu_mesh_draw(&st->gpu[st->first_slot[node->mesh] + p]);
+    }
+}
+/* [/listing] */
+
+static void print_selected(const skeleton *s, int selected)
+{
+    if (selected >= 0)
+        printf("joint %d: %s\n", selected, s->name[selected][0] ? s->name[selected] : "(no name)");
+}
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+    int view = VIEW_DOMINANT_JOINT;
+    if (view_option) {
+        for (view = 0; view < VIEW_COUNT && strcmp(view_option, view_names[view]) != 0; view++)
+            ;
+        if (view == VIEW_COUNT) {
+            fprintf(stderr, "error: --view: '%s' is not plain, dominant or heat\n", view_option);
+            return 2;
+        }
+    }
+
+    sa_error err;
+    char model_path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
+        return app_fail(&err);
+    program_state st;
+    memset(&st, 0, sizeof st);
+    gltf_load_options load_options = gltf_load_options_default();
+    load_options.decode_images = false; /* nothing here is textured */
+    if (!gltf_load(model_path, &load_options, &st.doc, &err))
+        return app_fail(&err);
+    if (!skeleton_from_gltf(&st.doc, &st.skel, &err)) {
+        sa_error_prefix(&err, "%s", model_path);
+        state_free(&st);
+        return app_fail(&err);
+    }
+    if (check_bind) {
+        status = print_check(model_path, &st.doc, &st.skel);
+        state_free(&st);
+        return status;
+    }
+
+    int selected = st.skel.skin_count > 0 && st.skel.skins[0].joint_count > 0 ? st.skel.skins[0].joint_of_skin_joint[0]
+                                                                              : -1;
+    if (joint_option && (selected = skeleton_find(&st.skel, joint_option)) < 0) {
+        sa_error_set(&err, "%s: --joint: no joint is called '%s'", model_path, joint_option);
+        state_free(&st);
+        return app_fail(&err);
+    }
+    vec3 lo, hi;
+    if (!rest_pose(&st, lo, hi, &err)) {
+        sa_error_prefix(&err, "%s", model_path);
+        state_free(&st);
+        return app_fail(&err);
+    }
+
+    app a;
+    if (!app_open(&a, &spec, &options, &err)) {
+        state_free(&st);
+        return app_fail(&err);
+    }
+    /* Frame the skeleton with a margin: the mesh is around it. */
+    vec3 margin;
+    glm_vec3_sub(hi, lo, margin);
+    glm_vec3_scale(margin, 0.15f, margin);
+    glm_vec3_sub(lo, margin, lo);
+    glm_vec3_add(hi, margin, hi);
+    orbit_camera_frame_bounds(&a.camera, lo, hi);
+
+    shader_program weights = {0};
+    debug_draw lines = {0};
+    bool ok = shader_program_load(&weights, "shaders/skin_weights.vert", "shaders/skin_weights.frag", &err) &&
+              debug_draw_init(&lines, &err) && upload_skinned_meshes(&st, &err);
+    print_selected(&st.skel, selected);
+
+    bool show_skeleton = true, show_axes = false;
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    while (ok && app_frame_begin(&a)) {
+        if (a.reload_requested && !shader_program_reload(&weights, &err))
+            fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
+        if (app_key_pressed(&a, GLFW_KEY_V))
+            view = (view + 1) % VIEW_COUNT;
+        if (app_key_pressed(&a, GLFW_KEY_S))
+            show_skeleton = !show_skeleton;
+        if (app_key_pressed(&a, GLFW_KEY_A))
+            show_axes = !show_axes;
+        if (st.skel.joint_count > 0 && (app_key_pressed(&a, GLFW_KEY_N) || app_key_pressed(&a, GLFW_KEY_P))) {
+            int step = app_key_pressed(&a, GLFW_KEY_N) ? 1 : st.skel.joint_count - 1;
+            selected = (selected + step) % st.skel.joint_count;
+            print_selected(&st.skel, selected);
+        }
+
+        mat4 clip_from_world;
+        app_clip_from_world(&a, clip_from_world);
+        glUseProgram(weights.id);
+        shader_set_mat4(&weights, "u_clip_from_world", clip_from_world);
+        vec3 light = LIT_LIGHT_DIRECTION_WORLD;
+        glm_vec3_normalize(light);
+        shader_set_vec3(&weights, "u_light_direction_world", light);
+        shader_set_int(&weights, "u_view", view);
+        draw_skinned_meshes(&st, &weights, selected);
+
+        if (show_skeleton)
+            draw_skeleton(&lines, &st.skel, st.model_from_joint, selected);
+        if (show_axes)
+            debug_draw_axes(&lines, identity, 1.0f);
+        debug_draw_flush(&lines, clip_from_world, 6.0f);
+        if (!app_frame_end(&a, &err))
+            ok = false;
+    }
+
+    debug_draw_free(&lines);
+    shader_program_unload(&weights);
+    state_free(&st);
+    app_close(&a);
+    return ok ? 0 : app_fail(&err);
+}

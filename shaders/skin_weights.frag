@@ -1,0 +1,17 @@
+#version 330 core
+// skin_weights.frag: the view's colour, shaded just enough to see the shape.
+in vec3 v_normal_world;
+in vec3 v_color;
+
+uniform vec3 u_light_direction_world; // towards the light, normalised
+
+out vec4 out_color;
+
+void main()
+{
+    vec3 n = normalize(v_normal_world);
+    if (!gl_FrontFacing)
+        n = -n;
+    float light = 0.45 + 0.55 * max(dot(n, u_light_direction_world), 0.0);
+    out_color = vec4(v_color * light, 1.0);
+}

@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""ch05_inverse_bind --check-bind against values worked out by Python alone.
+
+The four lines of --check-bind are computed here from the glTF JSON and its
+buffers with Python's own json and base64 modules and double-precision
+arithmetic (an independent reader and independent maths), then compared with
+the program's output:
+
+    joints: N                 equal
+    max_rest_bind_error: X    within 1e-5 + 1e-4 * X (the program works in float)
+    max_inverse_error: X      both below 1e-4 (float rounding; 0 in exact maths)
+    weights_bad: N            equal
+
+and the program's exit status with the one this script expects (1 when
+weights_bad > 0 or an inverse bind matrix is singular, else 0), and the
+warning on stderr with whether max_rest_bind_error is above 1e-4.
+
+    bind_check.py PROGRAM MODEL_OR_FOLDER [--expect-warning | --expect-no-warning]
+                  [--expect-exit N] [--break KIND]
+    bind_check.py --break KIND IN OUT.gltf        write a broken copy (stale, singular, weights)
+    bind_check.py --print MODEL                   print the expected lines
+
+A folder means every skinned .gltf in it; exit 77 (skipped) when it is absent.
+--break KIND checks a copy of each model broken on purpose (see break_copy).
+"""
+import base64
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+COMPONENT = {5120: ("b", 1), 5121: ("B", 1), 5122: ("h", 2), 5123: ("H", 2), 5125: ("I", 4), 5126: ("f", 4)}
+COUNT = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT2": 4, "MAT3": 9, "MAT4": 16}
+UNITS = {5121: 255, 5123: 65535}  # normalized unsigned weights: units of the type
+
+
+def load(path):
+    """(json document, list of buffer bytes) of a .gltf (data: URIs or files) or .glb."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    bin_chunk = None
+    if raw[:4] == b"glTF":
+        json_length = struct.unpack_from("<I", raw, 12)[0]
+        doc = json.loads(raw[20:20 + json_length])
+        rest = 20 + json_length
+        if rest + 8 <= len(raw):
+            bin_length = struct.unpack_from("<I", raw, rest)[0]
+            bin_chunk = raw[rest + 8:rest + 8 + bin_length]
+    else:
+        doc = json.loads(raw)
+    buffers = []
+    for b in doc.get("buffers", []):
+        uri = b.get("uri")
+        if uri is None:
+            buffers.append(bin_chunk)
+        elif uri.startswith("data:"):
+            buffers.append(base64.b64decode(uri.split(",", 1)[1]))
+        else:
+            with open(os.path.join(os.path.dirname(path), uri), "rb") as f:
+                buffers.append(f.read())
+    return doc, buffers
+
+
+def read_accessor(doc, buffers, index):
+    """The accessor's elements as lists of numbers (raw integers, not normalized)."""
+    a = doc["accessors"][index]
+    if "sparse" in a or "bufferView" not in a:
+        raise SystemExit("bind_check.py: accessors[%d]: sparse accessors are not read here" % index)
+    view = doc["bufferViews"][a["bufferView"]]
+    data = buffers[view["buffer"]]
+    fmt, size = COMPONENT[a["componentType"]]
+    n = COUNT[a["type"]]
+    if a["type"] in ("MAT2", "MAT3") and size < 4:
+        raise SystemExit("bind_check.py: padded matrix columns are not read here")
+    stride = view.get("byteStride") or n * size
+    start = view.get("byteOffset", 0) + a.get("byteOffset", 0)
+    return [list(struct.unpack_from("<%d%s" % (n, fmt), data, start + i * stride)) for i in range(a["count"])]
+
+
+def mat_mul(a, b):
+    """Column-major 4x4 product a * b (lists of 16)."""
+    return [sum(a[k * 4 + r] * b[c * 4 + k] for k in range(4)) for c in range(4) for r in range(4)]
+
+
+def trs_matrix(node):
+    if "matrix" in node:
+        return [float(v) for v in node["matrix"]]
+    tx, ty, tz = node.get("translation", [0, 0, 0])
+    x, y, z, w = node.get("rotation", [0, 0, 0, 1])
+    sx, sy, sz = node.get("scale", [1, 1, 1])
+    # The rotation matrix of a unit quaternion, columns scaled by S, then T.
+    r = [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
+         2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
+         2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)]
+    return [r[0] * sx, r[1] * sx, r[2] * sx, 0, r[3] * sy, r[4] * sy, r[5] * sy, 0,
+            r[6] * sz, r[7] * sz, r[8] * sz, 0, tx, ty, tz, 1]
+
+
+def scene_matrices(doc):
+    """Every node's scene-space matrix with every node at its stored transform."""
+    nodes = doc.get("nodes", [])
+    parent = [-1] * len(nodes)
+    for i, n in enumerate(nodes):
+        for c in n.get("children", []):
+            parent[c] = i
+    world = [None] * len(nodes)
+
+    def get(i):
+        if world[i] is None:
+            local = trs_matrix(nodes[i])
+            world[i] = local if parent[i] < 0 else mat_mul(get(parent[i]), local)
+        return world[i]
+
+    return [get(i) for i in range(len(nodes))]
+
+
+def inverse(m):
+    """General 4x4 inverse by Gauss-Jordan with partial pivoting; None when singular."""
+    a = [[m[c * 4 + r] for c in range(4)] + [1.0 if r == k else 0.0 for k in range(4)] for r in range(4)]
+    for col in range(4):
+        pivot = max(range(col, 4), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        p = a[col][col]
+        a[col] = [v / p for v in a[col]]
+        for r in range(4):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    return [a[r][4 + c] for c in range(4) for r in range(4)]
+
+
+def invertible_affine(m):
+    """The contract of affine_inverse() (bind.h): bottom row 0 0 0 1 within
+    1e-6, |det A| above 1e-6 times the product of A's column lengths."""
+    if max(abs(m[3]), abs(m[7]), abs(m[11]), abs(m[15] - 1)) > 1e-6:
+        return False
+    a, b, c = m[0:3], m[4:7], m[8:11]
+    det = (a[0] * (b[1] * c[2] - b[2] * c[1]) - b[0] * (a[1] * c[2] - a[2] * c[1])
+           + c[0] * (a[1] * b[2] - a[2] * b[1]))
+    norm = lambda v: math.sqrt(sum(x * x for x in v))
+    return abs(det) > 1e-6 * norm(a) * norm(b) * norm(c)
+
+
+def expected(path):
+    """(lines of --check-bind as (key, value), exit status, singular)."""
+    doc, buffers = load(path)
+    skins = doc.get("skins", [])
+    world = scene_matrices(doc)
+    joints = sum(len(s["joints"]) for s in skins)
+    rest_error = inverse_error = 0.0
+    singular = False
+    ibms = []
+    for s in skins:
+        if "inverseBindMatrices" in s:
+            ibm = [[float(v) for v in e] for e in read_accessor(doc, buffers, s["inverseBindMatrices"])]
+        else:
+            ibm = [[1.0 if c == r else 0.0 for c in range(4) for r in range(4)] for _ in s["joints"]]
+        ibms.append(ibm)
+        skin_matrices = [mat_mul(world[j], ibm[k]) for k, j in enumerate(s["joints"])]
+        for e in range(16):
+            values = [m[e] for m in skin_matrices]
+            rest_error = max(rest_error, max(values) - min(values))
+        for m in ibm:
+            if not invertible_affine(m):
+                singular = True
+                continue
+            inv = inverse(m)
+            p = mat_mul(m, inv)
+            inverse_error = max(inverse_error, max(abs(p[e] - (1.0 if e % 5 == 0 else 0.0)) for e in range(16)))
+    bad = 0
+    for node in doc.get("nodes", []):
+        if "mesh" not in node or "skin" not in node:
+            continue
+        skin_joints = len(skins[node["skin"]]["joints"])
+        for prim in doc["meshes"][node["mesh"]]["primitives"]:
+            attrs = prim["attributes"]
+            if "WEIGHTS_0" not in attrs or "JOINTS_0" not in attrs or prim.get("mode", 4) < 4:
+                continue
+            wa = doc["accessors"][attrs["WEIGHTS_0"]]
+            weights = read_accessor(doc, buffers, attrs["WEIGHTS_0"])
+            joint_ids = read_accessor(doc, buffers, attrs["JOINTS_0"])
+            for w, j in zip(weights, joint_ids):
+                if wa["componentType"] == 5126:
+                    ok = abs(sum(w) - 1.0) <= 1e-3 and min(w) >= 0
+                else:
+                    units = UNITS[wa["componentType"]]
+                    ok = abs(sum(w) - units) <= 4
+                ok = ok and all(j[i] < skin_joints or w[i] == 0 for i in range(4))
+                bad += 0 if ok else 1
+    lines = [("joints", joints), ("max_rest_bind_error", rest_error), ("max_inverse_error", inverse_error),
+             ("weights_bad", bad)]
+    return lines, 1 if singular or bad else 0, singular
+
+
+def compare(program, path, expect_warning=None, expect_exit=None):
+    lines, status, singular = expected(path)
+    if expect_exit is not None and expect_exit != status:
+        return ["this script expects exit %d for %s, the test says %d" % (status, path, expect_exit)]
+    run = subprocess.run([program, "--model", path, "--check-bind"], capture_output=True, text=True, timeout=120)
+    problems = []
+    if run.returncode != status:
+        problems.append("exit status %d, expected %d" % (run.returncode, status))
+    got = run.stdout.splitlines()
+    keys = [k for k, _ in lines]
+    if [g.split(":")[0] for g in got] != keys:
+        problems.append("stdout is not exactly the four lines %s: %r" % (keys, got))
+        return problems
+    values = {g.split(":")[0]: g.split(":", 1)[1].strip() for g in got}
+    for key, want in lines:
+        text = values[key]
+        if key in ("joints", "weights_bad"):
+            if text != str(want):
+                problems.append("%s: %s, expected %d" % (key, text, want))
+        else:
+            try:
+                value = float(text)
+            except ValueError:
+                problems.append("%s: '%s' is not a number" % (key, text))
+                continue
+            if key == "max_rest_bind_error" and abs(value - want) > 1e-5 + 1e-4 * want:
+                problems.append("%s: %s, expected %.6g" % (key, text, want))
+            if key == "max_inverse_error" and not singular and not (value < 1e-4 and want < 1e-4):
+                problems.append("%s: %s, expected %.3g (both below 1e-4)" % (key, text, want))
+    if singular and "is singular" not in run.stderr and "is not affine" not in run.stderr:
+        problems.append("no 'error: ... is singular' (or 'is not affine') on stderr")
+    if lines[3][1] and "bad weights" not in run.stderr:
+        problems.append("no 'error: ... bad weights' on stderr")
+    warned = "warning:" in run.stderr
+    should_warn = lines[1][1] > 1e-4
+    if warned != should_warn:
+        problems.append("warning on stderr: %s, expected %s (max_rest_bind_error %.3g)" % (warned, should_warn,
+                                                                                         lines[1][1]))
+    if expect_warning is not None and expect_warning != should_warn:
+        problems.append("the test expects %s warning but the file gives max_rest_bind_error %.3g"
+                        % ("a" if expect_warning else "no", lines[1][1]))
+    if problems:
+        problems.append("stdout: %r stderr: %r" % (run.stdout, run.stderr.strip()))
+    return problems
+
+
+def replace_accessor(doc, buffers, index, rows):
+    """Points accessors[index] at new float data (rows of numbers) in a new
+    data: URI buffer; the old bytes stay where they were, unused."""
+    old = doc["accessors"][index]
+    blob = b"".join(struct.pack("<%df" % len(r), *r) for r in rows)
+    doc["buffers"].append({"byteLength": len(blob),
+                           "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()})
+    doc["bufferViews"].append({"buffer": len(doc["buffers"]) - 1, "byteLength": len(blob)})
+    doc["accessors"].append({"bufferView": len(doc["bufferViews"]) - 1, "componentType": 5126,
+                             "count": len(rows), "type": old["type"]})
+    return len(doc["accessors"]) - 1
+
+
+def break_copy(kind, src, dst):
+    """A copy of src, broken on purpose (written as .gltf with data: URIs):
+      stale     every inverse bind matrix of skins[0] gets an extra
+                translation of 0.5 * (k + 1) along x, as stale matrices from
+                an earlier version of a rig would (a warning, exit 0)
+      singular  skins[0]'s matrix 1 loses its y column (exit 1)
+      weights   the first skinned primitive's vertex 0 gets weights summing
+                to 0.5 and vertex 1 a negative weight (exit 1)"""
+    doc, buffers = load(src)
+    for i, b in enumerate(doc["buffers"]):  # a .glb's BIN chunk becomes a data: URI
+        if "uri" not in b:
+            b["uri"] = "data:application/octet-stream;base64," + base64.b64encode(buffers[i]).decode()
+    skin = doc["skins"][0]
+    if kind in ("stale", "singular"):
+        ibm = [list(m) for m in read_accessor(doc, buffers, skin["inverseBindMatrices"])]
+        if kind == "stale":
+            for k, m in enumerate(ibm):
+                m[12] += 0.5 * (k + 1)
+        else:
+            ibm[1][4:8] = [0.0, 0.0, 0.0, 0.0]
+        skin["inverseBindMatrices"] = replace_accessor(doc, buffers, skin["inverseBindMatrices"], ibm)
+    elif kind == "weights":
+        mesh = next(doc["meshes"][n["mesh"]] for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        attrs = mesh["primitives"][0]["attributes"]
+        if doc["accessors"][attrs["WEIGHTS_0"]]["componentType"] != 5126:
+            raise SystemExit("bind_check.py: --break weights expects float weights")
+        weights = [list(w) for w in read_accessor(doc, buffers, attrs["WEIGHTS_0"])]
+        weights[0] = [0.5, 0.0, 0.0, 0.0]
+        weights[1] = [1.25, -0.25, 0.0, 0.0]
+        attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], weights)
+    else:
+        raise SystemExit("bind_check.py: --break: unknown kind '%s'" % kind)
+    with open(dst, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+
+
+def main(argv):
+    if len(argv) == 5 and argv[1] == "--break":
+        break_copy(argv[2], argv[3], argv[4])
+        return 0
+    if len(argv) == 3 and argv[1] == "--print":
+        lines, status, _ = expected(argv[2])
+        for k, v in lines:
+            print("%s: %.9g" % (k, v) if isinstance(v, float) else "%s: %d" % (k, v))
+        print("exit %d" % status)
+        return 0
+    program, target = argv[1], argv[2]
+    expect_warning = True if "--expect-warning" in argv else False if "--expect-no-warning" in argv else None
+    expect_exit = int(argv[argv.index("--expect-exit") + 1]) if "--expect-exit" in argv else None
+    kind = argv[argv.index("--break") + 1] if "--break" in argv else None
+    if os.path.isdir(target):
+        models = []
+        for name in sorted(os.listdir(target)):
+            if name.endswith(".gltf"):
+                with open(os.path.join(target, name), encoding="utf-8") as f:
+                    if json.load(f).get("skins"):
+                        models.append(os.path.join(target, name))
+    elif os.path.exists(target):
+        models = [target]
+    else:
+        print("skipped: %s is absent" % target)
+        return 77
+    failures = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for path in models:
+            if kind:  # the test's own broken copy of the model
+                copy = os.path.join(scratch, "%s_%s.gltf" % (os.path.splitext(os.path.basename(path))[0], kind))
+                break_copy(kind, path, copy)
+                path = copy
+            problems = compare(program, path, expect_warning, expect_exit)
+            if problems:
+                failures += 1
+                print("FAIL %s\n  %s" % (path, "\n  ".join(problems)))
+            else:
+                print("ok   %s" % path)
+    print("%d of %d models match" % (len(models) - failures, len(models)))
+    return 1 if failures or not models else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,201 @@
+/* test_bind: chapter 05's functions over plain arrays, with hand-computed
+ * values: skin matrices (and their multiplication order), the T-pose
+ * self-check, the inverse check, and the weight check. The whole-file checks
+ * are tested by tests/bind_check.py against Python's own reading of the files. */
+#include "tests/test_util.h"
+#include "chapters/05_inverse_bind/bind.h"
+
+static void translation(mat4 m, float x, float y, float z)
+{
+    glm_mat4_identity(m);
+    m[3][0] = x, m[3][1] = y, m[3][2] = z;
+}
+
+/* 90 degrees about +Z: x -> y, y -> -x. */
+static void rotation_z90(mat4 m)
+{
+    glm_mat4_identity(m);
+    m[0][0] = 0, m[0][1] = 1;
+    m[1][0] = -1, m[1][1] = 0;
+}
+
+static void skin_matrices_multiply_model_from_joint_first(void **state)
+{
+    (void)state;
+    /* Skeleton joint 0 is rotated 90 degrees about Z, joint 1 moved to (0, 2, 0).
+     * Skin joint 0 is skeleton joint 1, skin joint 1 is skeleton joint 0.
+     * Inverse binds: skin joint 0 T(0, -2, 0), skin joint 1 T(1, 0, 0).
+     *   skin 0 = T(0, 2, 0) * T(0, -2, 0) = I
+     *   skin 1 = Rz90 * T(1, 0, 0): translation Rz90 (1, 0, 0) = (0, 1, 0)
+     *            (the other order, T * Rz90, would give (1, 0, 0)). */
+    mat4 model_from_joint[2], joint_from_model_bind[2], skin[2];
+    rotation_z90(model_from_joint[0]);
+    translation(model_from_joint[1], 0, 2, 0);
+    translation(joint_from_model_bind[0], 0, -2, 0);
+    translation(joint_from_model_bind[1], 1, 0, 0);
+    const int joint_of_skin_joint[2] = {1, 0};
+    skin_matrices(2, joint_of_skin_joint, model_from_joint, joint_from_model_bind, skin);
+    mat4 identity = GLM_MAT4_IDENTITY_INIT, expected1;
+    rotation_z90(expected1);
+    expected1[3][1] = 1.0f;
+    EXPECT_MAT4_NEAR(identity, skin[0], 1e-6);
+    EXPECT_MAT4_NEAR(expected1, skin[1], 1e-6);
+}
+
+static void skin_matrices_validate_checks_the_map(void **state)
+{
+    (void)state;
+    sa_error err;
+    EXPECT_TRUE(skin_matrices_validate(3, (const int[]){2, 0, 1}, 3, &err));
+    EXPECT_TRUE(skin_matrices_validate(0, NULL, 0, &err));
+    EXPECT_TRUE(!skin_matrices_validate(2, (const int[]){0, 3}, 3, &err));
+    EXPECT_STR_CONTAINS(err.message, "skin joint 1 maps to joint 3");
+    EXPECT_TRUE(!skin_matrices_validate(1, (const int[]){-1}, 3, &err));
+    EXPECT_TRUE(!skin_matrices_validate(-1, NULL, 3, &err));
+}
+
+static void rest_error_is_zero_when_all_equal(void **state)
+{
+    (void)state;
+    mat4 m[3];
+    for (int k = 0; k < 3; k++)
+        translation(m[k], 1, 2, 3);
+    EXPECT_NEAR(0.0, bind_rest_error(3, m), 0.0);
+    EXPECT_NEAR(0.0, bind_rest_error(1, m), 0.0);
+    EXPECT_NEAR(0.0, bind_rest_error(0, m), 0.0);
+}
+
+static void rest_error_is_the_largest_spread(void **state)
+{
+    (void)state;
+    /* Element [3][0] (translation x) takes 1, 3, 2: spread 3 - 1 = 2 (not the
+     * last minus the first, 1). Element [1][1] takes 1, 1, 1.5: spread 0.5. */
+    mat4 m[3];
+    translation(m[0], 1, 0, 0);
+    translation(m[1], 3, 0, 0);
+    translation(m[2], 2, 0, 0);
+    m[2][1][1] = 1.5f;
+    EXPECT_NEAR(2.0, bind_rest_error(3, m), 1e-6);
+    /* The same matrices in another order: the same answer. */
+    mat4 shuffled[3];
+    glm_mat4_copy(m[2], shuffled[0]);
+    glm_mat4_copy(m[0], shuffled[1]);
+    glm_mat4_copy(m[1], shuffled[2]);
+    EXPECT_NEAR(2.0, bind_rest_error(3, shuffled), 1e-6);
+    /* Only the scale element differs: 0.5. */
+    translation(m[1], 1, 0, 0);
+    translation(m[2], 1, 0, 0);
+    m[2][1][1] = 1.5f;
+    EXPECT_NEAR(0.5, bind_rest_error(3, m), 1e-6);
+    /* Negative values count the same way: -4 and -1 spread 3. */
+    translation(m[0], 0, -4, 0);
+    translation(m[1], 0, -1, 0);
+    EXPECT_NEAR(3.0, bind_rest_error(2, m), 1e-6);
+}
+
+static void inverse_error_of_exact_matrices_is_zero(void **state)
+{
+    (void)state;
+    /* Scale 2 and a translation by (4, -2, 8): the inverse, scale 0.5 and a
+     * move by (-2, 1, -4), is exact in floats, so the product is exactly I. */
+    mat4 m[2];
+    glm_mat4_identity(m[0]);
+    translation(m[1], 4, -2, 8);
+    m[1][0][0] = m[1][1][1] = m[1][2][2] = 2.0f;
+    float error = -1.0f;
+    sa_error err;
+    EXPECT_TRUE(bind_inverse_error(2, m, &error, &err));
+    EXPECT_NEAR(0.0, error, 0.0);
+    EXPECT_TRUE(bind_inverse_error(0, m, &error, &err));
+    EXPECT_NEAR(0.0, error, 0.0);
+}
+
+static void inverse_error_names_a_singular_matrix(void **state)
+{
+    (void)state;
+    mat4 m[3];
+    for (int k = 0; k < 3; k++)
+        glm_mat4_identity(m[k]);
+    m[2][1][1] = 0.0f; /* y squashed flat */
+    float error = -1.0f;
+    sa_error err;
+    EXPECT_TRUE(!bind_inverse_error(3, m, &error, &err));
+    EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 2 is singular");
+    EXPECT_NEAR(0.0, error, 0.0); /* the other two are fine */
+
+    glm_mat4_identity(m[2]);
+    m[1][0][3] = 0.25f; /* bottom row 0.25 0 0 1 */
+    EXPECT_TRUE(!bind_inverse_error(3, m, &error, &err));
+    EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 1 is not affine");
+}
+
+static void weights_float(void **state)
+{
+    (void)state;
+    const uint16_t joints[][4] = {
+        {0, 1, 2, 0}, /* 0: 1 0 0 0                        good */
+        {0, 1, 2, 0}, /* 1: 0.5 0.5 0 0                    good */
+        {0, 1, 2, 0}, /* 2: 0.5 0.4 0 0, sum 0.9           bad */
+        {0, 1, 2, 0}, /* 3: sum 0.9995, within 1e-3        good */
+        {0, 1, 2, 0}, /* 4: sum 1.002                      bad */
+        {0, 1, 2, 0}, /* 5: 1.5 -0.5, sum 1 but negative   bad */
+        {0, 1, 5, 7}, /* 6: joints 5 and 7 with weight 0   good */
+        {0, 1, 5, 0}, /* 7: joint 5 (of 3) with weight 0.2 bad */
+        {0, 1, 2, 0}, /* 8: NaN                            bad */
+    };
+    const float weights[][4] = {
+        {1, 0, 0, 0},        {0.5f, 0.5f, 0, 0},     {0.5f, 0.4f, 0, 0}, {0.9995f, 0, 0, 0}, {1.002f, 0, 0, 0},
+        {1.5f, -0.5f, 0, 0}, {0.75f, 0.25f, 0, 0}, {0.5f, 0.3f, 0.2f, 0}, {NAN, 0, 0, 0},
+    };
+    size_t first = 99;
+    EXPECT_INT(5, bind_weights_bad(9, joints, weights, 3, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(2, first);
+    EXPECT_INT(0, bind_weights_bad(2, joints, weights, 3, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(2, first); /* none: vertex_count */
+    EXPECT_INT(1, bind_weights_bad(1, joints + 7, weights + 7, 3, BIND_WEIGHTS_FLOAT, NULL));
+    EXPECT_INT(0, bind_weights_bad(1, joints + 7, weights + 7, 6, BIND_WEIGHTS_FLOAT, NULL));
+}
+
+static void weights_normalized_integers(void **state)
+{
+    (void)state;
+    /* As the loader hands them over: the stored integer over 255 or 65535. */
+    const uint16_t joints[][4] = {{0, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 0, 0}};
+    const float u8[][4] = {
+        {128 / 255.0f, 127 / 255.0f, 0, 0}, /* 255: good */
+        {128 / 255.0f, 123 / 255.0f, 0, 0}, /* 251: 4 units short, good */
+        {128 / 255.0f, 122 / 255.0f, 0, 0}, /* 250: 5 units short, bad */
+        {255 / 255.0f, 4 / 255.0f, 0, 0},   /* 259: 4 units over, good */
+    };
+    size_t first;
+    EXPECT_INT(1, bind_weights_bad(4, joints, u8, 2, 255, &first));
+    EXPECT_INT(2, first);
+    const float u16[][4] = {
+        {65535 / 65535.0f, 0, 0, 0},          /* good */
+        {60000 / 65535.0f, 5531 / 65535.0f, 0, 0}, /* 65531: good */
+        {60000 / 65535.0f, 5530 / 65535.0f, 0, 0}, /* 65530: bad */
+        {60000 / 65535.0f, 5540 / 65535.0f, 0, 0}, /* 65540: bad */
+    };
+    EXPECT_INT(2, bind_weights_bad(4, joints, u16, 2, 65535, &first));
+    EXPECT_INT(2, first);
+    /* 65502 / 65535 = 0.9995: within 1e-3 of 1 for a float weight, but 33
+     * units short for a u16 one. */
+    const float close[][4] = {{65502 / 65535.0f, 0, 0, 0}};
+    EXPECT_INT(0, bind_weights_bad(1, joints, close, 2, BIND_WEIGHTS_FLOAT, NULL));
+    EXPECT_INT(1, bind_weights_bad(1, joints, close, 2, 65535, NULL));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(skin_matrices_multiply_model_from_joint_first),
+        cmocka_unit_test(skin_matrices_validate_checks_the_map),
+        cmocka_unit_test(rest_error_is_zero_when_all_equal),
+        cmocka_unit_test(rest_error_is_the_largest_spread),
+        cmocka_unit_test(inverse_error_of_exact_matrices_is_zero),
+        cmocka_unit_test(inverse_error_names_a_singular_matrix),
+        cmocka_unit_test(weights_float),
+        cmocka_unit_test(weights_normalized_integers),
+    };
+    return cmocka_run_group_tests_name("test_bind", tests, NULL, NULL);
+}
