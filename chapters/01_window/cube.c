@@ -26,7 +26,7 @@ void cube_build(float half_size, cube_vertex vertices[CUBE_VERTEX_COUNT], uint16
                 out->normal[i] = n[i];
             }
             out->texcoord[0] = 0.5f + 0.5f * corner[c][0];
-            out->texcoord[1] = 0.5f - 0.5f * corner[c][1]; /* glTF/OBJ-style: v grows downwards in the image */
+            out->texcoord[1] = 0.5f - 0.5f * corner[c][1]; /* glTF-style: v grows down the image (OBJ's grows up) */
         }
         /* Two triangles per face: 0 1 2 and 0 2 3. */
         uint16_t base = (uint16_t)(f * 4);
