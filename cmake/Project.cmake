@@ -7,24 +7,78 @@ set(SA_ROOT_DIR "${CMAKE_SOURCE_DIR}")
 # exercises/EXERCISES.tsv is the one list of exercises:
 #   id <TAB> reference file <TAB> stub file <TAB> title
 # The reference file is the real code of a chapter; the stub has the same
-# signature. sa_exercise_source() picks one of the two for a library.
+# signature. sa_exercise_source() picks one of the two for a library, as
+# SA_EXERCISES says:
+#   solution (default)   every exercise from its reference file
+#   stub                 every exercise from its stub
+#   ex02.2;ex03.1        the listed exercises (';' or ',' between ids) from their
+#                        stubs, every other from its reference: work on one
+#                        exercise while every chapter program keeps working
+# A student pack (exercises/export_student_pack.sh) has no reference files and
+# carries the marker exercises/STUDENT_PACK: it builds every stub, whatever
+# SA_EXERCISES says. In the full tree a missing reference file is an error.
+set(SA_STUDENT_PACK OFF)
+if(EXISTS "${CMAKE_SOURCE_DIR}/exercises/STUDENT_PACK")
+  set(SA_STUDENT_PACK ON)
+endif()
+set(SA_EXERCISE_IDS "")
 file(STRINGS "${CMAKE_SOURCE_DIR}/exercises/EXERCISES.tsv" SA_EXERCISE_ROWS REGEX "^ex")
 foreach(row IN LISTS SA_EXERCISE_ROWS)
   string(REPLACE "\t" ";" fields "${row}")
   list(GET fields 0 id)
   list(GET fields 1 ref)
   list(GET fields 2 stub)
+  list(APPEND SA_EXERCISE_IDS ${id})
   set(SA_EXERCISE_REF_${id} "${CMAKE_SOURCE_DIR}/${ref}")
   set(SA_EXERCISE_STUB_${id} "${CMAKE_SOURCE_DIR}/${stub}")
+  if(NOT EXISTS "${SA_EXERCISE_STUB_${id}}")
+    message(FATAL_ERROR "exercise ${id}: its stub ${stub} (exercises/EXERCISES.tsv) does not exist")
+  endif()
+  if(NOT SA_STUDENT_PACK AND NOT EXISTS "${SA_EXERCISE_REF_${id}}")
+    message(FATAL_ERROR "exercise ${id}: its reference file ${ref} (exercises/EXERCISES.tsv) does not exist.\n"
+                        "Only a student pack (made by exercises/export_student_pack.sh, marked by "
+                        "exercises/STUDENT_PACK) may lack the reference files.")
+  endif()
 endforeach()
 
+# SA_EXERCISES -> SA_EXERCISE_STUBS: the ids built from their stubs.
+string(REPLACE "," ";" SA_EXERCISES_LIST "${SA_EXERCISES}")
+if(SA_STUDENT_PACK OR SA_EXERCISES STREQUAL "stub")
+  set(SA_EXERCISE_STUBS ${SA_EXERCISE_IDS})
+elseif(SA_EXERCISES STREQUAL "solution")
+  set(SA_EXERCISE_STUBS "")
+else()
+  set(SA_EXERCISE_STUBS "")
+  foreach(id IN LISTS SA_EXERCISES_LIST)
+    string(STRIP "${id}" id)
+    if(id STREQUAL "")
+      continue()
+    endif()
+    if(NOT id IN_LIST SA_EXERCISE_IDS)
+      string(REPLACE ";" ", " known "${SA_EXERCISE_IDS}")
+      message(FATAL_ERROR "SA_EXERCISES: '${id}' is not an exercise id. "
+                          "Use solution, stub, or a list of ids (${known}).")
+    endif()
+    list(APPEND SA_EXERCISE_STUBS ${id})
+  endforeach()
+  if(NOT SA_EXERCISE_STUBS)
+    message(FATAL_ERROR "SA_EXERCISES is '${SA_EXERCISES}': use solution, stub, or a list of exercise ids")
+  endif()
+  list(REMOVE_DUPLICATES SA_EXERCISE_STUBS)
+endif()
+if(SA_STUDENT_PACK)
+  message(STATUS "Student pack: every exercise is built from its stub")
+elseif(SA_EXERCISE_STUBS)
+  string(REPLACE ";" " " stubs "${SA_EXERCISE_STUBS}")
+  message(STATUS "Exercises built from their stubs: ${stubs}")
+endif()
+
 # sa_exercise_source(<id> <out-var>): the source file to compile for exercise <id>.
-# A student pack has no reference files, so it always builds the stubs.
 function(sa_exercise_source id out)
-  if(NOT DEFINED SA_EXERCISE_REF_${id})
+  if(NOT id IN_LIST SA_EXERCISE_IDS)
     message(FATAL_ERROR "exercise ${id} is not listed in exercises/EXERCISES.tsv")
   endif()
-  if(SA_EXERCISES STREQUAL "stub" OR NOT EXISTS "${SA_EXERCISE_REF_${id}}")
+  if(id IN_LIST SA_EXERCISE_STUBS)
     set(${out} "${SA_EXERCISE_STUB_${id}}" PARENT_SCOPE)
   else()
     set(${out} "${SA_EXERCISE_REF_${id}}" PARENT_SCOPE)

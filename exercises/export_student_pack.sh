@@ -7,6 +7,7 @@
 # chapter) is removed; the build then compiles the stub in its place (see
 # sa_exercise_source in cmake/Project.cmake), so the student's code runs inside
 # the real chapter programs. Book listings of removed files become a note.
+# The file exercises/STUDENT_PACK marks the result as a pack.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:?usage: $0 OUT_DIR}"
@@ -22,6 +23,12 @@ tail -n +2 "$here/exercises/EXERCISES.tsv" | while IFS=$'\t' read -r id referenc
   rm -f "$out/$reference"
   echo "  $id: removed $reference (students edit $stub)"
 done
+# The marker tells the build that the reference files are meant to be absent
+# (in the full tree a missing one is a configuration error): build the stubs.
+cat > "$out/exercises/STUDENT_PACK" <<'MARKER'
+This folder is a student pack: the exercises' reference solutions are not in
+it, and the build compiles every exercise from its stub (cmake/Project.cmake).
+MARKER
 python3 "$out/book/tools/listings.py" strip "$out"
 rm -f "$out/exercises/export_student_pack.sh"
 echo "student pack written to $out"

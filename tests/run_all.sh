@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
 # Builds the project and runs every test: unit, GL, exercise (against the
 # reference solutions) and book tests. GL tests need a display: without one
-# the tests run under xvfb-run.
+# the tests run under xvfb-run. Needs what `.ci/install-deps` installs.
 #
 #   tests/run_all.sh                     build in ./build
 #   SA_BUILD_DIR=b SA_CMAKE_ARGS="-DSA_WARNINGS_AS_ERRORS=ON" tests/run_all.sh
+#   SA_NO_SKIP=1 tests/run_all.sh        fail when any test is skipped (CI)
+#
+# Extra arguments go to ctest (e.g. -L unit, -R gltf).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${SA_BUILD_DIR:-build}"
 # shellcheck disable=SC2086
 cmake -S . -B "$build" ${SA_CMAKE_ARGS:-}
 cmake --build "$build" -j "$(nproc)"
-ctest_cmd=(ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@")
+
+# The Khronos glTF validator (test assets_gltf_validator) is an npm package,
+# installed once per build folder; the test is skipped without it.
+validator=gltf-validator@2.0.0-dev.3.10
+if [ ! -f "$build/npm/node_modules/gltf-validator/package.json" ] && command -v npm >/dev/null; then
+  echo "run_all: installing $validator into $build/npm (for assets_gltf_validator)"
+  npm install --silent --no-audit --no-fund --prefix "$build/npm" "$validator" \
+    || echo "run_all: warning: npm could not install $validator; assets_gltf_validator will be skipped" >&2
+fi
+
+ctest_cmd=(.ci/ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@")
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
   xvfb-run -a -s "-screen 0 1280x1024x24" "${ctest_cmd[@]}"
 else
