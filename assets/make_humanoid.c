@@ -105,7 +105,9 @@ static const body_part body_parts[] = {
 #define BODY_PART_COUNT (sizeof body_parts / sizeof body_parts[0])
 /* How far the smooth union blends two parts, in metres. */
 #define BODY_BLEND 0.03
+/* [/listing] */
 
+/* [listing humanoid_sdf] */
 static double part_distance(const body_part *part, const double p[3])
 {
     double ap[3], ab[3];
@@ -183,6 +185,7 @@ static void vertex_weights(const double p[3], uint16_t joints[4], float weights[
         double s = d + WEIGHT_FALLOFF;
         double w = 1 / (s * s * s * s); /* not pow(): plain products round the same everywhere */
         /* insert into the sorted top 4 (ties keep the lower joint index) */
+        /* [elide] */
         for (int slot = 0; slot < 4; slot++)
             if (w > best[slot]) {
                 for (int move = 3; move > slot; move--) {
@@ -193,6 +196,7 @@ static void vertex_weights(const double p[3], uint16_t joints[4], float weights[
                 best_joint[slot] = j;
                 break;
             }
+        /* [/elide] */
     }
     double sum = best[0] + best[1] + best[2] + best[3];
     double kept = 0;

@@ -190,10 +190,12 @@ void rig_build(rig *r)
         /* joint_model from what the file will hold, so that a reader who
          * multiplies the stored TRS down the tree gets exactly our matrix. */
         double stored_t[3], stored_q[4], local[16];
+        /* [elide stored_t, stored_q = the float TRS just stored, back in double] */
         for (int k = 0; k < 3; k++)
             stored_t[k] = r->local_translation[i][k];
         for (int k = 0; k < 4; k++)
             stored_q[k] = r->local_rotation[i][k];
+        /* [/elide] */
         mat4_from_trs(stored_t, stored_q, local);
         if (j->parent < 0)
             memcpy(r->joint_model[i], local, sizeof local);

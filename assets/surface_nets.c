@@ -150,18 +150,22 @@ bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, 
                         quad[c] = (uint32_t)cell_vertex_index[AT(cell[0], cell[1], cell[2])];
                     }
                     if (!inside0) { /* the outside is at P: face -a */
+                        /* [elide swap quad[1] and quad[3]: the other winding] */
                         uint32_t t = quad[1];
                         quad[1] = quad[3];
                         quad[3] = t;
+                        /* [/elide] */
                     }
                     /* Split along the shorter diagonal: flatter triangles. */
                     const float *q0 = out->positions[quad[0]], *q1 = out->positions[quad[1]];
                     const float *q2 = out->positions[quad[2]], *q3 = out->positions[quad[3]];
+                    /* [elide d02, d13 = the squared lengths of the diagonals q0-q2 and q1-q3] */
                     double d02 = 0, d13 = 0;
                     for (int c = 0; c < 3; c++) {
                         d02 += (double)(q0[c] - q2[c]) * (q0[c] - q2[c]);
                         d13 += (double)(q1[c] - q3[c]) * (q1[c] - q3[c]);
                     }
+                    /* [/elide] */
                     uint32_t tri[6] = {quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]};
                     if (d13 < d02) {
                         uint32_t other[6] = {quad[0], quad[1], quad[3], quad[1], quad[2], quad[3]};

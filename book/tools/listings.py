@@ -52,7 +52,7 @@ import tempfile
 BOOK_MARKER = re.compile(r"^<!-- listing: (\S+) (\S+)( \(solution of (\S+), not in the student pack\))? -->\s*$")
 SOURCE_START = re.compile(r"\[listing (\S+)\]")
 SOURCE_END = re.compile(r"\[/listing\]")
-ELIDE_START = re.compile(r"^(\s*)(/\*|//) \[elide(?: ([^\]]+))?\]( \*/)?\s*$")
+ELIDE_START = re.compile(r"^(\s*)(/\*|//) \[elide(?: (.*))?\]( \*/)?\s*$")
 ELIDE_END = re.compile(r"^\s*(/\*|//) \[/elide\]( \*/)?\s*$")
 MAX_LISTING_LINES = 40
 FENCES = {".vert": "glsl", ".frag": "glsl", ".glsl": "glsl", ".c": "c", ".h": "c"}
@@ -295,6 +295,11 @@ def selftest():
         expect("a listing that drifts next to an elision", check(root), False)
         write_book(elided.replace("    /* ...", "/* ..."), name="f")
         expect("an elision at the wrong indentation", check(root), False)
+        write("code.c", "/* [listing f] */\nint f(int a[2])\n{\n    /* [elide swap a[0] and a[1]] */\n"
+                        "    int t = a[0];\n    a[0] = a[1], a[1] = t;\n    /* [/elide] */\n    return a[0];\n}\n"
+                        "/* [/listing] */\n")
+        write_book("int f(int a[2])\n{\n    /* ... swap a[0] and a[1] */\n    return a[0];\n}\n", name="f")
+        expect("an elision whose text has brackets", check(root), True)
         write("code.c", "/* [listing f] */\nint f(int x)\n{\n    /* [elide] */\n    return x * 2;\n}\n"
                         "/* [/listing] */\n")
         write_book("int f(int x)\n{\n    /* ... */\n", name="f")
