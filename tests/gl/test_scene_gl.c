@@ -19,6 +19,7 @@
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
 #include "common/app.h"
+#include "common/files.h"
 #include "common/debug_draw.h"
 #include "common/lit.h"
 #include "common/texture.h"
@@ -329,6 +330,70 @@ static void unknown_sampler_values_take_the_defaults(void **state)
     glDeleteTextures(1, &t);
 }
 
+static GLint buffer_usage(const scene_gl_primitive *p)
+{
+    GLint usage = 0;
+    glBindBuffer(GL_ARRAY_BUFFER, p->mesh.vertex_buffer);
+    glGetBufferParameteriv(GL_ARRAY_BUFFER, GL_BUFFER_USAGE, &usage);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return usage;
+}
+
+/* Chapter 06's way in: skinned primitives uploaded dynamic when asked, and
+ * their vertices replaced. The tube is skinned (JOINTS_0, WEIGHTS_0). */
+static void skinned_primitives_are_dynamic_when_asked(void **state)
+{
+    (void)state;
+    char path[SA_PATH_MAX];
+    sa_error err;
+    gltf_document doc;
+    if (!sa_path_find("assets/models/tube.gltf", path, sizeof path, &err) || !gltf_load(path, NULL, &doc, &err))
+        fail_msg("%s", err.message);
+    EXPECT_TRUE(doc.meshes[0].primitives[0].joints != NULL);
+    scene_gl still, skinned;
+    scene_gl_options dynamic = {.dynamic_skinned = true};
+    if (!scene_gl_upload(&still, &doc, NULL, &err) || !scene_gl_upload(&skinned, &doc, &dynamic, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(GL_STATIC_DRAW, buffer_usage(scene_gl_primitive_at(&still, 0, 0)));
+    EXPECT_INT(GL_DYNAMIC_DRAW, buffer_usage(scene_gl_primitive_at(&skinned, 0, 0)));
+    scene_gl_free(&still);
+    scene_gl_free(&skinned);
+    gltf_free(&doc);
+
+    /* Not skinned: static even when asked; new vertices still replace the
+     * old (the quad moved right by 2 leaves the centre empty). */
+    load("mirror.gltf", &doc);
+    scene_nodes nodes;
+    shader_program lit;
+    scene_gl gpu;
+    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) ||
+        !scene_gl_upload(&gpu, &doc, &dynamic, &err))
+        fail_msg("%s", err.message);
+    scene_gl_primitive *quad = scene_gl_primitive_at(&gpu, 0, 0);
+    EXPECT_INT(GL_STATIC_DRAW, buffer_usage(quad));
+    EXPECT_INT(4, quad->vertex_count);
+    const gltf_primitive *prim = &doc.meshes[0].primitives[0];
+    float moved[4][3];
+    for (int v = 0; v < 4; v++) {
+        memcpy(moved[v], prim->positions[v], sizeof moved[v]);
+        moved[v][0] += 2.0f;
+    }
+    lit_vertex vertices[4];
+    lit_vertices_interleave(vertices, 4, &moved[0][0], (const float *)prim->normals, (const float *)prim->texcoords);
+    EXPECT_NEAR(1.5, vertices[0].position[0], 0);
+    EXPECT_NEAR(1.0, vertices[0].normal[2], 0);
+    unsigned char centre[4];
+    draw_node(&doc, &gpu, &lit, &nodes, 0, false, centre);
+    EXPECT_TRUE(!is_background(centre));
+    scene_gl_update_vertices(&gpu, 0, 0, vertices);
+    draw_node(&doc, &gpu, &lit, &nodes, 0, false, centre);
+    EXPECT_TRUE(is_background(centre));
+    scene_gl_free(&gpu);
+    shader_program_unload(&lit);
+    scene_nodes_free(&nodes);
+    gltf_free(&doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +402,7 @@ int main(void)
         cmocka_unit_test(normal_lines_start_at_vertices),
         cmocka_unit_test(samplers_set_the_texture_state),
         cmocka_unit_test(unknown_sampler_values_take_the_defaults),
+        cmocka_unit_test(skinned_primitives_are_dynamic_when_asked),
     };
     return cmocka_run_group_tests_name("scene_gl", tests, open_app, close_app);
 }
