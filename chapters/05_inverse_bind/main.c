@@ -172,8 +172,8 @@ static void state_free(program_state *st)
     gltf_free(&st->doc);
 }
 
-/* The rest pose's model_from_joint and skin matrices, and the bounds of the
- * joints (the camera frames them). */
+/* The rest pose's model_from_joint and skin matrices, and the bounds of
+ * what is drawn (the camera frames them). */
 static bool rest_pose(program_state *st, vec3 lo, vec3 hi, sa_error *err)
 {
     const skeleton *s = &st->skel;
@@ -198,11 +198,30 @@ static bool rest_pose(program_state *st, vec3 lo, vec3 hi, sa_error *err)
         skin_matrices(skin->joint_count, skin->joint_of_skin_joint, st->model_from_joint, bind, st->skin_matrix[i]);
         free(bind);
     }
+    /* The bounds of the joints and of each skinned primitive's box, placed
+     * as it is drawn (draw_skinned_meshes). */
     glm_vec3_fill(lo, 1e30f);
     glm_vec3_fill(hi, -1e30f);
     for (int j = 0; j < s->joint_count; j++) {
         glm_vec3_minv(lo, st->model_from_joint[j][3], lo);
         glm_vec3_maxv(hi, st->model_from_joint[j][3], hi);
+    }
+    for (int n = 0; n < st->doc.node_count; n++) {
+        const gltf_node *node = &st->doc.nodes[n];
+        if (node->mesh < 0 || node->skin < 0 || st->doc.skins[node->skin].joint_count == 0)
+            continue;
+        for (int p = 0; p < st->doc.meshes[node->mesh].primitive_count; p++) {
+            const gltf_primitive *prim = &st->doc.meshes[node->mesh].primitives[p];
+            for (int c = 0; !prim->skipped && c < 8; c++) {
+                vec4 corner = {c & 1 ? prim->bounds_max[0] : prim->bounds_min[0],
+                               c & 2 ? prim->bounds_max[1] : prim->bounds_min[1],
+                               c & 4 ? prim->bounds_max[2] : prim->bounds_min[2], 1.0f};
+                vec4 world;
+                glm_mat4_mulv(st->skin_matrix[node->skin][0], corner, world);
+                glm_vec3_minv(lo, world, lo);
+                glm_vec3_maxv(hi, world, hi);
+            }
+        }
     }
     if (lo[0] > hi[0]) {
         glm_vec3_fill(lo, -1.0f);
@@ -317,12 +336,6 @@ int main(int argc, char **argv)
         state_free(&st);
         return app_fail(&err);
     }
-    /* Frame the skeleton with a margin: the mesh is around it. */
-    vec3 margin;
-    glm_vec3_sub(hi, lo, margin);
-    glm_vec3_scale(margin, 0.15f, margin);
-    glm_vec3_sub(lo, margin, lo);
-    glm_vec3_add(hi, margin, hi);
     orbit_camera_frame_bounds(&a.camera, lo, hi);
 
     shader_program weights = {0};

@@ -164,21 +164,20 @@ static void ex05_1_mirror(void **state)
 static void ex05_1_in_place(void **state)
 {
     (void)state;
-    /* out may be m itself: the translation case, computed in place. */
-    mat4 m;
-    columns(m, (float[]){2, 0, 0, 0}, (float[]){0, 2, 0, 0}, (float[]){0, 0, 2, 0}, (float[]){2, 4, 6, 1});
+    /* out may be m itself: the scaled and rotated case above, in place. */
+    mat4 m, expected;
+    columns(m, (float[]){0, 0, -2, 0}, (float[]){0, 4, 0, 0}, (float[]){0.5f, 0, 0, 0}, (float[]){4, 0, -2, 1});
+    columns(expected, (float[]){0, 0, 2, 0}, (float[]){0, 0.25f, 0, 0}, (float[]){-0.5f, 0, 0, 0},
+            (float[]){-1, 0, -8, 1});
     if (!affine_inverse(m, m))
-        fail_msg("ex05.1: affine_inverse(m, m) returned false for scale 2, translation (2, 4, 6)");
-    /* Scale 2 then move by (2, 4, 6) is undone by moving back, then scaling by 0.5:
-     * A^-1 = 0.5 I, -A^-1 t = (-1, -2, -3). */
-    mat4 expected;
-    columns(expected, (float[]){0.5f, 0, 0, 0}, (float[]){0, 0.5f, 0, 0}, (float[]){0, 0, 0.5f, 0},
-            (float[]){-1, -2, -3, 1});
+        fail_msg("ex05.1: affine_inverse(m, m) returned false for scale (2, 4, 0.5), 90 degrees about Y, "
+                 "translation (4, 0, -2)");
     for (int c = 0; c < 4; c++)
         for (int r = 0; r < 4; r++)
             if (!(fabs((double)m[c][r] - (double)expected[c][r]) <= tol))
-                fail_msg("ex05.1: affine_inverse(m, m) in place (scale 2, translation (2, 4, 6)): out[%d][%d]: "
-                         "expected %g, got %g (read all of m before writing out)",
+                fail_msg("ex05.1: affine_inverse(m, m), in place (scale (2, 4, 0.5), 90 degrees about Y, "
+                         "translation (4, 0, -2)): out[%d][%d]: expected %g, got %g (out is m here: read what you "
+                         "need from m before you overwrite it)",
                          c, r, (double)expected[c][r], (double)m[c][r]);
 }
 
