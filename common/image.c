@@ -19,24 +19,51 @@
 #pragma GCC diagnostic pop
 #endif
 
+/* The size from the header against the limits, before any pixel is decoded. */
+static bool within_limits(int width, int height, size_t max_bytes, sa_error *err)
+{
+    if (max_bytes == 0 || max_bytes > IMAGE_MAX_BYTES)
+        max_bytes = IMAGE_MAX_BYTES;
+    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || (size_t)width * (size_t)height * 4 > max_bytes)
+        return sa_error_set(err, "image of %d x %d pixels is over the limit (%d pixels a side, %zu bytes decoded)",
+                            width, height, IMAGE_MAX_SIDE, max_bytes);
+    return true;
+}
+
 bool image_decode_file(const char *path, image_rgba8 *out, sa_error *err)
 {
-    int channels;
+    int width, height, channels;
+    out->pixels = NULL;
+    if (!stbi_info(path, &width, &height, &channels))
+        return sa_error_set(err, "%s: cannot decode image: %s", path, stbi_failure_reason());
+    if (!within_limits(width, height, 0, err))
+        return sa_error_prefix(err, "%s", path);
     out->pixels = stbi_load(path, &out->width, &out->height, &channels, 4);
     if (!out->pixels)
         return sa_error_set(err, "%s: cannot decode image: %s", path, stbi_failure_reason());
     return true;
 }
 
-bool image_decode_memory(const unsigned char *bytes, size_t size, image_rgba8 *out, sa_error *err)
+bool image_decode_memory_limited(const unsigned char *bytes, size_t size, size_t max_bytes, image_rgba8 *out,
+                                 sa_error *err)
 {
+    int width, height, channels;
+    out->pixels = NULL;
     if (size > INT_MAX)
         return sa_error_set(err, "image of %zu bytes is too large", size);
-    int channels;
+    if (!stbi_info_from_memory(bytes, (int)size, &width, &height, &channels))
+        return sa_error_set(err, "cannot decode image: %s", stbi_failure_reason());
+    if (!within_limits(width, height, max_bytes, err))
+        return false;
     out->pixels = stbi_load_from_memory(bytes, (int)size, &out->width, &out->height, &channels, 4);
     if (!out->pixels)
         return sa_error_set(err, "cannot decode image: %s", stbi_failure_reason());
     return true;
+}
+
+bool image_decode_memory(const unsigned char *bytes, size_t size, image_rgba8 *out, sa_error *err)
+{
+    return image_decode_memory_limited(bytes, size, 0, out, err);
 }
 
 void image_free(image_rgba8 *img)

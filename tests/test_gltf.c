@@ -1134,6 +1134,83 @@ static void image_uri_errors_name_the_uri_once(void **state)
                  "test.gltf: images[0]: cannot decode image", NULL);
 }
 
+/* The first 33 bytes of a PNG: the signature and an IHDR chunk for 8-bit
+ * RGBA of the given size (big-endian), no pixels. stb_image does not check
+ * the CRC, so this is enough for it to report the size. */
+static void png_header(uint32_t width, uint32_t height, unsigned char out[33])
+{
+    static const unsigned char start[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+    memcpy(out, start, 16);
+    for (int i = 0; i < 4; i++) {
+        out[16 + i] = (unsigned char)(width >> (24 - 8 * i));
+        out[20 + i] = (unsigned char)(height >> (24 - 8 * i));
+    }
+    out[24] = 8, out[25] = 6, out[26] = 0, out[27] = 0, out[28] = 0; /* depth, RGBA, methods */
+    memset(out + 29, 0, 4); /* CRC */
+}
+
+/* The message of image_decode_memory_limited() on a header of that size. */
+static const char *decode_header(uint32_t width, uint32_t height, size_t max_bytes, sa_error *err)
+{
+    unsigned char png[33];
+    image_rgba8 img;
+    png_header(width, height, png);
+    EXPECT_TRUE(!image_decode_memory_limited(png, sizeof png, max_bytes, &img, err)); /* no pixels: never decodes */
+    EXPECT_TRUE(img.pixels == NULL);
+    return err->message;
+}
+
+/* An image's size is read from its header and checked before any pixel is
+ * decoded: at most 16384 pixels a side and 256 MiB of RGBA8. Under the limit
+ * these headers fail later, for want of pixels ("cannot decode image").
+ * (Headers past 1 GiB, e.g. 20000 x 20000, stb_image refuses by itself.) */
+static void oversized_images_are_refused_before_decoding(void **state)
+{
+    (void)state;
+    sa_error err;
+    EXPECT_STR_CONTAINS(decode_header(100000, 1, 0, &err), "image of 100000 x 1 pixels is over the limit");
+    EXPECT_STR_CONTAINS(decode_header(16385, 1, 0, &err), "16385 x 1 pixels is over the limit");
+    EXPECT_STR_CONTAINS(decode_header(1, 16385, 0, &err), "1 x 16385 pixels is over the limit");
+    EXPECT_STR_CONTAINS(decode_header(16384, 1, 0, &err), "cannot decode image");
+    /* 16384 x 4096 x 4 bytes is 256 MiB exactly; one more row is over. */
+    EXPECT_STR_CONTAINS(decode_header(16384, 4096, 0, &err), "cannot decode image");
+    EXPECT_STR_CONTAINS(decode_header(16384, 4097, 0, &err), "16384 x 4097 pixels is over the limit");
+    /* A lower limit: 2 x 2 is 16 bytes. Above IMAGE_MAX_BYTES is IMAGE_MAX_BYTES. */
+    EXPECT_STR_CONTAINS(decode_header(2, 2, 15, &err), "2 x 2 pixels is over the limit");
+    EXPECT_STR_CONTAINS(decode_header(2, 2, 16, &err), "cannot decode image");
+    EXPECT_STR_CONTAINS(decode_header(16384, 4097, IMAGE_MAX_BYTES * 2, &err), "over the limit");
+
+    /* Through the loader, from a data: URI, with its default options, then a lower limit. */
+    unsigned char png[33];
+    char b64[64], json[256];
+    png_header(16384, 8192, png); /* 512 MiB */
+    base64_encode(png, sizeof png, b64);
+    snprintf(json, sizeof json, "{" ASSET ",\"images\":[{\"uri\":\"data:image/png;base64,%s\"}]}", b64);
+    expect_error(json, NULL, 0, "test.gltf: images[0]: image of 16384 x 8192 pixels is over the limit", NULL);
+    png_header(2, 2, png);
+    base64_encode(png, sizeof png, b64);
+    snprintf(json, sizeof json, "{" ASSET ",\"images\":[{\"uri\":\"data:image/png;base64,%s\"}]}", b64);
+    gltf_load_options options = gltf_load_options_default();
+    EXPECT_INT(IMAGE_MAX_BYTES, options.max_image_bytes);
+    options.max_image_bytes = 15;
+    gltf_document doc;
+    EXPECT_TRUE(!gltf_load_memory(json, strlen(json), NULL, "test.gltf", &options, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "test.gltf: images[0]: image of 2 x 2 pixels is over the limit");
+
+    /* From a file: the message names it. */
+    char path[] = "/tmp/sa_test_huge_XXXXXX";
+    int fd = mkstemp(path);
+    EXPECT_TRUE(fd >= 0);
+    png_header(100000, 2, png);
+    EXPECT_TRUE(write(fd, png, sizeof png) == (ssize_t)sizeof png);
+    close(fd);
+    image_rgba8 img;
+    EXPECT_TRUE(!image_decode_file(path, &img, &err));
+    unlink(path);
+    EXPECT_STR_CONTAINS(err.message, path);
+    EXPECT_STR_CONTAINS(err.message, "100000 x 2 pixels is over the limit");
+}
+
 /* A URI longer than a path buffer was cut short silently (and could then name
  * another file); %00 cut the decoded name at the NUL. Both are errors now. */
 static void long_uris_and_percent_00_are_rejected(void **state)
@@ -1309,6 +1386,7 @@ int main(void)
         cmocka_unit_test(enum_strings_holding_a_nul_are_rejected),
         cmocka_unit_test(decode_limit_counts_samplers_and_skins),
         cmocka_unit_test(image_uri_errors_name_the_uri_once),
+        cmocka_unit_test(oversized_images_are_refused_before_decoding),
         cmocka_unit_test(long_uris_and_percent_00_are_rejected),
         cmocka_unit_test(many_nodes_beside_many_unknown_keys_load),
         cmocka_unit_test(many_skinned_nodes_sharing_a_mesh_load),

@@ -1421,21 +1421,20 @@ static bool decode_images(loader *L)
         snprintf(path, sizeof path, "images[%d]", i);
         unsigned char *bytes = NULL;
         size_t size = 0;
-        char file[SA_PATH_MAX];
         bool ok;
-        /* Errors about the URI already name "images[i].uri"; decoding errors get "images[i]: ". */
+        /* Errors about the URI already name "images[i].uri"; decoding errors get "images[i]: ".
+         * The size in the image's header is checked against the limit before
+         * the pixels are decoded (common/image.h). */
         if (img->buffer_view >= 0) {
             const gltf_buffer_view *v = &doc->buffer_views[img->buffer_view];
-            ok = image_decode_memory(doc->buffers[v->buffer].data + v->byte_offset, v->byte_length, &img->pixels,
-                                     L->err);
-        } else if (strncmp(img->uri, "data:", 5) == 0) {
-            if (!load_uri(L, img->uri, path, &bytes, &size))
-                return false;
-            ok = image_decode_memory(bytes, size, &img->pixels, L->err);
+            ok = image_decode_memory_limited(doc->buffers[v->buffer].data + v->byte_offset, v->byte_length,
+                                             L->options.max_image_bytes, &img->pixels, L->err);
         } else {
-            if (!external_file(L, img->uri, path, file))
+            if (!load_uri(L, img->uri, path, &bytes, &size)) /* a data: URI or a file next to the .gltf */
                 return false;
-            ok = image_decode_file(file, &img->pixels, L->err);
+            ok = image_decode_memory_limited(bytes, size, L->options.max_image_bytes, &img->pixels, L->err);
+            if (!ok && strncmp(img->uri, "data:", 5) != 0)
+                sa_error_prefix(L->err, "%s", img->uri);
         }
         free(bytes);
         if (!ok)
@@ -1448,7 +1447,7 @@ static bool decode_images(loader *L)
 
 gltf_load_options gltf_load_options_default(void)
 {
-    gltf_load_options o = {.decode_images = true, .decode_meshes = true};
+    gltf_load_options o = {.decode_images = true, .decode_meshes = true, .max_image_bytes = IMAGE_MAX_BYTES};
     return o;
 }
 

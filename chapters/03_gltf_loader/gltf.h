@@ -17,7 +17,8 @@
  *     (references in range, one parent per node, no cycles);
  *   - skins and animations, parsed and validated, with their accessors decoded;
  *   - materials (baseColorFactor, baseColorTexture), textures, samplers,
- *     images (bufferView, URI or data URI; decoded with stb_image on the CPU).
+ *     images (bufferView, URI or data URI; decoded with stb_image on the CPU,
+ *     at most 16384 pixels a side and 256 MiB each, see max_image_bytes).
  * Does not support
  *   - morph targets (read past; `weights` channels are kept but not decoded
  *     further), cameras, lights, TEXCOORD_1+, JOINTS_1/WEIGHTS_1, KHR_*
@@ -300,9 +301,14 @@ typedef struct gltf_load_options {
      * beyond which the load fails; 0: no limit. These may share accessors, so
      * a small file can ask for a lot of memory: the fuzz targets set a limit. */
     size_t max_decoded_elements;
+    /* Decoded bytes (RGBA8) allowed per image, checked from the image's
+     * header before its pixels are decoded; 0, or more than IMAGE_MAX_BYTES
+     * (256 MiB), means IMAGE_MAX_BYTES: there is always a limit. An image
+     * over IMAGE_MAX_SIDE (16384) pixels a side is refused too. */
+    size_t max_image_bytes;
 } gltf_load_options;
 
-/* The defaults: everything decoded. */
+/* The defaults: everything decoded, images up to IMAGE_MAX_BYTES each. */
 gltf_load_options gltf_load_options_default(void);
 
 /* Loads a .gltf or .glb file (told apart by the GLB magic, not the name).
