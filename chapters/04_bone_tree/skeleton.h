@@ -32,6 +32,7 @@
 
 #include <stdbool.h>
 
+/* [listing skeleton_struct] */
 /* One skin of the file, seen through the skeleton. Its JOINTS_0 values are
  * skin joint indices: joint_of_skin_joint maps them to skeleton joints, so
  * the file's vertex data stays valid whatever order the skeleton uses. */
@@ -53,6 +54,7 @@ typedef struct skeleton {
     int skin_count;
     skeleton_skin *skins; /* [skin_count], in the file's order */
 } skeleton;
+/* [/listing] */
 
 void skeleton_free(skeleton *s);
 

@@ -13,11 +13,12 @@ bool joints_sort_parents_first(int count, const int *parent, int *order, int *pa
 
     /* position[i]: where entry i was placed, -1 while it is not placed yet. */
     int *position = malloc(((size_t)count + 1) * sizeof *position);
+    /* [elide the out-of-memory check] */
     if (!position)
         return sa_error_set(err, "out of memory");
+    /* [/elide] */
     for (int i = 0; i < count; i++)
         position[i] = -1;
-
     int placed = 0;
     for (int i = 0; i < count; i++) {
         /* Collect i and its ancestors that are not placed yet, child first,
@@ -34,8 +35,7 @@ bool joints_sort_parents_first(int count, const int *parent, int *order, int *pa
         /* Reverse them: the one nearest the root comes first. */
         for (int a = placed, b = placed + length - 1; a < b; a++, b--) {
             int swap = order[a];
-            order[a] = order[b];
-            order[b] = swap;
+            order[a] = order[b], order[b] = swap;
         }
         /* Place them; each parent is placed before its child. */
         for (int k = placed; k < placed + length; k++) {
