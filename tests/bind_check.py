@@ -136,7 +136,10 @@ def inverse(m):
 
 def invertible_affine(m):
     """The contract of affine_inverse() (bind.h): bottom row 0 0 0 1 within
-    1e-6, |det A| above 1e-6 times the product of A's column lengths."""
+    1e-6, |det A| above 1e-6 times the product of A's column lengths, and
+    (bind_inverse_error) every element a finite number."""
+    if not all(math.isfinite(v) for v in m):
+        return False
     if max(abs(m[3]), abs(m[7]), abs(m[11]), abs(m[15] - 1)) > 1e-6:
         return False
     a, b, c = m[0:3], m[4:7], m[8:11]

@@ -127,6 +127,11 @@ static void inverse_error_names_a_singular_matrix(void **state)
     m[1][0][3] = 0.25f; /* bottom row 0.25 0 0 1 */
     EXPECT_TRUE(!bind_inverse_error(3, m, &error, &err));
     EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 1 is not affine");
+
+    glm_mat4_identity(m[1]);
+    m[0][3][0] = NAN; /* a NaN translation would make every vertex NaN */
+    EXPECT_TRUE(!bind_inverse_error(3, m, &error, &err));
+    EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 0 has an element that is not a finite number");
 }
 
 static void weights_float(void **state)
@@ -144,7 +149,7 @@ static void weights_float(void **state)
         {0, 1, 2, 0}, /* 8: NaN                            bad */
     };
     const float weights[][4] = {
-        {1, 0, 0, 0},        {0.5f, 0.5f, 0, 0},     {0.5f, 0.4f, 0, 0}, {0.9995f, 0, 0, 0}, {1.002f, 0, 0, 0},
+        {1, 0, 0, 0},        {0.5f, 0.5f, 0, 0},   {0.5f, 0.4f, 0, 0},    {0.9995f, 0, 0, 0}, {1.002f, 0, 0, 0},
         {1.5f, -0.5f, 0, 0}, {0.75f, 0.25f, 0, 0}, {0.5f, 0.3f, 0.2f, 0}, {NAN, 0, 0, 0},
     };
     size_t first = 99;
@@ -171,7 +176,7 @@ static void weights_normalized_integers(void **state)
     EXPECT_INT(1, bind_weights_bad(4, joints, u8, 2, 255, &first));
     EXPECT_INT(2, first);
     const float u16[][4] = {
-        {65535 / 65535.0f, 0, 0, 0},          /* good */
+        {65535 / 65535.0f, 0, 0, 0},               /* good */
         {60000 / 65535.0f, 5531 / 65535.0f, 0, 0}, /* 65531: good */
         {60000 / 65535.0f, 5530 / 65535.0f, 0, 0}, /* 65530: bad */
         {60000 / 65535.0f, 5540 / 65535.0f, 0, 0}, /* 65540: bad */

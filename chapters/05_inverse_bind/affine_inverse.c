@@ -7,9 +7,10 @@
 /* [listing affine_inverse] */
 bool affine_inverse(mat4 m, mat4 out)
 {
-    /* Affine: the bottom row (element 3 of each column) is 0 0 0 1. */
-    if (fabsf(m[0][3]) > AFFINE_TOLERANCE || fabsf(m[1][3]) > AFFINE_TOLERANCE ||
-        fabsf(m[2][3]) > AFFINE_TOLERANCE || fabsf(m[3][3] - 1.0f) > AFFINE_TOLERANCE)
+    /* Affine: the bottom row (element 3 of each column) is 0 0 0 1. Written
+     * as "not within", so that a NaN fails the test too. */
+    if (!(fabsf(m[0][3]) <= AFFINE_TOLERANCE && fabsf(m[1][3]) <= AFFINE_TOLERANCE &&
+          fabsf(m[2][3]) <= AFFINE_TOLERANCE && fabsf(m[3][3] - 1.0f) <= AFFINE_TOLERANCE))
         return false;
 
     /* A's columns a, b, c. The rows of A^-1 are b x c, c x a, a x b over
@@ -31,8 +32,9 @@ bool affine_inverse(mat4 m, mat4 out)
     mat4 inv;
     for (int r = 0; r < 3; r++)
         for (int col = 0; col < 3; col++)
-            inv[col][r] = row[r][col] / det; /* column-major: inv[column][row] */
-    for (int r = 0; r < 3; r++) /* the translation: -A^-1 t */
+            inv[col][r] = row[r][col] / det; /* inv[column][row] */
+    /* The translation: -A^-1 t. */
+    for (int r = 0; r < 3; r++)
         inv[3][r] = -(inv[0][r] * m[3][0] + inv[1][r] * m[3][1] + inv[2][r] * m[3][2]);
     inv[0][3] = inv[1][3] = inv[2][3] = 0.0f;
     inv[3][3] = 1.0f;

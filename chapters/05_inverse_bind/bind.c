@@ -50,6 +50,18 @@ float bind_rest_error(int count, mat4 *skin_matrix)
 }
 /* [/listing] */
 
+/* Why matrix m is refused: its elements, its bottom row, or its 3x3 part. */
+static const char *why_not_invertible(mat4 m)
+{
+    for (int e = 0; e < 16; e++)
+        if (!isfinite(m[e / 4][e % 4]))
+            return "has an element that is not a finite number";
+    if (!(fabsf(m[0][3]) <= AFFINE_TOLERANCE && fabsf(m[1][3]) <= AFFINE_TOLERANCE &&
+          fabsf(m[2][3]) <= AFFINE_TOLERANCE && fabsf(m[3][3] - 1.0f) <= AFFINE_TOLERANCE))
+        return "is not affine (its bottom row is not 0 0 0 1)";
+    return "is singular (its 3x3 part squashes space flat: no inverse)";
+}
+
 /* [listing inverse_error] */
 bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error, sa_error *err)
 {
@@ -58,7 +70,10 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
     for (int k = 0; k < count; k++) {
         mat4 m, inv, product;
         memcpy(m, joint_from_model_bind[k], sizeof m);
-        if (!affine_inverse(m, inv)) {
+        bool finite = true;
+        for (int e = 0; e < 16; e++)
+            finite = finite && isfinite(m[e / 4][e % 4]);
+        if (!finite || !affine_inverse(m, inv)) {
             if (first_bad < 0)
                 first_bad = k;
             continue;
@@ -70,14 +85,9 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
                 *max_error = fmaxf(*max_error, fabsf(product[column][row] - identity));
             }
     }
-    if (first_bad >= 0) {
-        const float *bottom = &joint_from_model_bind[first_bad][0][3];
-        bool affine = fabsf(bottom[0]) <= AFFINE_TOLERANCE && fabsf(bottom[4]) <= AFFINE_TOLERANCE &&
-                      fabsf(bottom[8]) <= AFFINE_TOLERANCE && fabsf(bottom[12] - 1.0f) <= AFFINE_TOLERANCE;
+    if (first_bad >= 0)
         return sa_error_set(err, "inverse bind matrix %d %s", first_bad,
-                            affine ? "is singular (its 3x3 part squashes space flat: no inverse)"
-                                   : "is not affine (its bottom row is not 0 0 0 1)");
-    }
+                            why_not_invertible(joint_from_model_bind[first_bad]));
     return true;
 }
 /* [/listing] */

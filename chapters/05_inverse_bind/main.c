@@ -151,9 +151,9 @@ static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from
 typedef struct program_state {
     gltf_document doc;
     skeleton skel;
-    mat4 *model_from_joint;   /* [skel.joint_count], the rest pose */
-    mat4 **skin_matrix;       /* [skin_count][skin joint count], the rest pose */
-    gpu_mesh *gpu;            /* gpu[first_slot[m] + p]: primitive p of mesh m (skinned ones only) */
+    mat4 *model_from_joint; /* [skel.joint_count], the rest pose */
+    mat4 **skin_matrix;     /* [skin_count][skin joint count], the rest pose */
+    gpu_mesh *gpu;          /* gpu[first_slot[m] + p]: primitive p of mesh m (skinned ones only) */
     int *first_slot;
     int primitive_total;
 } program_state;

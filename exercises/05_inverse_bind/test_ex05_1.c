@@ -102,8 +102,7 @@ static void ex05_1_translation(void **state)
     /* Moving by (1, 2, 3) is undone by moving by (-1, -2, -3). */
     mat4 m, expected;
     columns(m, (float[]){1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){1, 2, 3, 1});
-    columns(expected, (float[]){1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0},
-            (float[]){-1, -2, -3, 1});
+    columns(expected, (float[]){1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){-1, -2, -3, 1});
     expect_inverse("a translation by (1, 2, 3)", m, expected);
 }
 
@@ -115,8 +114,7 @@ static void ex05_1_rotation_and_translation(void **state)
      * -A^-1 t = -(R^T (1, 2, 3)) = -(2, -1, 3) = (-2, 1, -3). */
     mat4 m, expected;
     columns(m, (float[]){0, 1, 0, 0}, (float[]){-1, 0, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){1, 2, 3, 1});
-    columns(expected, (float[]){0, -1, 0, 0}, (float[]){1, 0, 0, 0}, (float[]){0, 0, 1, 0},
-            (float[]){-2, 1, -3, 1});
+    columns(expected, (float[]){0, -1, 0, 0}, (float[]){1, 0, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){-2, 1, -3, 1});
     expect_inverse("90 degrees about Z, then a translation by (1, 2, 3)", m, expected);
 }
 
@@ -144,8 +142,7 @@ static void ex05_1_shear(void **state)
      * (1 -1 0), (0 1 0), (0 0 1). t = (0, 3, 0): -A^-1 t = -(-3, 3, 0) = (3, -3, 0). */
     mat4 m, expected;
     columns(m, (float[]){1, 0, 0, 0}, (float[]){1, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){0, 3, 0, 1});
-    columns(expected, (float[]){1, 0, 0, 0}, (float[]){-1, 1, 0, 0}, (float[]){0, 0, 1, 0},
-            (float[]){3, -3, 0, 1});
+    columns(expected, (float[]){1, 0, 0, 0}, (float[]){-1, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){3, -3, 0, 1});
     expect_inverse("a shear x' = x + y, translation (0, 3, 0)", m, expected);
 }
 
@@ -156,8 +153,7 @@ static void ex05_1_mirror(void **state)
      * x' = 5 - x, so x = 5 - x'. */
     mat4 m, expected;
     columns(m, (float[]){-1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){5, 0, 0, 1});
-    columns(expected, (float[]){-1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0},
-            (float[]){5, 0, 0, 1});
+    columns(expected, (float[]){-1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1, 0}, (float[]){5, 0, 0, 1});
     expect_inverse("a mirror x' = 5 - x", m, expected);
 }
 
