@@ -135,6 +135,8 @@ bool gltf_accessor_layout(const gltf_document *doc, int accessor_index, gltf_ele
         layout->bytes = bytes + a->byte_offset;
         layout->byte_stride = stride;
     }
+    /* [/listing] */
+    /* [listing accessor_layout_sparse] */
     const gltf_accessor_sparse *s = &a->sparse;
     if (s->count > 0) {
         const unsigned char *bytes;
@@ -231,7 +233,9 @@ static bool unpack(const gltf_document *doc, int accessor_index, unpack_kind kin
             if (!read_element(&layout, i, kind, out + i * out_element, components, path, err))
                 return false;
     }
+    /* [/listing] */
 
+    /* [listing unpack_sparse] */
     /* Sparse: replace the listed elements. Indices must rise and stay < count. */
     const gltf_accessor_sparse *s = &a->sparse;
     if (s->count > 0) {
