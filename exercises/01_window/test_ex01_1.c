@@ -13,6 +13,19 @@ static void apply(mat4 m, const float p[3], float out[3])
         out[r] = m[0][r] * p[0] + m[1][r] * p[1] + m[2][r] * p[2] + m[3][r];
 }
 
+/* Checks M * (p, 1) against `expected`, naming the point and the coordinate. */
+static void expect_point(mat4 m, float x, float y, float z, float ex, float ey, float ez, const char *why)
+{
+    float got[3];
+    apply(m, (float[3]){x, y, z}, got);
+    const float expected[3] = {ex, ey, ez};
+    for (int i = 0; i < 3; i++)
+        if (!(fabs(got[i] - expected[i]) <= tol))
+            fail_msg("ex01.1: M * (%g, %g, %g, 1) = (%g, %g, %g), expected (%g, %g, %g): the %c coordinate is off "
+                     "(%s)",
+                     x, y, z, got[0], got[1], got[2], ex, ey, ez, "xyz"[i], why);
+}
+
 static void ex01_1_identity(void **state)
 {
     (void)state;
@@ -77,15 +90,8 @@ static void ex01_1_trs_moves_points(void **state)
     glm_vec3_copy((vec3){2, 2, 2}, t.scale);
     mat4 m;
     transform_to_mat4(&t, m);
-    float a[3], b[3];
-    apply(m, (float[3]){1, 0, 0}, a);
-    apply(m, (float[3]){0, 0, 1}, b);
-    EXPECT_NEAR(1, a[0], tol);
-    EXPECT_NEAR(2, a[1], tol);
-    EXPECT_NEAR(1, a[2], tol);
-    EXPECT_NEAR(3, b[0], tol);
-    EXPECT_NEAR(2, b[1], tol);
-    EXPECT_NEAR(3, b[2], tol);
+    expect_point(m, 1, 0, 0, 1, 2, 1, "scale by 2, turn +X to -Z, then move by (1, 2, 3)");
+    expect_point(m, 0, 0, 1, 3, 2, 3, "scale by 2, turn +Z to +X, then move by (1, 2, 3)");
     /* The bottom row of an affine matrix is (0, 0, 0, 1). */
     EXPECT_NEAR(0, m[0][3], tol);
     EXPECT_NEAR(0, m[1][3], tol);
@@ -106,11 +112,7 @@ static void ex01_1_scale_before_rotation(void **state)
     glm_vec3_copy((vec3){2, 1, 1}, t.scale);
     mat4 m;
     transform_to_mat4(&t, m);
-    float p[3];
-    apply(m, (float[3]){1, 0, 0}, p);
-    EXPECT_NEAR(0, p[0], tol);
-    EXPECT_NEAR(2, p[1], tol);
-    EXPECT_NEAR(0, p[2], tol);
+    expect_point(m, 1, 0, 0, 0, 2, 0, "stretch along X first, then turn: M = R * S, not S * R");
 }
 
 int main(void)

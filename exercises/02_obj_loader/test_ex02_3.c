@@ -9,13 +9,17 @@ static void expect_fan(const uint32_t *polygon, size_t corners, const uint32_t *
     for (size_t i = 0; i < 64; i++)
         out[i] = 0xDEADBEEF;
     size_t got = obj_fan_triangulate(polygon, corners, out);
-    EXPECT_INT(triangles, got);
+    if (got != triangles)
+        fail_msg("ex02.3: a polygon of %zu corners: expected the return value %zu (triangles), got %zu", corners,
+                 triangles, got);
     for (size_t i = 0; i < 3 * triangles; i++)
         if (out[i] != expected[i])
-            fail_msg("%zu corners: index %zu (triangle %zu, corner %zu): expected %u, got %u", corners, i, i / 3,
-                     i % 3, expected[i], out[i]);
+            fail_msg("ex02.3: a polygon of %zu corners: out[%zu] (triangle %zu, corner %zu): expected %u, got %u",
+                     corners, i, i / 3, i % 3, expected[i], out[i]);
     /* Nothing written past the triangles. */
-    EXPECT_INT(0xDEADBEEF, out[3 * triangles]);
+    if (out[3 * triangles] != 0xDEADBEEF)
+        fail_msg("ex02.3: a polygon of %zu corners: out[%zu], just past the %zu triangles, was written (%u)", corners,
+                 3 * triangles, triangles, out[3 * triangles]);
 }
 
 static void ex02_3_triangle_is_kept(void **state)
@@ -62,9 +66,15 @@ static void ex02_3_keeps_the_winding(void **state)
     EXPECT_INT(6, obj_fan_triangulate(polygon, 8, out));
     float total = 0;
     for (int t = 0; t < 6; t++) {
+        for (int k = 0; k < 3; k++)
+            if (out[3 * t + k] >= 8)
+                fail_msg("ex02.3: out[%d] (triangle %d): %u is not a corner of the octagon", 3 * t + k, t,
+                         out[3 * t + k]);
         const float *a = xy[out[3 * t]], *b = xy[out[3 * t + 1]], *c = xy[out[3 * t + 2]];
         float area = 0.5f * ((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]));
-        EXPECT_TRUE(area > 0);
+        if (!(area > 0))
+            fail_msg("ex02.3: triangle %d (%u, %u, %u) of a counter-clockwise octagon is clockwise (signed area %g)", t,
+                     out[3 * t], out[3 * t + 1], out[3 * t + 2], area);
         total += area;
     }
     /* The triangles cover the octagon exactly once: area 2 * sqrt(2) for radius 1. */
@@ -74,8 +84,8 @@ static void ex02_3_keeps_the_winding(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex02_3_triangle_is_kept), cmocka_unit_test(ex02_3_quad),
-        cmocka_unit_test(ex02_3_hexagon),          cmocka_unit_test(ex02_3_too_few_corners),
+        cmocka_unit_test(ex02_3_triangle_is_kept),  cmocka_unit_test(ex02_3_quad),
+        cmocka_unit_test(ex02_3_hexagon),           cmocka_unit_test(ex02_3_too_few_corners),
         cmocka_unit_test(ex02_3_keeps_the_winding),
     };
     return cmocka_run_group_tests_name("ex02.3 obj_fan_triangulate", tests, NULL, NULL);
