@@ -230,8 +230,71 @@ def lint(root):
     return 1 if problems else 0
 
 
+FULL_TREE_ONLY = re.compile(r"^<!-- full tree only -->\s*$")
+FULL_TREE_ONLY_END = re.compile(r"^<!-- /full tree only -->\s*$")
+PACK_REMOVED_TOOLS = ["exercises/export_student_pack.sh"]  # removed from a pack besides the reference files
+
+
+def pack_markdown(root):
+    """The Markdown files a student pack keeps: the book, the README, the chapters' and exercises' READMEs."""
+    found = list(book_files(root))
+    for top in ("chapters", "exercises"):
+        folder = os.path.join(root, top)
+        if os.path.isdir(folder):
+            for sub in sorted(os.listdir(folder)):
+                readme = os.path.join(folder, sub, "README.md")
+                if os.path.isfile(readme):
+                    found.append(readme)
+    if os.path.isfile(os.path.join(root, "README.md")):
+        found.append(os.path.join(root, "README.md"))
+    return found
+
+
+def strip_full_tree_only(path):
+    """Drops the blocks between <!-- full tree only --> and <!-- /full tree only --> (instructor notes)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.readlines()
+    out, skipping = [], None
+    for number, line in enumerate(lines, 1):
+        if FULL_TREE_ONLY.match(line):
+            if skipping:
+                raise ValueError(f"{path}:{number}: 'full tree only' inside another (line {skipping})")
+            skipping = number
+        elif FULL_TREE_ONLY_END.match(line):
+            if not skipping:
+                raise ValueError(f"{path}:{number}: '/full tree only' without a start")
+            skipping = None
+        elif not skipping:
+            out.append(line)
+    if skipping:
+        raise ValueError(f"{path}:{skipping}: 'full tree only' is never closed")
+    if out != lines:
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(out)
+
+
+def missing_in_pack(root, solutions):
+    """Mentions, in the book's and the README's text, of files a student pack does not have."""
+    removed = list(solutions) + PACK_REMOVED_TOOLS
+    problems = []
+    for path in book_files(root) + [os.path.join(root, "README.md")]:
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        prose = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+        for number, line in enumerate(prose.splitlines(), 1):
+            for name in removed:
+                if name in line:
+                    problems.append(f"{os.path.relpath(path, root)}:{number}: names {name}, which a student pack "
+                                    f"does not have (name the stub, or put the text between <!-- full tree only --> "
+                                    f"and <!-- /full tree only -->)")
+    return problems
+
+
 def strip(root):
-    """Replaces the listings that show an exercise's reference file."""
+    """Makes the book of a student pack: listings of exercise solutions become a note, instructor-only
+    text goes, and nothing is left that names a file the pack does not have."""
     solutions = exercise_solutions(root)
     for path in book_files(root):
         with open(path, encoding="utf-8") as f:
@@ -248,7 +311,12 @@ def strip(root):
         out.extend(original[last:])
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(out)
-    return 0
+    for path in pack_markdown(root):
+        strip_full_tree_only(path)
+    problems = missing_in_pack(root, solutions)
+    for p in problems:
+        print("error:", p)
+    return 1 if problems else 0
 
 
 def selftest():
@@ -327,11 +395,23 @@ def selftest():
         write_book(code, src="solved.c",
                    before="**Exercise ex01.1.** Write add().\n`ctest --test-dir build -L ex01.10`\n\n")
         expect("a solution posed with another exercise's id (ex01.10)", lint(root), False)
+        # Strip (student pack): a solution listing becomes a note, instructor text goes, and a
+        # remaining mention of a removed file fails.
+        write_book(code, src="solved.c",
+                   before="Pose: `ctest --test-dir build -L ex01.1`.\n\n<!-- full tree only -->\n"
+                          "Instructors run `exercises/export_student_pack.sh`.\n<!-- /full tree only -->\n\n")
+        expect("a pack whose book names no removed file", strip(root), True)
+        with open(os.path.join(root, "book", "01-test.md"), encoding="utf-8") as f:
+            packed = f.read()
+        if "return x + y" in packed or "export_student_pack" in packed or "solution of exercise ex01.1" not in packed:
+            failures.append("selftest: strip left a solution or instructor text in the pack's book:\n" + packed)
+        write_book(code, src="solved.c", before="The reference is `solved.c`: `ctest --test-dir build -L ex01.1`.\n\n")
+        expect("a pack whose book still names the removed solved.c", strip(root), False)
     for f in failures:
         print(f)
     if failures:
         return 1
-    print("selftest: drift, elisions, fences, long listings and unposed solutions are caught")
+    print("selftest: drift, elisions, fences, long listings, unposed solutions and pack leftovers are caught")
     return 0
 
 
