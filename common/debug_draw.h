@@ -22,7 +22,7 @@ typedef struct debug_draw {
     size_t buffer_capacity;       /* vertices the GPU buffer holds */
     debug_vertex *lines, *points; /* CPU copies, grown as needed */
     size_t line_count, point_count, line_capacity, point_capacity;
-    bool depth_test;              /* false (default): draw over the scene */
+    bool depth_test; /* false (default): draw over the scene */
 } debug_draw;
 
 bool debug_draw_init(debug_draw *d, sa_error *err);

@@ -30,11 +30,10 @@ extern const vertex_layout lit_vertex_layout;
 /* A loader's own vertex type (obj_vertex) can be uploaded with
  * lit_vertex_layout when it is lit_vertex under another name; this makes
  * the compiler check that it is (same size, same offsets). */
-#define LIT_VERTEX_SAME_LAYOUT(type)                                                                 \
-    _Static_assert(sizeof(type) == sizeof(lit_vertex) &&                                             \
-                       offsetof(type, position) == offsetof(lit_vertex, position) &&                 \
-                       offsetof(type, normal) == offsetof(lit_vertex, normal) &&                     \
-                       offsetof(type, texcoord) == offsetof(lit_vertex, texcoord),                   \
+#define LIT_VERTEX_SAME_LAYOUT(type)                                                                                   \
+    _Static_assert(sizeof(type) == sizeof(lit_vertex) && offsetof(type, position) == offsetof(lit_vertex, position) && \
+                       offsetof(type, normal) == offsetof(lit_vertex, normal) &&                                       \
+                       offsetof(type, texcoord) == offsetof(lit_vertex, texcoord),                                     \
                    #type " is not laid out as lit_vertex")
 
 /* Interleaves separate arrays into lit_vertex (normals and texcoords may be
@@ -45,7 +44,10 @@ void lit_vertices_interleave(lit_vertex *out, size_t count, const float *positio
                              const float *texcoords);
 
 /* Towards the light, before normalisation: from above, right and front. */
-#define LIT_LIGHT_DIRECTION_WORLD {0.4f, 0.8f, 0.45f}
+#define LIT_LIGHT_DIRECTION_WORLD                                                                                      \
+    {                                                                                                                  \
+        0.4f, 0.8f, 0.45f                                                                                              \
+    }
 
 bool lit_load(shader_program *lit, sa_error *err);
 

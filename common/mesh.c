@@ -38,8 +38,7 @@ bool gpu_mesh_upload(gpu_mesh *m, const vertex_layout *layout, const void *verti
     if (indices) {
         glGenBuffers(1, &m->index_buffer);
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m->index_buffer);
-        glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(index_count * (size_t)index_size), indices,
-                     GL_STATIC_DRAW);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(index_count * (size_t)index_size), indices, GL_STATIC_DRAW);
         m->index_count = (GLsizei)index_count;
         m->index_type = index_size == 2 ? GL_UNSIGNED_SHORT : GL_UNSIGNED_INT;
     }

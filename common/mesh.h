@@ -27,18 +27,18 @@ enum {
 };
 
 typedef struct vertex_attribute {
-    GLuint location;   /* one of ATTRIB_* */
-    GLint components;  /* 1 to 4 */
-    GLenum type;       /* GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT ... */
-    bool normalized;   /* integers read as 0..1 floats */
-    bool integer;      /* integers read as integers (joint indices) */
-    size_t offset;     /* bytes from the start of a vertex */
+    GLuint location;  /* one of ATTRIB_* */
+    GLint components; /* 1 to 4 */
+    GLenum type;      /* GL_FLOAT, GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT ... */
+    bool normalized;  /* integers read as 0..1 floats */
+    bool integer;     /* integers read as integers (joint indices) */
+    size_t offset;    /* bytes from the start of a vertex */
 } vertex_attribute;
 
 typedef struct vertex_layout {
     const vertex_attribute *attributes;
     int count;
-    size_t stride;     /* bytes from one vertex to the next */
+    size_t stride; /* bytes from one vertex to the next */
 } vertex_layout;
 
 typedef struct gpu_mesh {

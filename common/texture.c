@@ -68,8 +68,8 @@ static const texture_cache_entry *find(const texture_cache *c, const char *key, 
     return NULL;
 }
 
-static bool remember(texture_cache *c, const char *key, texture_color_space space, const image_rgba8 *img,
-                     GLuint *out, sa_error *err)
+static bool remember(texture_cache *c, const char *key, texture_color_space space, const image_rgba8 *img, GLuint *out,
+                     sa_error *err)
 {
     if (c->count == c->capacity) {
         int capacity = c->capacity ? c->capacity * 2 : 16;
@@ -87,8 +87,7 @@ static bool remember(texture_cache *c, const char *key, texture_color_space spac
     return true;
 }
 
-bool texture_cache_file(texture_cache *c, const char *path, texture_color_space space, GLuint *out,
-                        sa_error *err)
+bool texture_cache_file(texture_cache *c, const char *path, texture_color_space space, GLuint *out, sa_error *err)
 {
     const texture_cache_entry *hit = find(c, path, space);
     if (hit) {

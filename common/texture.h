@@ -54,8 +54,7 @@ typedef struct texture_cache {
 
 void texture_cache_init(texture_cache *c);
 /* A texture from a file, decoded on first use. */
-bool texture_cache_file(texture_cache *c, const char *path, texture_color_space space, GLuint *out,
-                        sa_error *err);
+bool texture_cache_file(texture_cache *c, const char *path, texture_color_space space, GLuint *out, sa_error *err);
 /* A texture from encoded bytes in memory (a glTF bufferView or data URI). */
 bool texture_cache_memory(texture_cache *c, const char *key, const unsigned char *bytes, size_t size,
                           texture_color_space space, GLuint *out, sa_error *err);

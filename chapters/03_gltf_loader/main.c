@@ -146,8 +146,8 @@ int main(int argc, char **argv)
         if (show_bounds)
             debug_draw_box(&lines, bounds_min, bounds_max, (vec3){1.0f, 0.85f, 0.2f});
         if (show_normals)
-            scene_gl_draw_normals(&doc, nodes.world_from_node, nodes.shown, normal_length,
-                                  (vec3){0.9f, 0.8f, 0.2f}, &lines);
+            scene_gl_draw_normals(&doc, nodes.world_from_node, nodes.shown, normal_length, (vec3){0.9f, 0.8f, 0.2f},
+                                  &lines);
         debug_draw_flush(&lines, clip_from_world, 6.0f);
         if (!app_frame_end(&a, &err))
             ok = false;

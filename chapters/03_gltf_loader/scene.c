@@ -62,8 +62,7 @@ void scene_nodes_free(scene_nodes *nodes)
     memset(nodes, 0, sizeof *nodes);
 }
 
-void scene_bounds(const gltf_document *doc, mat4 *world_from_node, const bool *shown, vec3 lo_world,
-                  vec3 hi_world)
+void scene_bounds(const gltf_document *doc, mat4 *world_from_node, const bool *shown, vec3 lo_world, vec3 hi_world)
 {
     glm_vec3_fill(lo_world, 1e30f);
     glm_vec3_fill(hi_world, -1e30f);

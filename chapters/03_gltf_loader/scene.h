@@ -40,8 +40,7 @@ void scene_nodes_free(scene_nodes *nodes);
 /* The world-space box around every primitive of the shown nodes (the 8
  * corners of each primitive's model-space box, transformed). shown may be
  * NULL (every node with a mesh). (-1, -1, -1)..(1, 1, 1) when nothing is drawn. */
-void scene_bounds(const gltf_document *doc, mat4 *world_from_node, const bool *shown, vec3 lo_world,
-                  vec3 hi_world);
+void scene_bounds(const gltf_document *doc, mat4 *world_from_node, const bool *shown, vec3 lo_world, vec3 hi_world);
 
 /* True when the matrix mirrors space (the determinant of its upper 3x3 is
  * negative): its triangles then turn clockwise on screen, and glTF says to

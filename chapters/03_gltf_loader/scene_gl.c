@@ -39,8 +39,8 @@ static void set_material(scene_gl *s, const gltf_document *doc, int material, sc
     gltf_material m = material >= 0 ? doc->materials[material] : gltf_material_default();
     memcpy(out->base_color, m.base_color_factor, sizeof out->base_color);
     out->double_sided = m.double_sided;
-    out->base_color_texture =
-        m.base_color_texture >= 0 ? texture_for(s, doc, m.base_color_texture, texture_of_image) : s->white;
+    out->base_color_texture = m.base_color_texture >= 0 ? texture_for(s, doc, m.base_color_texture, texture_of_image)
+                                                        : s->white;
 }
 
 static bool upload_primitive(const gltf_primitive *prim, bool dynamic, lit_vertex *scratch, scene_gl_primitive *out,
@@ -48,8 +48,8 @@ static bool upload_primitive(const gltf_primitive *prim, bool dynamic, lit_verte
 {
     out->vertex_count = prim->vertex_count;
     /* The loader's separate arrays, interleaved into the lit shader's vertex. */
-    lit_vertices_interleave(scratch, prim->vertex_count, (const float *)prim->positions,
-                            (const float *)prim->normals, (const float *)prim->texcoords);
+    lit_vertices_interleave(scratch, prim->vertex_count, (const float *)prim->positions, (const float *)prim->normals,
+                            (const float *)prim->texcoords);
     return gpu_mesh_upload(&out->mesh, &lit_vertex_layout, scratch, prim->vertex_count, prim->triangle_indices,
                            prim->triangle_count * 3, 4, dynamic, err);
 }
@@ -76,8 +76,7 @@ bool scene_gl_upload(scene_gl *s, const gltf_document *doc, const scene_gl_optio
     lit_vertex *scratch = malloc((most_vertices + 1) * sizeof *scratch);
     bool ok = s->first_primitive && s->primitives && s->textures && s->uploaded && texture_of_image && scratch;
     if (!ok)
-        sa_error_set(err, "out of memory for %d primitives of up to %zu vertices", s->primitive_count,
-                     most_vertices);
+        sa_error_set(err, "out of memory for %d primitives of up to %zu vertices", s->primitive_count, most_vertices);
     for (int i = 0; ok && i < doc->image_count; i++)
         texture_of_image[i] = -1;
     if (ok) {

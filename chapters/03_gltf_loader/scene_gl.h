@@ -54,11 +54,11 @@ typedef struct scene_gl {
     scene_gl_primitive *primitives; /* primitive p of mesh m: primitives[first_primitive[m] + p] */
     int *first_primitive;           /* [mesh_count] */
     int mesh_count, primitive_count;
-    GLuint *textures;               /* [texture_count of the document]: 0 when no material uses it */
+    GLuint *textures; /* [texture_count of the document]: 0 when no material uses it */
     int texture_count;
-    GLuint *uploaded;               /* the distinct texture names, for scene_gl_free() */
+    GLuint *uploaded; /* the distinct texture names, for scene_gl_free() */
     int uploaded_count;
-    GLuint white;                   /* 1x1 white, for materials without a texture */
+    GLuint white; /* 1x1 white, for materials without a texture */
 } scene_gl;
 
 typedef struct scene_gl_options {

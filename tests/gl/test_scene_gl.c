@@ -49,33 +49,33 @@ static void write_quad_bin(const char *path)
     fclose(f);
 }
 
-#define QUAD_BUFFERS                                                                                          \
-    "\"buffers\": [{\"uri\": \"quad.bin\", \"byteLength\": 140}],\n"                                           \
-    "\"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 48},\n"                              \
-    "  {\"buffer\": 0, \"byteOffset\": 48, \"byteLength\": 48},\n"                                             \
-    "  {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 32},\n"                                             \
-    "  {\"buffer\": 0, \"byteOffset\": 128, \"byteLength\": 12}],\n"                                           \
-    "\"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\",\n"         \
-    "    \"min\": [-0.5, -0.5, 0], \"max\": [0.5, 0.5, 0]},\n"                                                 \
-    "  {\"bufferView\": 1, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\"},\n"                      \
-    "  {\"bufferView\": 2, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC2\"},\n"                      \
+#define QUAD_BUFFERS                                                                                                   \
+    "\"buffers\": [{\"uri\": \"quad.bin\", \"byteLength\": 140}],\n"                                                   \
+    "\"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 48},\n"                                      \
+    "  {\"buffer\": 0, \"byteOffset\": 48, \"byteLength\": 48},\n"                                                     \
+    "  {\"buffer\": 0, \"byteOffset\": 96, \"byteLength\": 32},\n"                                                     \
+    "  {\"buffer\": 0, \"byteOffset\": 128, \"byteLength\": 12}],\n"                                                   \
+    "\"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\",\n"                 \
+    "    \"min\": [-0.5, -0.5, 0], \"max\": [0.5, 0.5, 0]},\n"                                                         \
+    "  {\"bufferView\": 1, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC3\"},\n"                              \
+    "  {\"bufferView\": 2, \"componentType\": 5126, \"count\": 4, \"type\": \"VEC2\"},\n"                              \
     "  {\"bufferView\": 3, \"componentType\": 5123, \"count\": 6, \"type\": \"SCALAR\"}],\n"
-#define QUAD_PRIMITIVE(material)                                                                              \
+#define QUAD_PRIMITIVE(material)                                                                                       \
     "{\"attributes\": {\"POSITION\": 0, \"NORMAL\": 1, \"TEXCOORD_0\": 2}, \"indices\": 3, \"material\": " #material "}"
 
 static const char *mirror_gltf =
     "{\"asset\": {\"version\": \"2.0\"},\n" QUAD_BUFFERS
     "\"materials\": [{\"name\": \"one_sided\"}, {\"name\": \"two_sided\", \"doubleSided\": true}],\n"
-    "\"meshes\": [{\"primitives\": [" QUAD_PRIMITIVE(0) "]}, {\"primitives\": [" QUAD_PRIMITIVE(1) "]}],\n"
-    "\"nodes\": [{\"mesh\": 0}, {\"mesh\": 0, \"scale\": [-1, 1, 1]}, {\"mesh\": 0, \"rotation\": [0, 1, 0, 0]},\n"
-    "  {\"mesh\": 1, \"rotation\": [0, 1, 0, 0]}, {\"mesh\": 0, \"scale\": [-1, 1, 1], \"rotation\": [0, 1, 0, 0]}],\n"
-    "\"scenes\": [{\"nodes\": [0, 1, 2, 3, 4]}], \"scene\": 0}\n";
+    "\"meshes\": [{\"primitives\": [" QUAD_PRIMITIVE(0) "]}, {\"primitives\": [" QUAD_PRIMITIVE(
+        1) "]}],\n"
+           "\"nodes\": [{\"mesh\": 0}, {\"mesh\": 0, \"scale\": [-1, 1, 1]}, {\"mesh\": 0, \"rotation\": [0, 1, 0, 0]},\n"
+           "  {\"mesh\": 1, \"rotation\": [0, 1, 0, 0]}, {\"mesh\": 0, \"scale\": [-1, 1, 1], \"rotation\": [0, 1, 0, 0]}],\n"
+           "\"scenes\": [{\"nodes\": [0, 1, 2, 3, 4]}], \"scene\": 0}\n";
 
 /* Textures 0..3 show image 0 through samplers 0, 1, none, 0; materials use
  * textures 0..3; one primitive per material. */
 static const char *sampler_gltf =
-    "{\"asset\": {\"version\": \"2.0\"},\n" QUAD_BUFFERS
-    "\"images\": [{\"uri\": \"checker.png\"}],\n"
+    "{\"asset\": {\"version\": \"2.0\"},\n" QUAD_BUFFERS "\"images\": [{\"uri\": \"checker.png\"}],\n"
     "\"samplers\": [{\"wrapS\": 33071, \"wrapT\": 33648, \"magFilter\": 9728, \"minFilter\": 9728},\n"
     "  {\"wrapS\": 33648, \"wrapT\": 33071, \"magFilter\": 9729, \"minFilter\": 9985}],\n"
     "\"textures\": [{\"source\": 0, \"sampler\": 0}, {\"source\": 0, \"sampler\": 1}, {\"source\": 0},\n"
@@ -84,9 +84,9 @@ static const char *sampler_gltf =
     "  {\"pbrMetallicRoughness\": {\"baseColorTexture\": {\"index\": 1}}},\n"
     "  {\"pbrMetallicRoughness\": {\"baseColorTexture\": {\"index\": 2}}},\n"
     "  {\"pbrMetallicRoughness\": {\"baseColorTexture\": {\"index\": 3}}}],\n"
-    "\"meshes\": [{\"primitives\": [" QUAD_PRIMITIVE(0) ", " QUAD_PRIMITIVE(1) ", " QUAD_PRIMITIVE(2) ", " QUAD_PRIMITIVE(
-        3) "]}],\n"
-    "\"nodes\": [{\"mesh\": 0}], \"scenes\": [{\"nodes\": [0]}]}\n";
+    "\"meshes\": [{\"primitives\": [" QUAD_PRIMITIVE(0) ", " QUAD_PRIMITIVE(1) ", " QUAD_PRIMITIVE(
+        2) ", " QUAD_PRIMITIVE(3) "]}],\n"
+                                  "\"nodes\": [{\"mesh\": 0}], \"scenes\": [{\"nodes\": [0]}]}\n";
 
 static int open_app(void **state)
 {
@@ -366,8 +366,7 @@ static void skinned_primitives_are_dynamic_when_asked(void **state)
     scene_nodes nodes;
     shader_program lit;
     scene_gl gpu;
-    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) ||
-        !scene_gl_upload(&gpu, &doc, &dynamic, &err))
+    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) || !scene_gl_upload(&gpu, &doc, &dynamic, &err))
         fail_msg("%s", err.message);
     scene_gl_primitive *quad = scene_gl_primitive_at(&gpu, 0, 0);
     EXPECT_INT(GL_STATIC_DRAW, buffer_usage(quad));
