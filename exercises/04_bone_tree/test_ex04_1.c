@@ -64,7 +64,7 @@ static void ex04_1_a_root_is_its_local_matrix(void **state)
  *   grandchild: 1 m along the child's Y, turned 90 degrees about X:
  *               X: child's X (0,2,0); Y: child's Z (0,0,2); Z: minus child's Y (2,0,0);
  *               origin (1,2,0) + child's Y (-2,0,0) = (-1,2,0)
- * Multiplying the other way round (local * parent) moves the child to (3,0,0). */
+ * Multiplying the other way round (local * parent) moves the child to (4,0,0). */
 static void ex04_1_three_joint_chain(void **state)
 {
     (void)state;
