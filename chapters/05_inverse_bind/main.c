@@ -20,6 +20,8 @@
  */
 #include "bind_gltf.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/04_bone_tree/text_lines.h"
+#include "skeleton_overlay.h"
 #include "common/app.h"
 #include "common/debug_draw.h"
 #include "common/lit.h"
@@ -135,22 +137,29 @@ static int skin_joint_of(const skeleton *s, int skin, int joint)
     return -1;
 }
 
-/* A point per joint and a line to its parent; the selected joint in white. */
-static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, int selected)
+/* The label at the top left: the joint, the view, how to read it. */
+static void draw_label(debug_draw *text, const skeleton *s, int selected, int view)
 {
-    for (int j = 0; j < s->joint_count; j++) {
-        const float *here = model_from_joint[j][3];
-        bool is_selected = j == selected;
-        vec3 color = {is_selected ? 1.0f : 1.0f, is_selected ? 1.0f : 0.8f, is_selected ? 1.0f : 0.2f};
-        debug_draw_point(lines, here, color);
-        if (s->parent[j] >= 0)
-            debug_draw_line(lines, model_from_joint[s->parent[j]][3], here, (vec3){1.0f, 0.6f, 0.1f});
-    }
+    /* (text_draw shows 64 characters at most.) */
+    static const char *const view_help[VIEW_COUNT] = {
+        "view: plain (V: next view)",
+        "view: dominant joint, colour of the largest weight (V: next)",
+        "view: weight of the joint, 0 blue, 0.5 green, 1 red (V: next)",
+    };
+    char label[160];
+    if (selected >= 0)
+        snprintf(label, sizeof label, "joint %d of %d: %s (N / P)", selected, s->joint_count,
+                 s->name[selected][0] ? s->name[selected] : "(no name)");
+    else
+        snprintf(label, sizeof label, "no joints");
+    text_draw(text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
+    text_draw(text, 10.0f, 34.0f, 1.5f, view_help[view], (vec3){0.85f, 0.85f, 0.85f});
 }
 
 typedef struct program_state {
     gltf_document doc;
     skeleton skel;
+    int *depth;             /* [skel.joint_count], for the overlay's colours */
     mat4 *model_from_joint; /* [skel.joint_count], the rest pose */
     mat4 **skin_matrix;     /* [skin_count][skin joint count], the rest pose */
     gpu_mesh *gpu;          /* gpu[first_slot[m] + p]: primitive p of mesh m (skinned ones only) */
@@ -168,6 +177,7 @@ static void state_free(program_state *st)
     free(st->gpu);
     free(st->first_slot);
     free(st->model_from_joint);
+    free(st->depth);
     skeleton_free(&st->skel);
     gltf_free(&st->doc);
 }
@@ -179,9 +189,11 @@ static bool rest_pose(program_state *st, vec3 lo, vec3 hi, sa_error *err)
     const skeleton *s = &st->skel;
     st->model_from_joint = malloc(((size_t)s->joint_count + 1) * sizeof *st->model_from_joint);
     st->skin_matrix = calloc((size_t)st->doc.skin_count + 1, sizeof *st->skin_matrix);
-    if (!st->model_from_joint || !st->skin_matrix)
+    st->depth = malloc(((size_t)s->joint_count + 1) * sizeof *st->depth);
+    if (!st->model_from_joint || !st->skin_matrix || !st->depth)
         return sa_error_set(err, "out of memory");
     skeleton_local_to_model(s, s->rest_local, st->model_from_joint);
+    skeleton_depths(s, st->depth);
     for (int i = 0; i < st->doc.skin_count; i++) {
         const skeleton_skin *skin = &s->skins[i];
         mat4 *bind = malloc(((size_t)skin->joint_count + 1) * sizeof *bind);
@@ -338,11 +350,15 @@ int main(int argc, char **argv)
     }
     orbit_camera_frame_bounds(&a.camera, lo, hi);
 
+    float axes_size = 0.08f * glm_vec3_distance(lo, hi);
+
     shader_program weights = {0};
-    debug_draw lines = {0};
+    debug_draw lines = {0}, text = {0};
     bool ok = shader_program_load(&weights, "shaders/skin_weights.vert", "shaders/skin_weights.frag", &err) &&
-              debug_draw_init(&lines, &err) && upload_skinned_meshes(&st, &err);
+              debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) && upload_skinned_meshes(&st, &err);
     print_selected(&st.skel, selected);
+    if (ok && !TEXT_LINES_AVAILABLE)
+        fprintf(stderr, "note: stb_easy_font.h was not found at build time: no joint names on screen\n");
 
     bool show_skeleton = true, show_axes = false;
     mat4 identity = GLM_MAT4_IDENTITY_INIT;
@@ -372,14 +388,19 @@ int main(int argc, char **argv)
         draw_skinned_meshes(&st, &weights, selected);
 
         if (show_skeleton)
-            draw_skeleton(&lines, &st.skel, st.model_from_joint, selected);
+            skeleton_overlay_draw(&lines, &st.skel, st.model_from_joint, st.depth, selected, axes_size);
         if (show_axes)
             debug_draw_axes(&lines, identity, 1.0f);
-        debug_draw_flush(&lines, clip_from_world, 6.0f);
+        debug_draw_flush(&lines, clip_from_world, 7.0f);
+        mat4 clip_from_screen;
+        text_clip_from_screen(a.width, a.height, clip_from_screen);
+        draw_label(&text, &st.skel, selected, view);
+        debug_draw_flush(&text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
 
+    debug_draw_free(&text);
     debug_draw_free(&lines);
     shader_program_unload(&weights);
     state_free(&st);
