@@ -147,10 +147,14 @@ bool ch01_frame_is_right(const image_rgba8 *img, char *why, size_t why_len)
             if (is_background(p) || is_axis_line(p))
                 continue;
             cube_pixels++;
-            if (x < got[0]) got[0] = x;
-            if (y < got[1]) got[1] = y;
-            if (x > got[2]) got[2] = x;
-            if (y > got[3]) got[3] = y;
+            if (x < got[0])
+                got[0] = x;
+            if (y < got[1])
+                got[1] = y;
+            if (x > got[2])
+                got[2] = x;
+            if (y > got[3])
+                got[3] = y;
         }
     if (cube_pixels == 0) {
         snprintf(why, why_len, "no cube pixels at all: the frame is blank");
@@ -159,8 +163,8 @@ bool ch01_frame_is_right(const image_rgba8 *img, char *why, size_t why_len)
     for (int i = 0; i < 4; i++)
         if (abs(got[i] - want[i]) > 1) {
             snprintf(why, why_len,
-                     "the cube covers pixels x %d..%d, y %d..%d; expected x %d..%d, y %d..%d (within 1 pixel)",
-                     got[0], got[2], got[1], got[3], want[0], want[2], want[1], want[3]);
+                     "the cube covers pixels x %d..%d, y %d..%d; expected x %d..%d, y %d..%d (within 1 pixel)", got[0],
+                     got[2], got[1], got[3], want[0], want[2], want[1], want[3]);
             return false;
         }
 

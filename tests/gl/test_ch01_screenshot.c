@@ -52,8 +52,8 @@ static void blank_and_shifted_frames_fail_the_check(void **state)
     image_rgba8 shifted = {img.width, img.height, blank.pixels};
     for (int y = 0; y < img.height; y++)
         for (int x = 12; x < img.width; x++)
-            memcpy(shifted.pixels + ((size_t)y * img.width + x) * 4,
-                   img.pixels + ((size_t)y * img.width + x - 12) * 4, 4);
+            memcpy(shifted.pixels + ((size_t)y * img.width + x) * 4, img.pixels + ((size_t)y * img.width + x - 12) * 4,
+                   4);
     EXPECT_TRUE(!ch01_frame_is_right(&shifted, why, sizeof why));
     EXPECT_STR_CONTAINS(why, "the cube covers");
     free(blank.pixels);

@@ -40,7 +40,8 @@ static void failed_reload_keeps_the_old_program(void **state)
     assert_true(fd >= 0);
     close(fd);
     snprintf(fs, sizeof fs, "%s.frag", vs);
-    sa_test_write_text(vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
+    sa_test_write_text(
+        vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
     shader_program p;
     sa_error err;
@@ -97,7 +98,8 @@ static void mesh_upload_and_draw(void **state)
 {
     (void)state;
     const char *vs = "/tmp/sa_mesh_test.vert", *fs = "/tmp/sa_mesh_test.frag";
-    sa_test_write_text(vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
+    sa_test_write_text(
+        vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n");
     shader_program p;
     sa_error err;

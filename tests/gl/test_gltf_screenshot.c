@@ -47,8 +47,7 @@ static bool frame_is_right(const image_rgba8 *img, char *why, size_t why_len)
     if (c.orange < c.total / 200)
         return snprintf(why, why_len, "too few orange (lit checker) pixels: %d", c.orange), false;
     if (c.dark_square < c.total / 200)
-        return snprintf(why, why_len, "too few dark checker squares: %d (is the texture bound?)", c.dark_square),
-               false;
+        return snprintf(why, why_len, "too few dark checker squares: %d (is the texture bound?)", c.dark_square), false;
     return true;
 }
 
@@ -85,7 +84,7 @@ static void blank_and_untextured_frames_fail_the_check(void **state)
     image_rgba8 copy = {img.width, img.height, malloc((size_t)img.width * img.height * 4)};
     for (int i = 0; i < img.width * img.height; i++)
         copy.pixels[i * 4] = APP_CLEAR_R, copy.pixels[i * 4 + 1] = APP_CLEAR_G, copy.pixels[i * 4 + 2] = APP_CLEAR_B,
-        copy.pixels[i * 4 + 3] = 255;
+                        copy.pixels[i * 4 + 3] = 255;
     EXPECT_TRUE(!frame_is_right(&copy, why, sizeof why));
     EXPECT_STR_CONTAINS(why, "blank");
     memcpy(copy.pixels, img.pixels, (size_t)img.width * img.height * 4);
