@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The texture of glTF texture t, with its sampler's modes. Textures that
- * show the same image with the same sampler share one GL texture. */
+/* The GL texture of glTF texture t, with its sampler's modes, uploaded on
+ * first use. A texture that shows the same image through the same sampler
+ * as the image's first texture shares that one's GL texture (the common
+ * case: one sampler for the whole file); other pairs get their own. */
 static GLuint texture_for(scene_gl *s, const gltf_document *doc, int t, int *texture_of_image)
 {
     if (s->textures[t])
