@@ -39,7 +39,9 @@ static void copy_name(char *dst, const char *src)
 static int component_size(int component_type)
 {
     switch (component_type) {
+    case GLTF_OUT_BYTE:
     case GLTF_OUT_UNSIGNED_BYTE: return 1;
+    case GLTF_OUT_SHORT:
     case GLTF_OUT_UNSIGNED_SHORT: return 2;
     case GLTF_OUT_UNSIGNED_INT:
     case GLTF_OUT_FLOAT: return 4;
@@ -62,7 +64,9 @@ static int type_components(const char *type)
 static double read_component(const unsigned char *p, int component_type)
 {
     switch (component_type) {
+    case GLTF_OUT_BYTE: { int8_t v; memcpy(&v, p, 1); return v; }
     case GLTF_OUT_UNSIGNED_BYTE: return *p;
+    case GLTF_OUT_SHORT: { int16_t v; memcpy(&v, p, 2); return v; }
     case GLTF_OUT_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, p, 2); return v; }
     case GLTF_OUT_UNSIGNED_INT: { uint32_t v; memcpy(&v, p, 4); return v; }
     default: { float v; memcpy(&v, p, 4); return v; }
@@ -92,6 +96,23 @@ static bool append_bin(gltf_out_document *doc, const void *data, size_t size, si
     return true;
 }
 
+/* min and max of each component, from the very values in the buffer, so
+ * that they are exact (the validator compares them). For normalized data
+ * they are the stored integers, as the spec asks. */
+static void set_min_max(gltf_out_accessor *a, const void *data)
+{
+    const unsigned char *bytes = data;
+    size_t size = (size_t)component_size(a->component_type);
+    for (size_t e = 0; e < a->count; e++)
+        for (int c = 0; c < a->component_count; c++) {
+            double v = read_component(bytes + (e * (size_t)a->component_count + (size_t)c) * size, a->component_type);
+            if (e == 0 || v < a->min[c])
+                a->min[c] = v;
+            if (e == 0 || v > a->max[c])
+                a->max[c] = v;
+        }
+}
+
 /* [listing gltf_out_add_accessor] */
 int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type,
                       size_t count, int target)
@@ -108,23 +129,12 @@ int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int componen
         return fail(doc, "out of memory for the buffer");
 
     gltf_out_buffer_view *view = &doc->views[doc->view_count];
-    *view = (gltf_out_buffer_view){offset, byte_length, target};
+    *view = (gltf_out_buffer_view){offset, byte_length, 0, target};
 
     gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
     *a = (gltf_out_accessor){.buffer_view = doc->view_count, .component_type = component_type,
                              .count = count, .type = type, .component_count = components};
-    /* min and max of each component, from the very values in the buffer,
-     * so that they are exact (the validator compares them). */
-    const unsigned char *bytes = data;
-    for (size_t e = 0; e < count; e++)
-        for (int c = 0; c < components; c++) {
-            double v = read_component(bytes + (e * (size_t)components + (size_t)c) * (size_t)size,
-                                      component_type);
-            if (e == 0 || v < a->min[c])
-                a->min[c] = v;
-            if (e == 0 || v > a->max[c])
-                a->max[c] = v;
-        }
+    set_min_max(a, data);
     doc->view_count++;
     return doc->accessor_count++;
 }
@@ -151,9 +161,42 @@ int gltf_out_add_node(gltf_out_document *doc, const char *name, int parent)
     return doc->node_count++;
 }
 
+int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int component_type, bool normalized,
+                                 const char *type, size_t count)
+{
+    int components = type_components(type);
+    int size = component_size(component_type);
+    if (size == 0 || size == 4 || components == 0 || components > 4 || count == 0)
+        return fail(doc, "vertex accessor: not a vector of bytes or shorts");
+    if (doc->view_count == GLTF_OUT_MAX_OBJECTS || doc->accessor_count == GLTF_OUT_MAX_OBJECTS)
+        return fail(doc, "too many accessors");
+    /* Vertex data is aligned to 4 bytes: a VEC3 of shorts (6 bytes) is
+     * written 8 bytes apart, the last 2 bytes zero. */
+    size_t element = (size_t)components * (size_t)size;
+    size_t stride = (element + 3) & ~(size_t)3;
+    unsigned char *padded = calloc(count, stride);
+    if (!padded)
+        return fail(doc, "out of memory for a vertex accessor");
+    for (size_t e = 0; e < count; e++)
+        memcpy(padded + e * stride, (const unsigned char *)data + e * element, element);
+    size_t offset;
+    bool appended = append_bin(doc, padded, count * stride, &offset);
+    free(padded);
+    if (!appended)
+        return fail(doc, "out of memory for the buffer");
+    doc->views[doc->view_count] = (gltf_out_buffer_view){offset, count * stride, stride == element ? 0 : stride,
+                                                         GLTF_OUT_TARGET_ARRAY_BUFFER};
+    gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
+    *a = (gltf_out_accessor){.buffer_view = doc->view_count, .component_type = component_type,
+                             .normalized = normalized, .count = count, .type = type, .component_count = components};
+    set_min_max(a, data);
+    doc->view_count++;
+    return doc->accessor_count++;
+}
+
 gltf_out_primitive gltf_out_primitive_empty(void)
 {
-    return (gltf_out_primitive){-1, -1, -1, -1, -1, -1, -1};
+    return (gltf_out_primitive){-1, -1, -1, -1, -1, -1, -1, -1};
 }
 
 int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primitive primitive)
@@ -379,11 +422,11 @@ static void put_node(text *t, const gltf_out_node *n)
 
 static void put_primitive(text *t, const gltf_out_primitive *p)
 {
-    static const char *names[] = {"POSITION", "NORMAL", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0"};
-    const int accessors[] = {p->position, p->normal, p->texcoord, p->joints, p->weights};
+    static const char *names[] = {"POSITION", "NORMAL", "TEXCOORD_0", "JOINTS_0", "WEIGHTS_0", "TANGENT"};
+    const int accessors[] = {p->position, p->normal, p->texcoord, p->joints, p->weights, p->tangent};
     put(t, "{\"attributes\": {");
     int written = 0;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         if (accessors[i] >= 0)
             put(t, "%s\"%s\": %d", written++ ? ", " : "", names[i], accessors[i]);
     put(t, "}");
@@ -398,7 +441,11 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
 {
     put(t, "{\n  \"asset\": {\"version\": \"2.0\", \"generator\": ");
     put_string(t, doc->generator ? doc->generator : "gltf_writer");
-    put(t, "},\n  \"scene\": 0,\n  \"scenes\": [{\"nodes\": [");
+    put(t, "},\n");
+    if (doc->mesh_quantization)
+        put(t, "  \"extensionsUsed\": [\"KHR_mesh_quantization\"],\n"
+               "  \"extensionsRequired\": [\"KHR_mesh_quantization\"],\n");
+    put(t, "  \"scene\": 0,\n  \"scenes\": [{\"nodes\": [");
     for (int i = 0; i < doc->scene_node_count; i++)
         put(t, i ? ", %d" : "%d", doc->scene_nodes[i]);
     put(t, "]}],\n  \"nodes\": [");
@@ -481,8 +528,10 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
     for (int i = 0; i < doc->accessor_count; i++) {
         const gltf_out_accessor *a = &doc->accessors[i];
         put_separator(t, i);
-        put(t, "{\"bufferView\": %d, \"componentType\": %d, \"count\": %zu, \"type\": \"%s\", \"min\": ",
-            a->buffer_view, a->component_type, a->count, a->type);
+        put(t, "{\"bufferView\": %d, \"componentType\": %d, ", a->buffer_view, a->component_type);
+        if (a->normalized)
+            put(t, "\"normalized\": true, ");
+        put(t, "\"count\": %zu, \"type\": \"%s\", \"min\": ", a->count, a->type);
         put_numbers(t, a->min, a->component_count);
         put(t, ", \"max\": ");
         put_numbers(t, a->max, a->component_count);
@@ -493,6 +542,8 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
         const gltf_out_buffer_view *v = &doc->views[i];
         put_separator(t, i);
         put(t, "{\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu", v->byte_offset, v->byte_length);
+        if (v->byte_stride)
+            put(t, ", \"byteStride\": %zu", v->byte_stride);
         if (v->target)
             put(t, ", \"target\": %d", v->target);
         put(t, "}");

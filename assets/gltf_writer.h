@@ -13,13 +13,16 @@
  *     and index data;
  *   - accessors of float, unsigned byte/short/int, with exact min and max
  *     computed from the data (required for POSITION and animation times);
+ *   - quantized vertex attributes (KHR_mesh_quantization): signed or
+ *     unsigned bytes and shorts, normalized or not, each element padded to
+ *     4 bytes with a byteStride, as vertex data must be;
  *   - nodes with TRS (defaults omitted), children, mesh and skin;
  *   - meshes with one triangle primitive, metallic-roughness materials with a
  *     base colour texture from a PNG file beside the model;
  *   - one skin per document with inverse bind matrices;
  *   - animations with LINEAR samplers on translation, rotation or scale.
  * Does not support: sparse accessors, interleaved views, morph targets,
- *   cameras, extensions, several scenes, STEP or CUBICSPLINE.
+ *   cameras, other extensions, several scenes, STEP or CUBICSPLINE.
  *
  * Output is deterministic: every float is printed with "%.9g", which is
  * enough digits to read back the same 32-bit float, and nothing depends on
@@ -36,7 +39,9 @@
 
 /* Component types and bufferView targets, as numbered by the glTF spec. */
 enum {
+    GLTF_OUT_BYTE = 5120,
     GLTF_OUT_UNSIGNED_BYTE = 5121,
+    GLTF_OUT_SHORT = 5122,
     GLTF_OUT_UNSIGNED_SHORT = 5123,
     GLTF_OUT_UNSIGNED_INT = 5125,
     GLTF_OUT_FLOAT = 5126,
@@ -55,12 +60,14 @@ enum {
 
 typedef struct gltf_out_buffer_view {
     size_t byte_offset, byte_length;
-    int target; /* GLTF_TARGET_* */
+    size_t byte_stride; /* 0: tightly packed (not written) */
+    int target;         /* GLTF_TARGET_* */
 } gltf_out_buffer_view;
 
 typedef struct gltf_out_accessor {
     int buffer_view;
     int component_type;  /* GLTF_OUT_FLOAT ... */
+    bool normalized;     /* integers read as 0..1 (unsigned) or -1..1 (signed) */
     size_t count;        /* elements, not components */
     const char *type;    /* "SCALAR", "VEC2", "VEC3", "VEC4", "MAT4" */
     int component_count; /* 1, 2, 3, 4, 16 */
@@ -79,7 +86,7 @@ typedef struct gltf_out_node {
 
 /* Accessor indices of one triangle primitive; -1 where absent. */
 typedef struct gltf_out_primitive {
-    int position, normal, texcoord, joints, weights;
+    int position, normal, texcoord, joints, weights, tangent;
     int indices, material;
 } gltf_out_primitive;
 
@@ -135,6 +142,9 @@ typedef struct gltf_out_document {
     int skin_count, animation_count;
     int scene_nodes[GLTF_OUT_MAX_OBJECTS]; /* the roots of scene 0 */
     int scene_node_count;
+    /* Lists KHR_mesh_quantization in extensionsUsed and extensionsRequired:
+     * set it when a vertex attribute has a type only that extension allows. */
+    bool mesh_quantization;
     /* Set when an add failed (a table full, out of memory); gltf_out_encode then
      * reports it, so that the generator checks once at the end. */
     char failure[256];
@@ -149,6 +159,14 @@ void gltf_out_free(gltf_out_document *doc);
  * read as component_type; min and max are computed from it. */
 int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type,
                       size_t count, int target);
+
+/* A vertex attribute of integers for KHR_mesh_quantization: count elements
+ * of `type` whose components are component_type (GLTF_OUT_BYTE ...
+ * GLTF_OUT_UNSIGNED_SHORT), normalized or not. Each element is padded with
+ * zeros to a multiple of 4 bytes and the bufferView gets that byteStride.
+ * Returns the accessor index (-1 on failure). */
+int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int component_type, bool normalized,
+                                 const char *type, size_t count);
 
 /* A node with identity TRS and no mesh; parent -1 makes it a root of the
  * scene, otherwise it becomes the parent's next child. */

@@ -4,6 +4,7 @@
  * data as bytes whose values are chosen so the expected floats can be worked
  * out by hand (given in the comments). "$B" in the JSON stands for a base64
  * data: URI of the bytes, encoded by this file's own encoder. */
+#include "assets/gltf_writer.h"
 #include "chapters/03_gltf_loader/gltf.h"
 #include "test_util.h"
 
@@ -598,6 +599,174 @@ static void primitive_restart_index_is_rejected(void **state)
             }
         }
     }
+}
+
+/* --- KHR_mesh_quantization ------------------------------------------------------- */
+
+/* A float model: a UV sphere of radius 0.9, 7 rings x 9 columns of vertices,
+ * unit normals, texture coordinates in 0..1, tangents along the columns'
+ * direction of travel with w = +1 or -1 by column. */
+enum { SPHERE_RINGS = 6, SPHERE_COLUMNS = 8, SPHERE_VERTICES = (SPHERE_RINGS + 1) * (SPHERE_COLUMNS + 1) };
+typedef struct sphere {
+    float positions[SPHERE_VERTICES][3], normals[SPHERE_VERTICES][3], texcoords[SPHERE_VERTICES][2];
+    float tangents[SPHERE_VERTICES][4];
+    uint16_t indices[SPHERE_RINGS * SPHERE_COLUMNS * 6];
+} sphere;
+
+static void make_sphere(sphere *m)
+{
+    const double pi = 3.14159265358979323846;
+    int v = 0, i = 0;
+    for (int r = 0; r <= SPHERE_RINGS; r++)
+        for (int c = 0; c <= SPHERE_COLUMNS; c++, v++) {
+            double theta = pi * r / SPHERE_RINGS, phi = 2 * pi * c / SPHERE_COLUMNS;
+            double n[3] = {sin(theta) * cos(phi), cos(theta), sin(theta) * sin(phi)};
+            for (int k = 0; k < 3; k++) {
+                m->normals[v][k] = (float)n[k];
+                m->positions[v][k] = (float)(0.9 * n[k]);
+            }
+            m->texcoords[v][0] = (float)c / SPHERE_COLUMNS;
+            m->texcoords[v][1] = (float)r / SPHERE_RINGS;
+            m->tangents[v][0] = (float)-sin(phi), m->tangents[v][1] = 0, m->tangents[v][2] = (float)cos(phi);
+            m->tangents[v][3] = c % 2 ? -1.0f : 1.0f;
+        }
+    for (int r = 0; r < SPHERE_RINGS; r++)
+        for (int c = 0; c < SPHERE_COLUMNS; c++) {
+            uint16_t a = (uint16_t)(r * (SPHERE_COLUMNS + 1) + c), b = (uint16_t)(a + SPHERE_COLUMNS + 1);
+            const uint16_t quad[6] = {a, b, (uint16_t)(a + 1), (uint16_t)(a + 1), b, (uint16_t)(b + 1)};
+            memcpy(m->indices + i, quad, sizeof quad);
+            i += 6;
+        }
+}
+
+/* How one attribute is stored in the quantized copy, and how to undo it. */
+typedef struct quantization {
+    int component_type; /* GLTF_OUT_BYTE ... */
+    bool normalized;
+    double scale, offset; /* stored = round((x + offset) * scale); x = stored / scale - offset */
+} quantization;
+
+/* x rounded onto the grid of q, as the component type stores it. */
+static void quantize(const float *x, size_t n, const quantization *q, void *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        long v = lrint((x[i] + q->offset) * q->scale);
+        if (q->component_type == GLTF_OUT_BYTE)
+            ((int8_t *)out)[i] = (int8_t)v;
+        else if (q->component_type == GLTF_OUT_UNSIGNED_BYTE)
+            ((uint8_t *)out)[i] = (uint8_t)v;
+        else
+            ((int16_t *)out)[i] = (int16_t)v;
+    }
+}
+
+/* The sphere as a glTF file: floats, or each attribute quantized as `q` says
+ * (q NULL: floats), with or without KHR_mesh_quantization declared. */
+static char *write_sphere(const sphere *m, const quantization q[4], bool declare, size_t *size)
+{
+    gltf_out_document *out = calloc(1, sizeof *out);
+    gltf_out_init(out, "test_gltf");
+    out->mesh_quantization = declare;
+    const float *arrays[4] = {m->positions[0], m->normals[0], m->texcoords[0], m->tangents[0]};
+    static const char *const types[4] = {"VEC3", "VEC3", "VEC2", "VEC4"};
+    static const int components[4] = {3, 3, 2, 4};
+    int accessors[4];
+    for (int a = 0; a < 4; a++) {
+        size_t n = SPHERE_VERTICES * (size_t)components[a];
+        if (!q) {
+            accessors[a] = gltf_out_add_accessor(out, arrays[a], GLTF_OUT_FLOAT, types[a], SPHERE_VERTICES,
+                                                 GLTF_OUT_TARGET_ARRAY_BUFFER);
+            continue;
+        }
+        int16_t stored[SPHERE_VERTICES * 4]; /* room for shorts; bytes use the first half */
+        quantize(arrays[a], n, &q[a], stored);
+        accessors[a] = gltf_out_add_vertex_accessor(out, stored, q[a].component_type, q[a].normalized, types[a],
+                                                    SPHERE_VERTICES);
+    }
+    gltf_out_primitive p = gltf_out_primitive_empty();
+    p.position = accessors[0], p.normal = accessors[1], p.texcoord = accessors[2], p.tangent = accessors[3];
+    p.indices = gltf_out_add_accessor(out, m->indices, GLTF_OUT_UNSIGNED_SHORT, "SCALAR",
+                                      sizeof m->indices / sizeof m->indices[0], GLTF_OUT_TARGET_ELEMENT_ARRAY_BUFFER);
+    int node = gltf_out_add_node(out, "sphere", -1);
+    out->nodes[node].mesh = gltf_out_add_mesh(out, "sphere", p);
+    unsigned char *bytes;
+    sa_error err;
+    if (!gltf_out_encode(out, GLTF_OUT_JSON, &bytes, size, &err))
+        fail_msg("%s", err.message);
+    gltf_out_free(out);
+    free(out);
+    return (char *)bytes;
+}
+
+static void load_sphere(const char *text, size_t size, gltf_document *doc)
+{
+    sa_error err;
+    if (!gltf_load_memory(text, size, NULL, "sphere.gltf", NULL, doc, &err))
+        fail_msg("the sphere should load: %s", err.message);
+}
+
+/* A quantized copy of a float model loads equal to the float original within
+ * half a step of each attribute's grid (normalized: 1/127 or 1/32767 of the
+ * range; plain integers: 1/scale after the node transform would undo it). */
+static void quantized_attributes_match_the_float_original(void **state)
+{
+    (void)state;
+    sphere *m = calloc(1, sizeof *m);
+    make_sphere(m);
+    /* Two copies: 16-bit normalized positions and tangents, 8-bit normalized
+     * normals, 16-bit normalized texcoords; then plain u8 positions (0..255
+     * for -1..1), 16-bit normals, 8-bit tangents, plain i8 texcoords (x 100). */
+    const quantization copies[2][4] = {
+        {{GLTF_OUT_SHORT, true, 32767, 0}, {GLTF_OUT_BYTE, true, 127, 0}, {GLTF_OUT_SHORT, true, 32767, 0},
+         {GLTF_OUT_SHORT, true, 32767, 0}},
+        {{GLTF_OUT_UNSIGNED_BYTE, false, 127.5, 1}, {GLTF_OUT_SHORT, true, 32767, 0},
+         {GLTF_OUT_BYTE, false, 100, 0}, {GLTF_OUT_BYTE, true, 127, 0}},
+    };
+    size_t size;
+    char *text = write_sphere(m, NULL, false, &size);
+    gltf_document original, quantized;
+    load_sphere(text, size, &original);
+    free(text);
+    const gltf_primitive *f = &original.meshes[0].primitives[0];
+    EXPECT_INT(SPHERE_VERTICES, f->vertex_count);
+    for (int copy = 0; copy < 2; copy++) {
+        text = write_sphere(m, copies[copy], true, &size);
+        load_sphere(text, size, &quantized);
+        free(text);
+        const gltf_primitive *p = &quantized.meshes[0].primitives[0];
+        EXPECT_INT(f->vertex_count, p->vertex_count);
+        EXPECT_INT(f->triangle_count, p->triangle_count);
+        EXPECT_TRUE(memcmp(f->triangle_indices, p->triangle_indices, f->triangle_count * 12) == 0);
+        const float *expected[4] = {f->positions[0], f->normals[0], f->texcoords[0], f->tangents[0]};
+        const float *got[4] = {p->positions[0], p->normals[0], p->texcoords[0], p->tangents[0]};
+        static const int components[4] = {3, 3, 2, 4};
+        static const char *const names[4] = {"POSITION", "NORMAL", "TEXCOORD_0", "TANGENT"};
+        for (int a = 0; a < 4; a++) {
+            const quantization *q = &copies[copy][a];
+            /* Normalized data comes back as stored / (127 or 32767): undo only the offset. */
+            double unscale = q->normalized ? 1.0 : q->scale;
+            double tolerance = 0.5 / q->scale + 1e-6;
+            for (size_t i = 0; i < SPHERE_VERTICES * (size_t)components[a]; i++) {
+                double back = got[a][i] / unscale - q->offset;
+                if (fabs(back - expected[a][i]) > tolerance)
+                    fail_msg("copy %d: %s: vertex %zu component %zu: %.7f, the float original is %.7f (step %g)",
+                             copy, names[a], i / (size_t)components[a], i % (size_t)components[a], back,
+                             (double)expected[a][i], 1.0 / q->scale);
+            }
+        }
+        gltf_free(&quantized);
+    }
+    /* The same bytes without the extension declared are not valid glTF. */
+    text = write_sphere(m, copies[0], false, &size);
+    gltf_document doc;
+    sa_error err;
+    EXPECT_TRUE(!gltf_load_memory(text, size, NULL, "sphere.gltf", NULL, &doc, &err));
+    EXPECT_STR_CONTAINS(err.message, "sphere.gltf: meshes[0].primitives[0].attributes.POSITION: accessors[0] holds "
+                                     "normalized signed short components");
+    EXPECT_STR_CONTAINS(err.message, "KHR_mesh_quantization");
+    free(text);
+    gltf_free(&original);
+    free(m);
 }
 
 /* --- nodes and the node graph ----------------------------------------------------- */
@@ -1371,6 +1540,7 @@ int main(void)
         cmocka_unit_test(strips_fans_and_lists),
         cmocka_unit_test(flat_normals_when_the_file_has_none),
         cmocka_unit_test(primitive_restart_index_is_rejected),
+        cmocka_unit_test(quantized_attributes_match_the_float_original),
         cmocka_unit_test(node_transforms),
         cmocka_unit_test(node_graph_errors),
         cmocka_unit_test(skins_and_animations),

@@ -34,6 +34,7 @@ typedef struct loader {
     gltf_load_options options;
     sa_error *err;
     size_t decoded_elements; /* against options.max_decoded_elements */
+    bool mesh_quantization;  /* KHR_mesh_quantization is declared: more attribute formats */
     const char *item_key;    /* item(): the top-level array last looked up */
     const json_value *item_array;
 } loader;
@@ -282,16 +283,24 @@ static bool parse_asset(loader *L, const json_value *root)
     if (strncmp(version->as.string, "2.", 2) != 0)
         return sa_error_set(L->err, "asset.version: \"%s\" (this loader reads glTF 2.x)", version->as.string);
 
-    const json_value *required = json_object_get(root, "extensionsRequired");
-    if (required && required->kind != JSON_ARRAY)
-        return type_error(L, "extensionsRequired", NULL, "an array", required);
-    for (size_t i = 0; required && i < required->count; i++) {
-        const json_value *name = &required->as.items[i];
-        if (name->kind != JSON_STRING)
-            return sa_error_set(L->err, "extensionsRequired[%zu]: expected a string", i);
-        /* This loader implements no extension, so any required one is fatal. */
-        return sa_error_set(L->err, "extensionsRequired[%zu]: extension \"%s\" is required but not supported", i,
-                            name->as.string);
+    /* The one extension this loader implements: KHR_mesh_quantization, which
+     * only allows more component types for vertex attributes. Any other
+     * required extension is fatal; optional ones are ignored. */
+    static const char *const lists[2] = {"extensionsUsed", "extensionsRequired"};
+    for (int l = 0; l < 2; l++) {
+        const json_value *names = json_object_get(root, lists[l]);
+        if (names && names->kind != JSON_ARRAY)
+            return type_error(L, lists[l], NULL, "an array", names);
+        for (size_t i = 0; names && i < names->count; i++) {
+            const json_value *name = &names->as.items[i];
+            if (name->kind != JSON_STRING)
+                return sa_error_set(L->err, "%s[%zu]: expected a string", lists[l], i);
+            if (string_is(name, "KHR_mesh_quantization"))
+                L->mesh_quantization = true;
+            else if (l == 1)
+                return sa_error_set(L->err, "extensionsRequired[%zu]: extension \"%s\" is required but not supported",
+                                    i, name->as.string);
+        }
     }
     return true;
 }
@@ -999,20 +1008,28 @@ static int format_of(const gltf_accessor *a)
     return -1;
 }
 
-/* What a decoded attribute may be in the file (glTF 2.0, section 3.7.2.1),
- * and what it is decoded to. */
+/* [listing attribute_rules] */
+/* What a decoded attribute may be in the file (glTF 2.0, section 3.7.2.1,
+ * and what KHR_mesh_quantization adds), and what it is decoded to. Integers
+ * become floats as the accessor says: normalized ones to 0..1 or -1..1,
+ * plain ones as they are (the node's transform then scales them back). */
 typedef struct attribute_rule {
     gltf_type type;
-    unsigned formats; /* FORMAT_ bits */
-    bool to_u16;      /* decoded to uint16_t (joints), else to floats */
+    unsigned formats;   /* FORMAT_ bits of the core spec */
+    unsigned quantized; /* and those KHR_mesh_quantization allows as well */
+    bool to_u16;        /* decoded to uint16_t (joints), else to floats */
 } attribute_rule;
 
-static const attribute_rule rule_position = {GLTF_VEC3, FORMAT_FLOAT, false};
-static const attribute_rule rule_normal = {GLTF_VEC3, FORMAT_FLOAT, false};
-static const attribute_rule rule_tangent = {GLTF_VEC4, FORMAT_FLOAT, false};
-static const attribute_rule rule_texcoord = {GLTF_VEC2, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, false};
-static const attribute_rule rule_joints = {GLTF_VEC4, FORMAT_U8 | FORMAT_U16, true};
-static const attribute_rule rule_weights = {GLTF_VEC4, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, false};
+#define FORMAT_ANY_8_16 (FORMAT_I8 | FORMAT_I8_NORM | FORMAT_U8 | FORMAT_U8_NORM | \
+                         FORMAT_I16 | FORMAT_I16_NORM | FORMAT_U16 | FORMAT_U16_NORM)
+static const attribute_rule rule_position = {GLTF_VEC3, FORMAT_FLOAT, FORMAT_ANY_8_16, false};
+static const attribute_rule rule_normal = {GLTF_VEC3, FORMAT_FLOAT, FORMAT_I8_NORM | FORMAT_I16_NORM, false};
+static const attribute_rule rule_tangent = {GLTF_VEC4, FORMAT_FLOAT, FORMAT_I8_NORM | FORMAT_I16_NORM, false};
+static const attribute_rule rule_texcoord = {GLTF_VEC2, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM,
+                                             FORMAT_ANY_8_16, false};
+static const attribute_rule rule_joints = {GLTF_VEC4, FORMAT_U8 | FORMAT_U16, 0, true};
+static const attribute_rule rule_weights = {GLTF_VEC4, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, 0, false};
+/* [/listing] */
 
 /* "float, normalized unsigned byte or normalized unsigned short" */
 static void describe_formats(unsigned formats, char *out, size_t size)
@@ -1046,11 +1063,15 @@ static bool decode_attribute(loader *L, gltf_primitive *prim, const char *path, 
         return sa_error_set(L->err, "%s: accessors[%d] is %s, this attribute must be %s", attr, accessor,
                             type_names[a->type - 1], type_names[rule->type - 1]);
     int format = format_of(a);
-    if (format < 0 || !((rule->formats >> format) & 1)) {
+    unsigned formats = rule->formats | (L->mesh_quantization ? rule->quantized : 0);
+    if (format < 0 || !((formats >> format) & 1)) {
         char allowed[256];
-        describe_formats(rule->formats, allowed, sizeof allowed);
-        return sa_error_set(L->err, "%s: accessors[%d] holds %s components, this attribute must be %s", attr,
-                            accessor, format < 0 ? "unsigned int" : format_names[format], allowed);
+        describe_formats(formats, allowed, sizeof allowed);
+        bool with_extension = format >= 0 && ((rule->quantized >> format) & 1);
+        return sa_error_set(L->err, "%s: accessors[%d] holds %s components, this attribute must be %s%s", attr,
+                            accessor, format < 0 ? "unsigned int" : format_names[format], allowed,
+                            with_extension ? " (or what KHR_mesh_quantization allows, which the file does not declare)"
+                                           : "");
     }
     int components = gltf_type_components(rule->type);
     if ((*out = borrow(doc, accessor, rule->to_u16 ? GLTF_UNSIGNED_SHORT : GLTF_FLOAT, components))) {
@@ -1512,7 +1533,8 @@ static bool load(const unsigned char *bytes, size_t size, const char *base_dir, 
     memset(doc, 0, sizeof *doc);
     doc->scene = -1;
     doc->file_bytes = owned_file;
-    loader L = {doc, base_dir, NULL, 0, false, options ? *options : gltf_load_options_default(), err, 0, NULL, NULL};
+    loader L = {.doc = doc, .base_dir = base_dir, .options = options ? *options : gltf_load_options_default(),
+                .err = err};
     const unsigned char *json_text = bytes;
     size_t json_length = size;
     if (size >= 4 && memcmp(bytes, "glTF", 4) == 0) {

@@ -13,6 +13,9 @@
  *     lists); POSITION, NORMAL (flat normals computed when missing, as the
  *     spec asks), TEXCOORD_0, JOINTS_0, WEIGHTS_0, TANGENT; indexed and
  *     non-indexed;
+ *   - KHR_mesh_quantization: positions, normals, tangents and texture
+ *     coordinates stored as (normalized) bytes or shorts, decoded to floats
+ *     (the dequantizing scale and offset are in the node's transform);
  *   - nodes (TRS or matrix), children, scenes; the graph is validated
  *     (references in range, one parent per node, no cycles);
  *   - skins and animations, parsed and validated, with their accessors decoded;
@@ -21,9 +24,9 @@
  *     at most 16384 pixels a side and 256 MiB each, see max_image_bytes).
  * Does not support
  *   - morph targets (read past; `weights` channels are kept but not decoded
- *     further), cameras, lights, TEXCOORD_1+, JOINTS_1/WEIGHTS_1, KHR_*
- *     extensions (an extension in extensionsRequired is an error; optional
- *     ones are ignored);
+ *     further), cameras, lights, TEXCOORD_1+, JOINTS_1/WEIGHTS_1, extensions
+ *     other than KHR_mesh_quantization (another one in extensionsRequired is
+ *     an error; optional ones are ignored);
  *   - POINTS, LINES, LINE_LOOP, LINE_STRIP primitives: kept in the arrays but
  *     not decoded (`skipped` is set and a note is recorded).
  *
