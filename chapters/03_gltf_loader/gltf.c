@@ -591,6 +591,8 @@ static bool validate_node_graph(loader *L)
             doc->nodes[c].parent = p;
         }
     }
+    /* [/listing] */
+    /* [listing node_graph_cycles] */
     unsigned char *state = calloc((size_t)doc->node_count + 1, 1);
     if (!state)
         return sa_error_set(L->err, "nodes: out of memory");
@@ -1227,8 +1229,10 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
     uint32_t *indices = alloc_array(corners, sizeof *indices);
     if (!positions || !normals || (prim->texcoords && !texcoords) || (prim->joints && !joints) ||
         (prim->weights && !weights) || !indices || corners > 0xffffffffu) {
+        /* [elide free them all, report "out of memory"] */
         free(positions), free(normals), free(texcoords), free(joints), free(weights), free(indices);
         return sa_error_set(L->err, "%s: out of memory for %zu unwelded vertices", path, corners);
+        /* [/elide] */
     }
     for (size_t c = 0; c < corners; c++) {
         uint32_t v = prim->triangle_indices[c];
@@ -1241,6 +1245,8 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
             memcpy(weights[c], prim->weights[v], sizeof weights[c]);
         indices[c] = (uint32_t)c;
     }
+    /* [/listing] */
+    /* [listing flat_normals_faces] */
     for (size_t t = 0; t < prim->triangle_count; t++) {
         normals_face(positions[3 * t], positions[3 * t + 1], positions[3 * t + 2], normals[3 * t]);
         memcpy(normals[3 * t + 1], normals[3 * t], sizeof normals[0]);
