@@ -402,6 +402,56 @@ static void sparse_accessors(void **state)
     expect_error(json, bin, 28, "accessors[0].sparse.values", "do not fit");
 }
 
+/* Two boundaries of sparse accessors: sparse.count may equal the accessor's
+ * count (every element replaced; one more is rejected), and the indices must
+ * strictly increase, so a repeated index ([1, 1]) is out of order while
+ * [1, 2] is fine. */
+static void sparse_count_equal_to_count_and_repeated_indices(void **state)
+{
+    (void)state;
+    /* base floats 1, 2, 3, 4 (bytes 0..15); u8 indices 0, 1, 2, 3 (16..19);
+     * values 10, 20, 30, 40 (20..35). */
+    unsigned char bin[36] = {0};
+    const float base[4] = {1, 2, 3, 4}, values[4] = {10, 20, 30, 40};
+    memcpy(bin, base, 16);
+    for (int i = 0; i < 4; i++)
+        bin[16 + i] = (unsigned char)i;
+    memcpy(bin + 20, values, 16);
+    const char *format = "{" ASSET ",\"buffers\":[{\"byteLength\":36,\"uri\":\"$B\"}],"
+                         "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":4},"
+                         "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":16}],\"accessors\":["
+                         "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",\"sparse\":{\"count\":%d,"
+                         "\"indices\":{\"bufferView\":1,\"componentType\":5121},\"values\":{\"bufferView\":2}}}]}";
+    char json[1024];
+    gltf_document doc;
+    sa_error err;
+    float out[4];
+    snprintf(json, sizeof json, format, 4);
+    expect_load(json, bin, 36, &doc);
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    for (int i = 0; i < 4; i++)
+        EXPECT_NEAR(values[i], out[i], 0);
+    gltf_free(&doc);
+    snprintf(json, sizeof json, format, 5);
+    expect_error(json, bin, 36, "accessors[0].sparse.count", "5 is not in 1..4");
+
+    /* Two sparse indices: [1, 2] replaces elements 1 and 2, [1, 1] is rejected. */
+    snprintf(json, sizeof json, format, 2);
+    bin[16] = 1, bin[17] = 2;
+    expect_load(json, bin, 36, &doc);
+    EXPECT_TRUE(gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_NEAR(1, out[0], 0);
+    EXPECT_NEAR(10, out[1], 0);
+    EXPECT_NEAR(20, out[2], 0);
+    EXPECT_NEAR(4, out[3], 0);
+    gltf_free(&doc);
+    bin[17] = 1;
+    expect_load(json, bin, 36, &doc);
+    EXPECT_TRUE(!gltf_accessor_unpack_floats(&doc, 0, out, &err));
+    EXPECT_STR_CONTAINS(err.message, "accessors[0].sparse.indices[1]: 1 is out of order");
+    gltf_free(&doc);
+}
+
 /* --- meshes: modes, missing normals, joints and weights ---------------------------- */
 
 static const char *mesh_json(char *out, size_t n, int mode, bool indexed)
@@ -1537,6 +1587,7 @@ int main(void)
         cmocka_unit_test(offsets_and_strides_must_be_aligned),
         cmocka_unit_test(accessor_and_view_ranges_are_checked),
         cmocka_unit_test(sparse_accessors),
+        cmocka_unit_test(sparse_count_equal_to_count_and_repeated_indices),
         cmocka_unit_test(strips_fans_and_lists),
         cmocka_unit_test(flat_normals_when_the_file_has_none),
         cmocka_unit_test(primitive_restart_index_is_rejected),

@@ -50,6 +50,13 @@ static void escapes_and_surrogate_pairs(void **state)
     EXPECT_INT(sizeof expected - 1, doc.root.count);
     EXPECT_TRUE(memcmp(doc.root.as.string, expected, sizeof expected - 1) == 0);
     json_free(&doc);
+    /* \b \f \r are backspace, form feed and carriage return: 08 0C 0D (RFC 8259, 7). */
+    EXPECT_TRUE(parse("\"\\b\\f\\r\"", &doc, &err));
+    EXPECT_INT(3, doc.root.count);
+    EXPECT_INT(0x08, (unsigned char)doc.root.as.string[0]);
+    EXPECT_INT(0x0C, (unsigned char)doc.root.as.string[1]);
+    EXPECT_INT(0x0D, (unsigned char)doc.root.as.string[2]);
+    json_free(&doc);
     /* \u0000 is kept: the length says where the string ends, not the NUL. */
     EXPECT_TRUE(parse("\"a\\u0000b\"", &doc, &err));
     EXPECT_INT(3, doc.root.count);

@@ -281,6 +281,27 @@ static void file_normals_are_kept(void **state)
     obj_mesh_free(&m);
 }
 
+static void mixed_faces_keep_file_normals_and_fill_the_rest(void **state)
+{
+    (void)state;
+    obj_mesh m;
+    /* Face 1 gives every corner the file's normal (1, 0, 0), on purpose not
+     * its winding's (0, 0, 1); face 2 gives none. Face 2's corners are other
+     * vertices (no normal index), so they get the computed normal of face 2
+     * alone: (P1 - P2) x (P4 - P2) = (-1,0,0) x (-1,0,-1) = (0, -1, 0). The
+     * file's normals are kept as they are. */
+    parse_ok("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 -1\nvn 1 0 0\nf 1//1 2//1 3//1\nf 2 1 4\n", &m);
+    EXPECT_TRUE(m.normals_computed);
+    EXPECT_INT(6, m.vertex_count);
+    const double expected[2][3] = {{1, 0, 0}, {0, -1, 0}};
+    for (size_t corner = 0; corner < 6; corner++) {
+        const float *n = m.vertices[obj_mesh_index(&m, corner)].normal;
+        for (int k = 0; k < 3; k++)
+            EXPECT_NEAR(expected[corner / 3][k], n[k], tol);
+    }
+    obj_mesh_free(&m);
+}
+
 static void z_up_turns_positions_and_normals(void **state)
 {
     (void)state;
@@ -301,25 +322,36 @@ static void z_up_turns_positions_and_normals(void **state)
 
 /* --- index width -------------------------------------------------------------- */
 
+/* A strip over exactly `vertices` positions (k, k % 2, 0): faces
+ * (k, k + 1, k + 2) use every position once as a new vertex, in order, so
+ * the last index is vertices - 1. */
+static void load_strip(size_t vertices, obj_mesh *m)
+{
+    size_t cap = vertices * 48 + 64, n = 0;
+    char *text = malloc(cap);
+    for (size_t k = 0; k < vertices; k++)
+        n += (size_t)snprintf(text + n, cap - n, "v %zu %zu 0\n", k, k % 2);
+    for (size_t k = 1; k + 2 <= vertices; k++)
+        n += (size_t)snprintf(text + n, cap - n, "f %zu %zu %zu\n", k, k + 1, k + 2);
+    parse_ok(text, m);
+    free(text);
+}
+
 static void big_meshes_get_32_bit_indices(void **state)
 {
     (void)state;
-    /* 65537 vertices do not fit in 16 bits (0 .. 65535): 21846 triangles of
-     * 3 fresh positions each give 65538. Also > 64 KiB of text, so lines
-     * cross the reader's buffer boundary. */
-    size_t triangles = 21846, cap = triangles * 80 + 64, n = 0;
-    char *text = malloc(cap);
-    for (size_t t = 0; t < triangles; t++) {
-        n += (size_t)snprintf(text + n, cap - n, "v %zu 0 0\nv %zu 1 0\nv %zu 0 1\nf -3 -2 -1\n", t, t, t);
+    /* 16-bit indices hold vertex numbers 0 .. 65535, so 65,536 vertices is the
+     * most they take; 65,537 need 32 bits. Both texts are over 64 KiB, so lines
+     * also cross the reader's buffer boundary. */
+    for (size_t vertices = 65536; vertices <= 65537; vertices++) {
+        obj_mesh m;
+        load_strip(vertices, &m);
+        EXPECT_INT(vertices, m.vertex_count);
+        EXPECT_INT(vertices == 65536 ? 2 : 4, m.index_size);
+        EXPECT_INT(vertices - 1, obj_mesh_index(&m, m.index_count - 1));
+        EXPECT_NEAR((double)(vertices - 1), m.vertices[vertices - 1].position[0], tol);
+        obj_mesh_free(&m);
     }
-    obj_mesh m;
-    parse_ok(text, &m);
-    free(text);
-    EXPECT_INT(65538, m.vertex_count);
-    EXPECT_INT(4, m.index_size);
-    EXPECT_INT(65537, obj_mesh_index(&m, m.index_count - 1));
-    EXPECT_NEAR(21845, m.vertices[65537].position[0], tol);
-    obj_mesh_free(&m);
 }
 
 static void a_line_longer_than_the_buffer(void **state)
@@ -893,6 +925,7 @@ int main(void)
         cmocka_unit_test(smoothing_off_gives_flat_normals),
         cmocka_unit_test(two_smoothing_groups_split_the_edge),
         cmocka_unit_test(file_normals_are_kept),
+        cmocka_unit_test(mixed_faces_keep_file_normals_and_fill_the_rest),
         cmocka_unit_test(z_up_turns_positions_and_normals),
         cmocka_unit_test(big_meshes_get_32_bit_indices),
         cmocka_unit_test(a_line_longer_than_the_buffer),
