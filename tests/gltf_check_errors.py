@@ -32,6 +32,17 @@ CASES = [
                                  "channels": []}],
               accessors=[{"componentType": 5126, "count": 1, "type": "SCALAR"}]),
          "animations[0].samplers[0].interpolation", "LINEAR"),
+    # glTF 2.0 3.6.2.4: a float accessor starts on a multiple of 4 bytes
+    case("misaligned.gltf",
+         dict(BASE, buffers=[{"byteLength": 8}], bufferViews=[{"buffer": 0, "byteLength": 8}],
+              accessors=[{"bufferView": 0, "byteOffset": 2, "componentType": 5126, "count": 1, "type": "SCALAR"}]),
+         "accessors[0].byteOffset", "not a multiple of the component size"),
+    case("quantized_undeclared.gltf",
+         dict(BASE, buffers=[{"byteLength": 8, "uri": "data:application/octet-stream;base64,AAAAAAAAAAA="}],
+              bufferViews=[{"buffer": 0, "byteLength": 8, "byteStride": 8}],
+              accessors=[{"bufferView": 0, "componentType": 5122, "normalized": True, "count": 1, "type": "VEC3"}],
+              meshes=[{"primitives": [{"attributes": {"POSITION": 0}}]}]),
+         "meshes[0].primitives[0].attributes.POSITION", "KHR_mesh_quantization"),
     # the unclosed string "ver starts at byte 10 (counting from 0)
     case("truncated.gltf", None, "JSON byte 10", "not closed", raw=b'{"asset":{"ver'),
     case("short.glb", None, "GLB", "too short", raw=b"glTF\x02\x00\x00\x00"),
