@@ -138,14 +138,13 @@ static void load(const char *json, gltf_document *doc)
 /* An Armature node with a `matrix` (Z up to Y up: -90 degrees about X, and
  * centimetres to metres: 0.01, then 1 m up) above a two-joint Z-up chain
  * whose skin lists the child first. A mesh node beside it is in no skin. */
-static const char *armature_json =
-    "{\"asset\":{\"version\":\"2.0\"},"
-    "\"nodes\":[{\"name\":\"Armature\",\"children\":[1],"
-    "\"matrix\":[0.01,0,0,0, 0,0,-0.01,0, 0,0.01,0,0, 0,1,0,1]},"
-    "{\"name\":\"hips\",\"translation\":[0,0,100],\"children\":[2]},"
-    "{\"name\":\"spine\",\"translation\":[0,0,50]},"
-    "{\"name\":\"prop\",\"matrix\":[1,0,0,0, 0.5,1,0,0, 0,0,1,0, 0,0,0,1]}],"
-    "\"skins\":[{\"joints\":[2,1]}]}";
+static const char *armature_json = "{\"asset\":{\"version\":\"2.0\"},"
+                                   "\"nodes\":[{\"name\":\"Armature\",\"children\":[1],"
+                                   "\"matrix\":[0.01,0,0,0, 0,0,-0.01,0, 0,0.01,0,0, 0,1,0,1]},"
+                                   "{\"name\":\"hips\",\"translation\":[0,0,100],\"children\":[2]},"
+                                   "{\"name\":\"spine\",\"translation\":[0,0,50]},"
+                                   "{\"name\":\"prop\",\"matrix\":[1,0,0,0, 0.5,1,0,0, 0,0,1,0, 0,0,0,1]}],"
+                                   "\"skins\":[{\"joints\":[2,1]}]}";
 
 static void matrix_ancestor_above_the_root(void **state)
 {

@@ -178,8 +178,7 @@ static void depth_color(int depth, vec3 out)
 /* A point at each joint's origin, a line from each parent's origin to its
  * child's. The origin of joint j in model space is the fourth column of
  * model_from_joint[j]: the image of the point (0, 0, 0, 1). */
-static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const int *depth,
-                          int selected)
+static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const int *depth, int selected)
 {
     for (int j = 0; j < s->joint_count; j++) {
         vec3 color;
@@ -223,8 +222,8 @@ static void draw_key(debug_draw *text, const skeleton *s, const int *depth, int 
         if (j == selected)
             glm_vec3_one(color);
         snprintf(label, sizeof label, "%s%s", j == selected ? "> " : "", s->name[j][0] ? s->name[j] : "-");
-        text_draw(text, 10.0f + 8.0f * (float)(depth[j] < 12 ? depth[j] : 12), 36.0f + line * (float)(j - first),
-                  scale, label, color);
+        text_draw(text, 10.0f + 8.0f * (float)(depth[j] < 12 ? depth[j] : 12), 36.0f + line * (float)(j - first), scale,
+                  label, color);
     }
 }
 
@@ -244,8 +243,7 @@ static void place_skinned_meshes(const gltf_document *doc, const skeleton *s, ma
             continue;
         mat4 joint_from_model_bind;
         memcpy(joint_from_model_bind, doc->skins[k].joint_from_model_bind[0], sizeof joint_from_model_bind);
-        glm_mat4_mul(model_from_joint[s->skins[k].joint_of_skin_joint[0]], joint_from_model_bind,
-                     world_from_node[n]);
+        glm_mat4_mul(model_from_joint[s->skins[k].joint_of_skin_joint[0]], joint_from_model_bind, world_from_node[n]);
     }
 }
 
@@ -319,10 +317,8 @@ int main(int argc, char **argv)
         char axis_name;
         float degrees;
         char end;
-        if (sscanf(start_turn, " %c , %f %c", &axis_name, &degrees, &end) != 2 || axis_name < 'x' ||
-            axis_name > 'z') {
-            sa_error_set(&err, "--turn: expected AXIS,DEGREES with AXIS x, y or z (e.g. z,45), not '%s'",
-                         start_turn);
+        if (sscanf(start_turn, " %c , %f %c", &axis_name, &degrees, &end) != 2 || axis_name < 'x' || axis_name > 'z') {
+            sa_error_set(&err, "--turn: expected AXIS,DEGREES with AXIS x, y or z (e.g. z,45), not '%s'", start_turn);
             ok = false;
         } else {
             turn_joint(&local[selected], axis_name - 'x', glm_rad(degrees));

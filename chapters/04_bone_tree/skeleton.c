@@ -33,8 +33,8 @@ static char *copy_text(const char *text)
     return out;
 }
 
-bool skeleton_from_arrays(int count, const int *parent_in_input, const char *const *names,
-                          const transform *rest_local, skeleton *out, sa_error *err)
+bool skeleton_from_arrays(int count, const int *parent_in_input, const char *const *names, const transform *rest_local,
+                          skeleton *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
     if (count < 0)

@@ -43,14 +43,14 @@ typedef struct skeleton_skin {
 
 typedef struct skeleton {
     int joint_count;
-    int *parent;          /* [joint_count]: parent[j] < j, -1 for a root */
-    char **name;          /* [joint_count]: the node's name, "" when it has none */
+    int *parent;           /* [joint_count]: parent[j] < j, -1 for a root */
+    char **name;           /* [joint_count]: the node's name, "" when it has none */
     transform *rest_local; /* [joint_count]: parent_from_joint in the rest pose */
 
     /* Maps to the glTF file (filled by skeleton_gltf.c). */
-    int *node_of_joint;   /* [joint_count]: skeleton joint -> glTF node */
-    int node_count;       /* nodes in the file */
-    int *joint_of_node;   /* [node_count]: glTF node -> skeleton joint, -1 when not in it */
+    int *node_of_joint; /* [joint_count]: skeleton joint -> glTF node */
+    int node_count;     /* nodes in the file */
+    int *joint_of_node; /* [node_count]: glTF node -> skeleton joint, -1 when not in it */
     int skin_count;
     skeleton_skin *skins; /* [skin_count], in the file's order */
 } skeleton;
@@ -64,8 +64,8 @@ void skeleton_free(skeleton *s);
  * rest_local are copied. node_of_joint[j] is the input index of joint j and
  * joint_of_node maps input indices back (node_count = count); no skins.
  * `names` may be NULL (every name ""). Fails on a bad parent or a cycle. */
-bool skeleton_from_arrays(int count, const int *parent_in_input, const char *const *names,
-                          const transform *rest_local, skeleton *out, sa_error *err);
+bool skeleton_from_arrays(int count, const int *parent_in_input, const char *const *names, const transform *rest_local,
+                          skeleton *out, sa_error *err);
 
 /* The joint called `name`, or -1 (the first one when names repeat). */
 int skeleton_find(const skeleton *s, const char *name);

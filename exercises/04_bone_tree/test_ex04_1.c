@@ -43,8 +43,7 @@ static void expect_fk(const char *what, int count, const int *parent, const tran
     for (int c = 0; c < 4; c++)
         for (int r = 0; r < 4; r++)
             if (out[count][c][r] != 12345.0f)
-                fail_msg("ex04.1 %s: model_from_joint[%d] was written: only %d matrices may be", what, count,
-                         count);
+                fail_msg("ex04.1 %s: model_from_joint[%d] was written: only %d matrices may be", what, count, count);
 }
 
 /* A lone root is its own local matrix: turned 90 degrees about Z (X goes to
@@ -140,8 +139,10 @@ static void ex04_1_no_joints(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex04_1_a_root_is_its_local_matrix), cmocka_unit_test(ex04_1_three_joint_chain),
-        cmocka_unit_test(ex04_1_two_roots_and_siblings),     cmocka_unit_test(ex04_1_long_chain),
+        cmocka_unit_test(ex04_1_a_root_is_its_local_matrix),
+        cmocka_unit_test(ex04_1_three_joint_chain),
+        cmocka_unit_test(ex04_1_two_roots_and_siblings),
+        cmocka_unit_test(ex04_1_long_chain),
         cmocka_unit_test(ex04_1_no_joints),
     };
     return cmocka_run_group_tests_name("ex04.1 joints_local_to_model", tests, NULL, NULL);

@@ -26,15 +26,15 @@ static void expect_sorted(const char *what, int count, const int *parent, const 
             if (order[m] == p)
                 expected = m;
         if (parent_sorted[k] != expected)
-            fail_msg("ex04.2 %s: parent_sorted[%d]: entry %d's parent %d is placed at %d, so expected %d, got %d",
-                     what, k, order[k], p, expected, expected, parent_sorted[k]);
+            fail_msg("ex04.2 %s: parent_sorted[%d]: entry %d's parent %d is placed at %d, so expected %d, got %d", what,
+                     k, order[k], p, expected, expected, parent_sorted[k]);
         if (parent_sorted[k] >= k)
             fail_msg("ex04.2 %s: parent_sorted[%d] = %d: a parent must come before its child", what, k,
                      parent_sorted[k]);
     }
     if (order[count] != GUARD || parent_sorted[count] != GUARD)
-        fail_msg("ex04.2 %s: order[%d] or parent_sorted[%d] was written: only %d entries may be", what, count,
-                 count, count);
+        fail_msg("ex04.2 %s: order[%d] or parent_sorted[%d] was written: only %d entries may be", what, count, count,
+                 count);
 }
 
 /* Already parents first: nothing moves, and the parents stay as they are. */

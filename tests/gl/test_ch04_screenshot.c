@@ -22,9 +22,9 @@ static const char *program, *model, *out_dir;
 
 typedef struct found {
     int white_count;
-    double white_x, white_y;  /* centroid of the selected joint's white point */
+    double white_x, white_y; /* centroid of the selected joint's white point */
     int pink_count;
-    int tip_x, tip_y;         /* the pink pixel farthest from the white centroid */
+    int tip_x, tip_y; /* the pink pixel farthest from the white centroid */
 } found;
 
 static bool is_white(const unsigned char *p)
