@@ -127,6 +127,29 @@ def check_model(program, path):
     return problems
 
 
+# A file made here for what the sample models do not have: nodes listed
+# children first, two skins sharing joints and listing them out of order, a
+# `matrix` ancestor with a rotation and a scale above the roots, a node with
+# no name, a second root with a non-uniform scale, and an unskinned child.
+SYNTHETIC = {
+    "asset": {"version": "2.0"},
+    "nodes": [
+        {"name": "hand", "translation": [0.3, 0, 0], "rotation": [0, 0, 0.38268343, 0.92387953]},
+        {"name": "forearm", "translation": [0.5, 0, 0], "children": [0, 6],
+         "rotation": [0.25881905, 0, 0, 0.96592583]},
+        {"name": "upper arm", "translation": [0.2, 1.4, 0.1], "children": [1], "scale": [1, 1, 1]},
+        {"name": "Armature", "children": [2, 4],
+         "matrix": [0, 0, -0.01, 0, 0, 0.01, 0, 0, 0.01, 0, 0, 0, 1, 2, 3, 1]},
+        {"translation": [0, 50, 0], "rotation": [0, 0.70710678, 0, 0.70710678]},
+        {"name": "prop root", "translation": [4, 0, 0], "scale": [2, 0.5, 1], "children": [7]},
+        {"name": "watch", "translation": [0.05, 0, 0]},
+        {"name": "prop", "translation": [0, 1, 0], "rotation": [0.5, 0.5, 0.5, 0.5]},
+    ],
+    "skins": [{"joints": [0, 2, 1]}, {"joints": [4, 0, 7, 5]}],
+    "scenes": [{"nodes": [3, 5]}],
+}
+
+
 def check_models(program, paths):
     failures = 0
     for path in paths:
@@ -189,7 +212,11 @@ def main():
     if mode == "project":
         root = sys.argv[3]
         names = ["humanoid.gltf", "tube.gltf", "tube.glb", "stairs.gltf"]
-        return check_models(program, [os.path.join(root, "assets", "models", n) for n in names])
+        with tempfile.TemporaryDirectory() as tmp:
+            synthetic = os.path.join(tmp, "two_skins_children_first.gltf")
+            with open(synthetic, "w") as f:
+                json.dump(SYNTHETIC, f)
+            return check_models(program, [os.path.join(root, "assets", "models", n) for n in names] + [synthetic])
     if mode == "khronos":
         folder = os.path.join(sys.argv[3], "conformance", "gltf")
         if not os.path.isdir(folder):
