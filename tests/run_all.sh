@@ -20,7 +20,7 @@ cmake --build "$build" -j "$(nproc)"
 validator=gltf-validator@2.0.0-dev.3.10
 if [ ! -f "$build/npm/node_modules/gltf-validator/package.json" ] && command -v npm >/dev/null; then
   echo "run_all: installing $validator into $build/npm (for assets_gltf_validator)"
-  npm install --silent --no-audit --no-fund --prefix "$build/npm" "$validator" \
+  npm install --loglevel=error --no-audit --no-fund --prefix "$build/npm" "$validator" \
     || echo "run_all: warning: npm could not install $validator; assets_gltf_validator will be skipped" >&2
 fi
 
