@@ -32,6 +32,7 @@
 #include "chapters/03_gltf_loader/scene_gl.h"
 #include "skeleton.h"
 #include "skeleton_gltf.h"
+#include "skeleton_overlay.h"
 #include "text_lines.h"
 
 #include <math.h>
@@ -164,69 +165,6 @@ static void turn_joint(transform *local, int axis, float radians)
 }
 /* [/listing] */
 
-/* --- drawing the skeleton ------------------------------------------------------ */
-
-/* A colour per depth in the tree, repeating after six. */
-static void depth_color(int depth, vec3 out)
-{
-    static const float palette[6][3] = {{1.0f, 0.85f, 0.2f}, {1.0f, 0.45f, 0.2f}, {0.95f, 0.3f, 0.6f},
-                                        {0.6f, 0.4f, 1.0f},  {0.3f, 0.7f, 1.0f},  {0.3f, 0.95f, 0.6f}};
-    glm_vec3_copy((float *)palette[depth % 6], out);
-}
-
-/* [listing draw_skeleton] */
-/* A point at each joint's origin, a line from each parent's origin to its
- * child's. The origin of joint j in model space is the fourth column of
- * model_from_joint[j]: the image of the point (0, 0, 0, 1). */
-static void draw_skeleton(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const int *depth, int selected)
-{
-    for (int j = 0; j < s->joint_count; j++) {
-        vec3 color;
-        depth_color(depth[j], color);
-        if (j == selected)
-            glm_vec3_one(color);
-        debug_draw_point(lines, model_from_joint[j][3], color);
-        if (s->parent[j] >= 0)
-            debug_draw_line(lines, model_from_joint[s->parent[j]][3], model_from_joint[j][3], color);
-    }
-}
-/* [/listing] */
-
-/* The selected joint's own axes, `size` metres long whatever its scale. */
-static void draw_joint_axes(debug_draw *lines, mat4 model_from_joint, float size)
-{
-    mat4 unscaled;
-    glm_mat4_copy(model_from_joint, unscaled);
-    for (int axis = 0; axis < 3; axis++) {
-        float length = glm_vec3_norm(unscaled[axis]);
-        if (length > 0.0f)
-            glm_vec3_scale(unscaled[axis], 1.0f / length, unscaled[axis]);
-    }
-    debug_draw_axes(lines, unscaled, size);
-}
-
-/* The key at the left: every joint name, indented and coloured by depth,
- * the selected one white; as many as fit in the frame. */
-static void draw_key(debug_draw *text, const skeleton *s, const int *depth, int selected, int height)
-{
-    const float scale = 1.5f, line = TEXT_LINE_HEIGHT * scale + 2.0f;
-    char label[80];
-    snprintf(label, sizeof label, "joint %d of %d: %s", selected, s->joint_count,
-             s->name[selected][0] ? s->name[selected] : "(no name)");
-    text_draw(text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
-    int rows = (int)(((float)height - 40.0f) / line);
-    int first = selected >= rows ? selected - rows + 1 : 0; /* keep the selected one in view */
-    for (int j = first; j < s->joint_count && j - first < rows; j++) {
-        vec3 color;
-        depth_color(depth[j], color);
-        if (j == selected)
-            glm_vec3_one(color);
-        snprintf(label, sizeof label, "%s%s", j == selected ? "> " : "", s->name[j][0] ? s->name[j] : "-");
-        text_draw(text, 10.0f + 8.0f * (float)(depth[j] < 12 ? depth[j] : 12), 36.0f + line * (float)(j - first), scale,
-                  label, color);
-    }
-}
-
 /* --- main ---------------------------------------------------------------------- */
 
 /* Where a skinned mesh is drawn before skinning: its vertices are in the
@@ -298,8 +236,7 @@ int main(int argc, char **argv)
         sa_error_set(&err, "out of memory");
     if (ok) {
         memcpy(local, bones.rest_local, joints * sizeof *local);
-        for (int j = 0; j < bones.joint_count; j++)
-            depth[j] = bones.parent[j] < 0 ? 0 : depth[bones.parent[j]] + 1; /* parents first */
+        skeleton_depths(&bones, depth);
         skeleton_local_to_model(&bones, local, model_from_joint);
         skeleton_local_to_model(&all, all.rest_local, model_from_entry);
         for (int n = 0; n < doc.node_count; n++)
@@ -370,13 +307,12 @@ int main(int argc, char **argv)
         app_clip_from_world(&a, clip_from_world);
         lit_begin_frame(&lit, clip_from_world);
         scene_gl_draw(&gpu, &doc, &lit, world_from_node, NULL);
-        draw_skeleton(&lines, &bones, model_from_joint, depth, selected);
-        draw_joint_axes(&lines, model_from_joint[selected], axes_size);
+        skeleton_overlay_draw(&lines, &bones, model_from_joint, depth, selected, axes_size);
         debug_draw_flush(&lines, clip_from_world, 7.0f);
         if (show_key) {
             mat4 clip_from_screen;
             text_clip_from_screen(a.width, a.height, clip_from_screen);
-            draw_key(&text, &bones, depth, selected, a.height);
+            skeleton_overlay_key(&text, &bones, depth, selected, a.height);
             debug_draw_flush(&text, clip_from_screen, 1.0f);
         }
         if (!app_frame_end(&a, &err))
