@@ -31,6 +31,7 @@ vec3 heat(float w)
     return clamp(vec3(4.0 * w - 2.0, 2.0 - abs(4.0 * w - 2.0), 2.0 - 4.0 * w), 0.0, 1.0);
 }
 
+// [listing weight_views]
 void main()
 {
     if (u_view == 1) {
@@ -51,3 +52,4 @@ void main()
     v_normal_world = transpose(inverse(mat3(u_world_from_model))) * a_normal;
     gl_Position = u_clip_from_world * u_world_from_model * vec4(a_position, 1.0);
 }
+// [/listing]

@@ -266,7 +266,14 @@ def break_copy(kind, src, dst):
                 an earlier version of a rig would (a warning, exit 0)
       singular  skins[0]'s matrix 1 loses its y column (exit 1)
       weights   the first skinned primitive's vertex 0 gets weights summing
-                to 0.5 and vertex 1 a negative weight (exit 1)"""
+                to 0.5 and vertex 1 a negative weight (exit 1)
+      centimetres  every node's translation times 100: the skeleton in
+                centimetres, the mesh and its inverse binds in metres (a warning)
+      z-up-bones   every joint's translation turned from Y up to Z up, the
+                inverse binds left as they were (a warning)
+      z-up-mesh    the skinned mesh's positions turned from Y up to Z up,
+                nothing else: joints and inverse binds still agree, so the
+                check passes (no warning) although the mesh lies on its back"""
     doc, buffers = load(src)
     for i, b in enumerate(doc["buffers"]):  # a .glb's BIN chunk becomes a data: URI
         if "uri" not in b:
@@ -289,6 +296,30 @@ def break_copy(kind, src, dst):
         weights[0] = [0.5, 0.0, 0.0, 0.0]
         weights[1] = [1.25, -0.25, 0.0, 0.0]
         attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], weights)
+    elif kind == "centimetres":
+        for node in doc["nodes"]:
+            if "matrix" in node:
+                node["matrix"][12:15] = [100.0 * v for v in node["matrix"][12:15]]
+            elif "translation" in node:
+                node["translation"] = [100.0 * v for v in node["translation"]]
+    elif kind == "z-up-bones":
+        for j in skin["joints"]:
+            node = doc["nodes"][j]
+            if "matrix" in node:
+                x, y, z = node["matrix"][12:15]
+                node["matrix"][12:15] = [x, -z, y]
+            elif "translation" in node:
+                x, y, z = node["translation"]
+                node["translation"] = [x, -z, y]
+    elif kind == "z-up-mesh":
+        mesh = next(doc["meshes"][n["mesh"]] for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        for prim in mesh["primitives"]:
+            index = prim["attributes"]["POSITION"]
+            turned = [[x, -z, y] for x, y, z in read_accessor(doc, buffers, index)]
+            prim["attributes"]["POSITION"] = replace_accessor(doc, buffers, index, turned)
+            new = doc["accessors"][prim["attributes"]["POSITION"]]
+            new["min"] = [min(p[i] for p in turned) for i in range(3)]
+            new["max"] = [max(p[i] for p in turned) for i in range(3)]
     else:
         raise SystemExit("bind_check.py: --break: unknown kind '%s'" % kind)
     with open(dst, "w", encoding="utf-8") as f:

@@ -620,6 +620,50 @@ def inverse_bind_spaces():
            anchor="middle", fill=ACCENT)
     return s.render()
 
+def affine_inverse_steps():
+    """m = | A t | applies A, then adds t; its inverse subtracts t, then applies A^-1."""
+    s = Svg(900, 330, "Inverting an affine matrix: undo the translation first, then the linear part")
+    scale = 32.0
+    # A: rotate 30 degrees and scale x by 1.5; t = (2.2, 1.0). A small "F" shape shows the orientation.
+    shape = [(0, 0), (0, 2), (1.2, 2), (1.2, 1.6), (0.4, 1.6), (0.4, 1.2), (1.0, 1.2), (1.0, 0.8), (0.4, 0.8),
+             (0.4, 0)]
+    c, sn = math.cos(math.radians(30)), math.sin(math.radians(30))
+
+    def apply_a(p):
+        x, y = 1.5 * p[0], p[1]
+        return (c * x - sn * y, sn * x + c * y)
+
+    def panel(px, title, points, label, fill):
+        ox, oy = px + 70, 240
+        s.rect(px, 50, 250, 220, fill="white", rx=8)
+        s.text(px + 125, 72, title, size=14, anchor="middle", bold=True)
+        s.arrow(ox - 10, oy, ox + 160, oy, stroke=MUTED, width=1)
+        s.arrow(ox, oy + 10, ox, oy - 150, stroke=MUTED, width=1)
+        s.polygon([(ox + scale * x, oy - scale * y) for x, y in points], fill=fill, opacity=0.9)
+        s.circle(ox, oy, 3.5, fill=INK)
+        s.text(px + 125, 262, label, size=12, anchor="middle", mono=True, fill=MUTED)
+
+    moved = [apply_a(p) for p in shape]
+    panel(10, "p", shape, "model space", POSITION)
+    panel(325, "A p", moved, "rotated and scaled", TEXCOORD)
+    panel(640, "A p + t = m p", [(x + 2.2, y + 1.0) for x, y in moved], "moved by t", NORMAL)
+    for x in (262, 577):
+        s.arrow(x, 120, x + 60, 120, stroke=INK, width=1.6)
+        s.arrow(x + 60, 190, x, 190, stroke=ACCENT, width=1.6)
+    s.text(292, 108, "A", size=13, anchor="middle", mono=True, bold=True)
+    s.text(607, 108, "+ t", size=13, anchor="middle", mono=True, bold=True)
+    s.text(292, 210, "A^-1", size=13, anchor="middle", mono=True, bold=True, fill=ACCENT)
+    s.text(607, 210, "- t", size=13, anchor="middle", mono=True, bold=True, fill=ACCENT)
+    s.text(440, 26, "m p = A p + t", size=13, anchor="end", mono=True)
+    s.text(460, 26, "forwards: the linear part first, then the translation", size=12.5)
+    s.text(440, 298, "inverse(m) q = A^-1 (q - t) = A^-1 q - A^-1 t", size=13, anchor="end", mono=True,
+           fill=ACCENT)
+    s.text(460, 298, "backwards: undo t first, then A", size=12.5, fill=ACCENT)
+    s.text(450, 320, "so the inverse's translation column is -A^-1 t, not -t", size=12.5, anchor="middle",
+           fill=ACCENT)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -633,6 +677,7 @@ FIGURES = {
     "04-bone-tree": bone_tree,
     "04-local-model": local_model,
     "05-inverse-bind-spaces": inverse_bind_spaces,
+    "05-affine-inverse": affine_inverse_steps,
 }
 
 

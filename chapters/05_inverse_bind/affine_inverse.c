@@ -14,8 +14,8 @@ bool affine_inverse(mat4 m, mat4 out)
         return false;
 
     /* A's columns a, b, c. The rows of A^-1 are b x c, c x a, a x b over
-     * det A = a . (b x c): each row is perpendicular to two columns, and
-     * its dot product with the third is 1. */
+     * det A = a . (b x c): each cross product is perpendicular to two of
+     * the columns, and its dot product with the third is det A. */
     vec3 a, b, c, row[3];
     glm_vec3_copy(m[0], a);
     glm_vec3_copy(m[1], b);

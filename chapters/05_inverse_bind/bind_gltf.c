@@ -59,6 +59,7 @@ bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *o
 {
     memset(out, 0, sizeof *out);
     out->worst_skin = -1;
+    /* [elide room for the largest skin's matrices, and the skeleton's] */
     int most = 1;
     for (int i = 0; i < doc->skin_count; i++)
         most = doc->skins[i].joint_count > most ? doc->skins[i].joint_count : most;
@@ -68,6 +69,7 @@ bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *o
     bool ok = model_from_joint && joint_from_model_bind && skin_matrix;
     if (!ok)
         sa_error_set(err, "out of memory");
+    /* [/elide] */
 
     /* Every joint at its rest transform: the nodes as the file stores them. */
     if (ok)
@@ -96,9 +98,34 @@ bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *o
     }
     if (ok)
         check_weights(doc, out);
+    /* [elide] */
     free(model_from_joint);
     free(joint_from_model_bind);
     free(skin_matrix);
+    /* [/elide] */
     return ok;
+}
+/* [/listing] */
+
+/* [listing report_print] */
+int bind_report_print(const bind_report *r, const char *path, FILE *out, FILE *diagnostics)
+{
+    fprintf(out, "joints: %d\nmax_rest_bind_error: %.6g\nmax_inverse_error: %.6g\nweights_bad: %zu\n", r->joints,
+            (double)r->max_rest_bind_error, (double)r->max_inverse_error, r->weights_bad);
+    if (r->max_rest_bind_error > BIND_REST_WARNING)
+        fprintf(diagnostics,
+                "warning: %s: skins[%d]: the rest pose is not the bind pose (max_rest_bind_error %.3g > %g). "
+                "Legal in glTF, but if a T-pose was expected, the likely causes are: stale inverse bind "
+                "matrices (the rig was edited after binding), a coordinate flip (a Z-up to Y-up rotation "
+                "applied to the mesh but not to the bones, or the reverse), a unit change (centimetres vs "
+                "metres)\n",
+                path, r->worst_skin, (double)r->max_rest_bind_error, (double)BIND_REST_WARNING);
+    if (r->bad_inverse_count)
+        fprintf(diagnostics, "error: %s: %s (%d skin%s with such a matrix)\n", path, r->bad_inverse,
+                r->bad_inverse_count, r->bad_inverse_count > 1 ? "s" : "");
+    if (r->weights_bad)
+        fprintf(diagnostics, "error: %s: %zu vertices with bad weights; the first: %s\n", path, r->weights_bad,
+                r->bad_weights);
+    return r->bad_inverse_count || r->weights_bad ? 1 : 0;
 }
 /* [/listing] */

@@ -11,6 +11,8 @@
 #include "chapters/04_bone_tree/skeleton.h"
 #include "bind.h"
 
+#include <stdio.h>
+
 /* Above this, max_rest_bind_error means the rest pose is not the bind pose. */
 #define BIND_REST_WARNING 1e-4f
 
@@ -37,5 +39,12 @@ int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim);
  * report of zeros. Fails only when memory runs out; singular matrices and bad
  * weights are findings, in the report. */
 bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *out, sa_error *err);
+
+/* What `--check-bind` prints for a report (chapter 05's program, and chapter
+ * 06's, which adds a line after these): the four lines on `out`, the
+ * findings on `diagnostics` (the rest-pose warning with its likely causes,
+ * the errors), each naming `path`. Returns the exit status: 1 on a singular
+ * or non-affine inverse bind matrix or bad weights, else 0. */
+int bind_report_print(const bind_report *r, const char *path, FILE *out, FILE *diagnostics);
 
 #endif
