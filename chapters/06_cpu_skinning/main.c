@@ -1,0 +1,341 @@
+/* ch06_cpu_skinning: linear blend skinning on the CPU.
+ *
+ * Each frame: a pose (the rest pose with a few joints swung by sines), the
+ * joints' model matrices (chapter 04), the skin matrices (chapter 05), then
+ * every vertex of every skinned mesh moved by the weighted sum of its joints'
+ * skin matrices (skinning.h). The skinned positions and normals go to a
+ * dynamic vertex buffer each frame and are drawn lit.
+ *
+ *   ch06_cpu_skinning                                the humanoid, moving
+ *   ch06_cpu_skinning --model FILE.gltf|FILE.glb     any glTF 2.0 file
+ *   ch06_cpu_skinning --model FILE --check-bind      chapter 05's checks plus
+ *       max_skin_identity_error (every vertex skinned at the bind pose); no window
+ *   ch06_cpu_skinning --model FILE --dump-obj OUT    the skinned mesh in the
+ *       rest pose as OBJ (scene space); no window
+ *
+ * Keys: V next view (lit, skinned position as colour, normals as colour),
+ * S skeleton, M motion on / off; W wireframe (common).
+ */
+#include "skinning_gltf.h"
+#include "chapters/03_gltf_loader/scene.h"
+#include "chapters/03_gltf_loader/scene_gl.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/05_inverse_bind/bind_gltf.h"
+#include "chapters/05_inverse_bind/skeleton_overlay.h"
+#include "common/app.h"
+#include "common/debug_draw.h"
+#include "common/lit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+
+/* Above this fraction of the model's size, max_skin_identity_error fails. */
+#define SKIN_IDENTITY_TOLERANCE 1e-4f
+
+enum { VIEW_LIT, VIEW_POSITION, VIEW_NORMALS, VIEW_COUNT };
+
+static bool check_bind = false;
+static const char *dump_obj_path = NULL;
+static const cli_option options_extra[] = {
+    {"--check-bind", CLI_FLAG, &check_bind, NULL,
+     "print chapter 05's bind checks plus max_skin_identity_error and exit (no window): exit 1 on a singular "
+     "inverse bind matrix, bad weights, or a vertex that moves at the bind pose"},
+    {"--dump-obj", CLI_STRING, &dump_obj_path, "FILE",
+     "write the skinned meshes in the rest pose as OBJ to FILE (- for stdout) and exit (no window)"},
+};
+static const cli_key keys[] = {
+    {"V", "next view: lit, skinned position as colour, normals as colour"},
+    {"S", "toggle the skeleton"},
+    {"M", "toggle the procedural motion (joints swung by sines)"},
+};
+static const cli_spec spec = {
+    .program = "ch06_cpu_skinning",
+    .summary = "linear blend skinning on the CPU; --check-bind checks every vertex at the bind pose, "
+               "--dump-obj writes the skinned mesh",
+    .takes_model = true,
+    .extra = options_extra,
+    .extra_count = 2,
+    .keys = keys,
+    .key_count = 3,
+};
+
+/* [listing check_bind] */
+/* --check-bind: chapter 05's four lines, then the vertex-level check. */
+static int print_check(const char *path, const gltf_document *doc, const skeleton *s, skin_scene *sc)
+{
+    bind_report r;
+    sa_error err;
+    if (!bind_check_gltf(doc, s, &r, &err)) {
+        sa_error_prefix(&err, "%s", path);
+        return app_fail(&err);
+    }
+    int status = bind_report_print(&r, path, stdout, stderr);
+    float diagonal;
+    float moved = skin_scene_identity_error(sc, doc, &diagonal);
+    printf("max_skin_identity_error: %.6g\n", (double)moved);
+    if (!(moved <= SKIN_IDENTITY_TOLERANCE * diagonal)) {
+        fprintf(stderr,
+                "error: %s: a vertex moves %.3g at the bind pose, more than %g of the model's size (%.3g): "
+                "check the weights and the inverse bind matrices\n",
+                path, (double)moved, (double)SKIN_IDENTITY_TOLERANCE, (double)diagonal);
+        status = 1;
+    }
+    return status;
+}
+/* [/listing] */
+
+/* --- the pose ------------------------------------------------------------------ */
+
+/* [listing motion] */
+/* The procedural motion: every joint of a skin except the skin's root swings
+ * about its own Z axis by up to 25 degrees, each a little later than the one
+ * before, so that a chain bends like a wave. */
+static void pose_at(const skeleton *s, const bool *swings, float seconds, transform *local)
+{
+    memcpy(local, s->rest_local, (size_t)s->joint_count * sizeof *local);
+    for (int j = 0; j < s->joint_count; j++) {
+        if (!swings[j])
+            continue;
+        float angle = glm_rad(25.0f) * sinf(2.0f * GLM_PIf * 0.5f * seconds - 0.7f * (float)j);
+        versor turn;
+        glm_quatv(turn, angle, (vec3){0.0f, 0.0f, 1.0f});
+        glm_quat_mul(local[j].rotation, turn, local[j].rotation); /* about the joint's own axis */
+    }
+}
+/* [/listing] */
+
+/* --- drawing ------------------------------------------------------------------- */
+
+typedef struct program_state {
+    gltf_document doc;
+    skeleton skel;
+    skin_scene sc;
+    scene_nodes nodes;   /* rest world_from_node and shown, for meshes without a skin */
+    bool *rigid_shown;   /* shown and not skinned: drawn by scene_gl_draw */
+    bool *swings;        /* [joint_count]: moved by the procedural motion */
+    transform *local;    /* [joint_count]: this frame's pose */
+    int *depth;          /* [joint_count]: for the overlay's colours */
+    lit_vertex *scratch; /* the largest skinned primitive's vertices, interleaved */
+} program_state;
+
+static void state_free(program_state *st)
+{
+    free(st->rigid_shown);
+    free(st->swings);
+    free(st->local);
+    free(st->depth);
+    free(st->scratch);
+    scene_nodes_free(&st->nodes);
+    skin_scene_free(&st->sc);
+    skeleton_free(&st->skel);
+    gltf_free(&st->doc);
+}
+
+static bool state_init(program_state *st, sa_error *err)
+{
+    const gltf_document *doc = &st->doc;
+    const skeleton *s = &st->skel;
+    size_t joints = (size_t)s->joint_count + 1, largest = 1;
+    for (int i = 0; i < st->sc.primitive_count; i++)
+        largest = st->sc.primitives[i].job.vertex_count > largest ? st->sc.primitives[i].job.vertex_count : largest;
+    st->rigid_shown = calloc((size_t)doc->node_count + 1, sizeof *st->rigid_shown);
+    st->swings = calloc(joints, sizeof *st->swings);
+    st->local = malloc(joints * sizeof *st->local);
+    st->depth = malloc(joints * sizeof *st->depth);
+    st->scratch = malloc(largest * sizeof *st->scratch);
+    if (!st->rigid_shown || !st->swings || !st->local || !st->depth || !st->scratch)
+        return sa_error_set(err, "out of memory");
+    for (int n = 0; n < doc->node_count; n++)
+        st->rigid_shown[n] = st->nodes.shown[n] && doc->nodes[n].skin < 0;
+    for (int k = 0; k < s->skin_count; k++)
+        for (int i = 0; i < s->skins[k].joint_count; i++)
+            if (i != skin_root_joint(s, k))
+                st->swings[s->skins[k].joint_of_skin_joint[i]] = true;
+    skeleton_depths(s, st->depth);
+    return true;
+}
+
+/* [listing upload] */
+/* The skinned vertices of this frame to the GPU: interleaved into the
+ * lit_vertex layout (one scratch array, allocated once), then copied into the
+ * primitive's dynamic buffer with glBufferSubData, and drawn where they are:
+ * skinned positions are already in scene space, so the mesh is drawn with
+ * the identity. A mesh used by two skinned nodes is rewritten before each. */
+static void draw_skinned(program_state *st, scene_gl *gpu, const shader_program *shader, bool lit)
+{
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    for (int i = 0; i < st->sc.primitive_count; i++) {
+        const skinned_primitive *sp = &st->sc.primitives[i];
+        if (!st->nodes.shown[sp->node])
+            continue;
+        const gltf_primitive *prim = &st->doc.meshes[sp->mesh].primitives[sp->primitive];
+        lit_vertices_interleave(st->scratch, prim->vertex_count, &sp->positions[0][0], &sp->normals[0][0],
+                                prim->texcoords ? &prim->texcoords[0][0] : NULL);
+        scene_gl_update_vertices(gpu, sp->mesh, sp->primitive, st->scratch);
+        bool last_of_node = i + 1 == st->sc.primitive_count || st->sc.primitives[i + 1].node != sp->node;
+        if (last_of_node && lit)
+            scene_gl_draw_mesh(gpu, shader, sp->mesh, identity);
+        else if (last_of_node)
+            for (int p = 0; p < st->doc.meshes[sp->mesh].primitive_count; p++)
+                gpu_mesh_draw(&scene_gl_primitive_at(gpu, sp->mesh, p)->mesh);
+    }
+}
+/* [/listing] */
+
+/* The box around what is drawn in the rest pose: the camera frames it and
+ * the position view maps it to colours. */
+static void rest_bounds(program_state *st, vec3 lo, vec3 hi)
+{
+    scene_bounds(&st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
+    bool any_rigid = false;
+    for (int n = 0; n < st->doc.node_count; n++)
+        any_rigid = any_rigid || (st->rigid_shown[n] && st->doc.nodes[n].mesh >= 0);
+    if (!any_rigid) {
+        glm_vec3_fill(lo, INFINITY);
+        glm_vec3_fill(hi, -INFINITY);
+    }
+    for (int i = 0; i < st->sc.primitive_count; i++)
+        for (size_t v = 0; v < st->sc.primitives[i].job.vertex_count; v++) {
+            glm_vec3_minv(lo, st->sc.primitives[i].positions[v], lo);
+            glm_vec3_maxv(hi, st->sc.primitives[i].positions[v], hi);
+        }
+    if (!(lo[0] <= hi[0])) {
+        glm_vec3_fill(lo, -1.0f);
+        glm_vec3_fill(hi, 1.0f);
+    }
+}
+
+/* --- main ---------------------------------------------------------------------- */
+
+static int run_dump_obj(program_state *st)
+{
+    sa_error err;
+    bool to_stdout = strcmp(dump_obj_path, "-") == 0;
+    FILE *out = to_stdout ? stdout : fopen(dump_obj_path, "wb");
+    if (!out) {
+        sa_error_set(&err, "%s: cannot open it for writing", dump_obj_path);
+        return app_fail(&err);
+    }
+    bool ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
+    if (!to_stdout && fclose(out) != 0 && ok)
+        ok = sa_error_set(&err, "cannot write the OBJ file");
+    if (!ok)
+        sa_error_prefix(&err, "%s", dump_obj_path);
+    return ok ? 0 : app_fail(&err);
+}
+
+static bool load(program_state *st, const char *model_path, sa_error *err)
+{
+    gltf_load_options load_options = gltf_load_options_default();
+    load_options.decode_images = !check_bind && !dump_obj_path; /* pictures only for the window */
+    if (!gltf_load(model_path, &load_options, &st->doc, err))
+        return false;
+    if (!skeleton_from_gltf(&st->doc, &st->skel, err) || !skin_scene_init(&st->sc, &st->doc, &st->skel, err) ||
+        !scene_nodes_rest(&st->doc, &st->nodes, err))
+        return sa_error_prefix(err, "%s", model_path);
+    if (st->sc.zero_weight_vertices)
+        fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n",
+                model_path, st->sc.zero_weight_vertices);
+    return state_init(st, err);
+}
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+
+    sa_error err;
+    char model_path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
+        return app_fail(&err);
+    program_state st;
+    memset(&st, 0, sizeof st);
+    if (!load(&st, model_path, &err)) {
+        state_free(&st);
+        return app_fail(&err);
+    }
+    /* The rest pose: every node at its stored transform (not the bind pose). */
+    skeleton_local_to_model(&st.skel, st.skel.rest_local, st.sc.model_from_joint);
+    skin_scene_run(&st.sc, &st.skel);
+    if (check_bind || dump_obj_path) {
+        status = check_bind ? print_check(model_path, &st.doc, &st.skel, &st.sc) : run_dump_obj(&st);
+        state_free(&st);
+        return status;
+    }
+
+    vec3 lo, hi;
+    rest_bounds(&st, lo, hi);
+    app a;
+    scene_gl gpu = {0};
+    shader_program lit = {0}, position_colors = {0};
+    debug_draw lines = {0};
+    scene_gl_options gl_options = {.dynamic_skinned = true};
+    bool opened = app_open(&a, &spec, &options, &err);
+    bool ok = opened && lit_load(&lit, &err) &&
+              shader_program_load(&position_colors, "shaders/skin_position.vert", "shaders/skin_position.frag",
+                                  &err) &&
+              debug_draw_init(&lines, &err) && scene_gl_upload(&gpu, &st.doc, &gl_options, &err);
+    if (ok)
+        orbit_camera_frame_bounds(&a.camera, lo, hi);
+    float axes_size = 0.08f * glm_vec3_distance(lo, hi);
+
+    int view = VIEW_LIT;
+    bool show_skeleton = true, motion = true;
+    while (ok && app_frame_begin(&a)) {
+        if (a.reload_requested && !(shader_program_reload(&lit, &err) && shader_program_reload(&position_colors, &err)))
+            fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
+        if (app_key_pressed(&a, GLFW_KEY_V))
+            view = (view + 1) % VIEW_COUNT;
+        if (app_key_pressed(&a, GLFW_KEY_S))
+            show_skeleton = !show_skeleton;
+        if (app_key_pressed(&a, GLFW_KEY_M))
+            motion = !motion;
+
+        /* [listing frame] */
+        /* One frame: pose -> local_to_model (04) -> skin matrices (05) -> skin (06). */
+        pose_at(&st.skel, st.swings, motion ? (float)a.time : 0.0f, st.local);
+        skeleton_local_to_model(&st.skel, st.local, st.sc.model_from_joint);
+        skin_scene_run(&st.sc, &st.skel);
+        /* [/listing] */
+
+        mat4 clip_from_world;
+        app_clip_from_world(&a, clip_from_world);
+        lit_begin_frame(&lit, clip_from_world);
+        lit_set_normal_colors(&lit, view == VIEW_NORMALS);
+        scene_gl_draw(&gpu, &st.doc, &lit, st.nodes.world_from_node, st.rigid_shown);
+        if (view == VIEW_POSITION) {
+            glUseProgram(position_colors.id);
+            shader_set_mat4(&position_colors, "u_clip_from_world", clip_from_world);
+            shader_set_vec3(&position_colors, "u_box_min", lo);
+            vec3 size;
+            glm_vec3_sub(hi, lo, size);
+            shader_set_vec3(&position_colors, "u_box_size", size);
+            draw_skinned(&st, &gpu, &position_colors, false);
+        } else {
+            draw_skinned(&st, &gpu, &lit, true);
+        }
+        if (show_skeleton) {
+            glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
+            skeleton_overlay_draw(&lines, &st.skel, st.sc.model_from_joint, st.depth, -1, axes_size);
+            debug_draw_flush(&lines, clip_from_world, 6.0f);
+            glEnable(GL_DEPTH_TEST);
+        }
+        if (!app_frame_end(&a, &err))
+            ok = false;
+    }
+
+    debug_draw_free(&lines);
+    shader_program_unload(&position_colors);
+    shader_program_unload(&lit);
+    scene_gl_free(&gpu);
+    if (opened)
+        app_close(&a);
+    state_free(&st);
+    return ok ? 0 : app_fail(&err);
+}

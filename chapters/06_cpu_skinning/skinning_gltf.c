@@ -1,0 +1,208 @@
+/* skinning_gltf.c: CPU skinning of the skinned meshes of a glTF document. */
+#include "skinning_gltf.h"
+#include "chapters/05_inverse_bind/bind.h"
+#include "chapters/05_inverse_bind/bind_gltf.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int skin_root_joint(const skeleton *s, int skin)
+{
+    const skeleton_skin *k = &s->skins[skin];
+    int best = 0;
+    for (int i = 1; i < k->joint_count; i++)
+        if (k->joint_of_skin_joint[i] < k->joint_of_skin_joint[best])
+            best = i;
+    return best;
+}
+
+void skin_scene_free(skin_scene *sc)
+{
+    for (int i = 0; sc->primitives && i < sc->primitive_count; i++) {
+        skin_influences_free(&sc->primitives[i].influences);
+        free(sc->primitives[i].positions);
+        free(sc->primitives[i].normals);
+    }
+    for (int i = 0; i < sc->skin_count; i++) {
+        if (sc->joint_from_model_bind)
+            free(sc->joint_from_model_bind[i]);
+        if (sc->skin_matrix)
+            free(sc->skin_matrix[i]);
+    }
+    free(sc->primitives);
+    free(sc->joint_from_model_bind);
+    free(sc->skin_matrix);
+    free(sc->model_from_joint);
+    memset(sc, 0, sizeof *sc);
+}
+
+static bool is_skinned(const gltf_document *doc, const gltf_node *node, const gltf_primitive *prim)
+{
+    return node->mesh >= 0 && node->skin >= 0 && doc->skins[node->skin].joint_count > 0 && !prim->skipped &&
+           prim->joints && prim->weights;
+}
+
+/* The sets of four influences the loader decoded for a primitive. */
+static int influence_sets(const gltf_primitive *prim, const uint16_t (*joints[])[4], const float (*weights[])[4])
+{
+    joints[0] = prim->joints;
+    weights[0] = prim->weights;
+    return 1;
+}
+
+static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, const skeleton *s, mat4 *skin_matrix,
+                           sa_error *err)
+{
+    const gltf_primitive *prim = &doc->meshes[sp->mesh].primitives[sp->primitive];
+    const uint16_t(*joints[8])[4];
+    const float(*weights[8])[4];
+    skin_influence_sets sets = {prim->vertex_count, influence_sets(prim, joints, weights), joints, weights};
+    if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin),
+                               &sp->influences, err))
+        return false;
+    size_t n = prim->vertex_count ? prim->vertex_count : 1;
+    sp->positions = malloc(n * sizeof *sp->positions);
+    sp->normals = malloc(n * sizeof *sp->normals);
+    if (!sp->positions || !sp->normals)
+        return sa_error_set(err, "out of memory");
+    skinning_job *job = &sp->job;
+    memset(job, 0, sizeof *job);
+    skinning_job_set_influences(job, &sp->influences);
+    job->skin_matrix = skin_matrix;
+    job->positions = prim->positions;
+    job->normals = prim->normals;
+    job->out_positions = sp->positions;
+    job->out_normals = sp->normals;
+    return skinning_job_validate(job, err);
+}
+
+bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s, sa_error *err)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->skin_count = doc->skin_count;
+    sc->joint_from_model_bind = calloc((size_t)doc->skin_count + 1, sizeof *sc->joint_from_model_bind);
+    sc->skin_matrix = calloc((size_t)doc->skin_count + 1, sizeof *sc->skin_matrix);
+    sc->model_from_joint = malloc(((size_t)s->joint_count + 1) * sizeof *sc->model_from_joint);
+    bool ok = sc->joint_from_model_bind && sc->skin_matrix && sc->model_from_joint;
+    for (int i = 0; ok && i < doc->skin_count; i++) {
+        size_t count = (size_t)doc->skins[i].joint_count + 1;
+        sc->joint_from_model_bind[i] = malloc(count * sizeof(mat4));
+        sc->skin_matrix[i] = malloc(count * sizeof(mat4));
+        ok = sc->joint_from_model_bind[i] && sc->skin_matrix[i];
+        if (ok) {
+            bind_matrices_from_gltf(&doc->skins[i], sc->joint_from_model_bind[i]);
+            if (!skin_matrices_validate(s->skins[i].joint_count, s->skins[i].joint_of_skin_joint, s->joint_count,
+                                        err)) {
+                skin_scene_free(sc);
+                return sa_error_prefix(err, "skins[%d]", i);
+            }
+        }
+    }
+    /* Count, then fill, the skinned primitives. */
+    for (int pass = 0; ok && pass < 2; pass++) {
+        int count = 0;
+        for (int n = 0; n < doc->node_count; n++) {
+            const gltf_node *node = &doc->nodes[n];
+            for (int p = 0; node->mesh >= 0 && p < doc->meshes[node->mesh].primitive_count; p++) {
+                if (!is_skinned(doc, node, &doc->meshes[node->mesh].primitives[p]))
+                    continue;
+                if (pass == 1) {
+                    skinned_primitive *sp = &sc->primitives[count];
+                    sp->node = n, sp->mesh = node->mesh, sp->primitive = p, sp->skin = node->skin;
+                    if (!init_primitive(sp, doc, s, sc->skin_matrix[node->skin], err)) {
+                        sa_error_prefix(err, "meshes[%d].primitives[%d] (on nodes[%d])", node->mesh, p, n);
+                        skin_scene_free(sc);
+                        return false;
+                    }
+                    sc->zero_weight_vertices += sp->influences.zero_weight_vertices;
+                    sc->reduced_vertices += sp->influences.reduced_vertices;
+                }
+                count++;
+            }
+        }
+        if (pass == 0) {
+            sc->primitive_count = count;
+            ok = (sc->primitives = calloc((size_t)count + 1, sizeof *sc->primitives)) != NULL;
+        }
+    }
+    if (!ok) {
+        skin_scene_free(sc);
+        return sa_error_set(err, "out of memory");
+    }
+    return true;
+}
+
+/* [listing scene_run] */
+void skin_scene_run(skin_scene *sc, const skeleton *s)
+{
+    for (int i = 0; i < sc->skin_count; i++)
+        skin_matrices(s->skins[i].joint_count, s->skins[i].joint_of_skin_joint, sc->model_from_joint,
+                      sc->joint_from_model_bind[i], sc->skin_matrix[i]);
+    for (int i = 0; i < sc->primitive_count; i++)
+        skinning_job_run(&sc->primitives[i].job);
+}
+/* [/listing] */
+
+/* [listing identity_error] */
+float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float *diagonal)
+{
+    /* Every joint at its bind pose: model_from_joint = inverse(joint_from_model_bind). */
+    for (int i = 0; i < sc->skin_count; i++)
+        for (int k = 0; k < doc->skins[i].joint_count; k++) {
+            mat4 model_from_joint_bind;
+            if (affine_inverse(sc->joint_from_model_bind[i][k], model_from_joint_bind))
+                glm_mat4_mul(model_from_joint_bind, sc->joint_from_model_bind[i][k], sc->skin_matrix[i][k]);
+            else
+                glm_mat4_identity(sc->skin_matrix[i][k]);
+        }
+    vec3 lo = {INFINITY, INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY, -INFINITY};
+    float largest = 0.0f;
+    for (int i = 0; i < sc->primitive_count; i++) {
+        const skinning_job *job = &sc->primitives[i].job;
+        skinning_job_run(job);
+        for (size_t v = 0; v < job->vertex_count; v++) {
+            float moved = glm_vec3_distance((float *)job->positions[v], job->out_positions[v]);
+            largest = moved > largest || isnan(moved) ? moved : largest;
+            glm_vec3_minv(lo, (float *)job->positions[v], lo);
+            glm_vec3_maxv(hi, (float *)job->positions[v], hi);
+        }
+    }
+    *diagonal = lo[0] <= hi[0] ? glm_vec3_distance(lo, hi) : 0.0f;
+    return largest;
+}
+/* [/listing] */
+
+/* [listing write_obj] */
+bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
+                          FILE *out, sa_error *err)
+{
+    int next = 0; /* sc->primitives are in the same node, primitive order */
+    for (int n = 0; n < doc->node_count; n++) {
+        const gltf_node *node = &doc->nodes[n];
+        for (int p = 0; node->mesh >= 0 && p < doc->meshes[node->mesh].primitive_count; p++) {
+            const gltf_primitive *prim = &doc->meshes[node->mesh].primitives[p];
+            const skinned_primitive *sp = NULL;
+            if (next < sc->primitive_count && sc->primitives[next].node == n && sc->primitives[next].primitive == p)
+                sp = &sc->primitives[next++];
+            if (!shown[n] || prim->skipped)
+                continue;
+            fprintf(out, "o node_%d_primitive_%d\n", n, p);
+            for (size_t v = 0; v < prim->vertex_count; v++) {
+                vec3 world;
+                if (sp) /* skinned: already in scene space; the node's transform is ignored */
+                    glm_vec3_copy(sp->positions[v], world);
+                else
+                    glm_mat4_mulv3(world_from_node[n], (float *)prim->positions[v], 1.0f, world);
+                fprintf(out, "v %.9g %.9g %.9g\n", (double)world[0], (double)world[1], (double)world[2]);
+            }
+            for (size_t t = 0; t < prim->triangle_count; t++)
+                fprintf(out, "f %u %u %u\n", prim->triangle_indices[3 * t] + 1, prim->triangle_indices[3 * t + 1] + 1,
+                        prim->triangle_indices[3 * t + 2] + 1);
+        }
+    }
+    if (fflush(out) != 0 || ferror(out))
+        return sa_error_set(err, "cannot write the OBJ file");
+    return true;
+}
+/* [/listing] */

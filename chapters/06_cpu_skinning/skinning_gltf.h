@@ -1,0 +1,76 @@
+/* skinning_gltf.h: CPU skinning of every skinned mesh of a loaded glTF
+ * document (chapter 06).
+ *
+ * The one place where chapter 06 meets the loader: skinning.h works on plain
+ * arrays. Set-up (allocation, cleaning, validation) happens once in
+ * skin_scene_init(); each frame is
+ *
+ *     skeleton_local_to_model(skel, pose, sc.model_from_joint);   chapter 04
+ *     skin_scene_run(&sc, skel);       skin matrices (chapter 05), then skinning
+ *
+ * which allocates nothing. A skinned mesh node's own transform is ignored, as
+ * the glTF spec says: its skinned vertices are already in the skeleton's
+ * scene space (the joint matrices include the skeleton's ancestors).
+ */
+#ifndef CH06_SKINNING_GLTF_H
+#define CH06_SKINNING_GLTF_H
+
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/04_bone_tree/skeleton.h"
+#include "skinning.h"
+
+#include <stdio.h>
+
+/* One primitive of one skinned mesh node, and where its skinned vertices go. */
+typedef struct skinned_primitive {
+    int node, mesh, primitive, skin;
+    skin_influences influences; /* cleaned once at load */
+    skinning_job job;           /* validated once; outputs below */
+    float (*positions)[3];      /* [vertex_count], skinned this frame, scene space */
+    float (*normals)[3];        /* [vertex_count] */
+} skinned_primitive;
+
+typedef struct skin_scene {
+    int primitive_count;
+    skinned_primitive *primitives; /* node order, then primitive order */
+    int skin_count;
+    mat4 **joint_from_model_bind;  /* [skin_count][skin joint count] */
+    mat4 **skin_matrix;            /* [skin_count][skin joint count], this frame */
+    mat4 *model_from_joint;        /* [skeleton joint count]: the caller's FK writes it */
+    size_t zero_weight_vertices;   /* over every primitive: bound to their skin's root */
+    size_t reduced_vertices;       /* over every primitive: more than four influences */
+} skin_scene;
+
+/* The skin joint that a vertex with no weight falls back on: the skin's
+ * joint nearest the skeleton's root (the lowest skeleton index, since the
+ * skeleton is parents first). */
+int skin_root_joint(const skeleton *s, int skin);
+
+/* Sets up every (node, primitive) whose node has a mesh and a skin (every
+ * node: nodes outside the scene shown are skinned too; skipped primitives
+ * and primitives without JOINTS_0 or WEIGHTS_0 are not). s is
+ * skeleton_from_gltf(doc). Errors name the primitive. */
+bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s, sa_error *err);
+void skin_scene_free(skin_scene *sc);
+
+/* Per frame, after the caller has filled sc->model_from_joint: every skin's
+ * skin matrices, then every primitive's skinning job. */
+void skin_scene_run(skin_scene *sc, const skeleton *s);
+
+/* The vertex-level bind check: every skin matrix set to
+ * affine_inverse(joint_from_model_bind) * joint_from_model_bind (every joint
+ * at its bind pose), every primitive skinned; the largest distance a vertex
+ * moves. *diagonal gets the diagonal of the box around the skinned
+ * primitives (model space at bind time). A singular inverse bind matrix is
+ * left to chapter 05's check (its skin matrix is taken as the identity). */
+float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float *diagonal);
+
+/* --dump-obj: every (node, primitive) drawn (shown[node], not skipped), in
+ * node order then primitive order: "o node_N_primitive_P", its vertices as
+ * "v x y z" in accessor order in scene space (skinned ones from sc, which
+ * skin_scene_run() has filled; others through world_from_node), its
+ * triangles as "f a b c", 1-based within the object. */
+bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
+                          FILE *out, sa_error *err);
+
+#endif

@@ -1,0 +1,451 @@
+/* test_skinning: chapter 06's skinning over plain arrays, with hand-computed
+ * values: one joint moves a vertex by exactly its transform, two joints at
+ * 0.5 / 0.5, normals under a non-uniform scale (the inverse transpose, not
+ * the plain matrix), the bind pose leaves every vertex in place; the
+ * influences cleaned once at load (more than four, unnormalized, all zero,
+ * bad entries, the index width); the job's validation; and a skinned glTF
+ * file built in memory. The Khronos models are checked against Python's own
+ * reading of the files by tests/skinning_dump_obj.py. */
+#include "tests/test_util.h"
+#include "chapters/05_inverse_bind/bind.h"
+#include "chapters/06_cpu_skinning/skinning.h"
+#include "chapters/06_cpu_skinning/skinning_gltf.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+
+static void translation(mat4 m, float x, float y, float z)
+{
+    glm_mat4_identity(m);
+    m[3][0] = x, m[3][1] = y, m[3][2] = z;
+}
+
+/* 90 degrees about +Z: x -> y, y -> -x. */
+static void rotation_z90(mat4 m)
+{
+    glm_mat4_identity(m);
+    m[0][0] = 0, m[0][1] = 1;
+    m[1][0] = -1, m[1][1] = 0;
+}
+
+#define EXPECT_VEC3(x, y, z, got, tolerance)                                                           \
+    do {                                                                                               \
+        EXPECT_NEAR(x, (got)[0], tolerance);                                                           \
+        EXPECT_NEAR(y, (got)[1], tolerance);                                                           \
+        EXPECT_NEAR(z, (got)[2], tolerance);                                                           \
+    } while (0)
+
+/* Skins one vertex through the job (u8 joints), as the program does. */
+static void skin_one(mat4 *skin, int joint_count, const uint8_t joints[4], const float weights[4], const float p[3],
+                     const float n[3], float out_p[3], float out_n[3])
+{
+    float out_positions[1][3], out_normals[1][3];
+    skinning_job job = {
+        .vertex_count = 1,
+        .joint_count = joint_count,
+        .skin_matrix = skin,
+        .joints_u8 = (const uint8_t(*)[4])joints,
+        .weights = (const float(*)[4])weights,
+        .positions = (const float(*)[3])p,
+        .normals = (const float(*)[3])n,
+        .out_positions = out_positions,
+        .out_normals = out_normals,
+    };
+    sa_error err;
+    if (!skinning_job_validate(&job, &err))
+        fail_msg("skinning_job_validate: %s", err.message);
+    skinning_job_run(&job);
+    memcpy(out_p, out_positions[0], sizeof out_positions[0]);
+    memcpy(out_n, out_normals[0], sizeof out_normals[0]);
+}
+
+static void one_joint_moves_the_vertex_by_its_transform(void **state)
+{
+    (void)state;
+    /* skin 1 = T(1, 2, 3) * Rz90: (1, 0, 0) -> (0, 1, 0) + (1, 2, 3) = (1, 3, 3);
+     * the normal (1, 0, 0) turns to (0, 1, 0) and is not moved. */
+    mat4 skin[2], r;
+    translation(skin[0], 9, 9, 9);
+    translation(skin[1], 1, 2, 3);
+    rotation_z90(r);
+    glm_mat4_mul(skin[1], r, skin[1]);
+    float p[3], n[3];
+    skin_one(skin, 2, (const uint8_t[]){1, 0, 0, 0}, (const float[]){1, 0, 0, 0}, (const float[]){1, 0, 0},
+             (const float[]){1, 0, 0}, p, n);
+    EXPECT_VEC3(1, 3, 3, p, 1e-6);
+    EXPECT_VEC3(0, 1, 0, n, 1e-6);
+}
+
+static void two_joints_half_and_half(void **state)
+{
+    (void)state;
+    /* skin 0 = I, skin 1 = T(2, 0, 0): (0, 1, 0) -> (1, 1, 0), normal kept. */
+    mat4 skin[2];
+    glm_mat4_identity(skin[0]);
+    translation(skin[1], 2, 0, 0);
+    float p[3], n[3];
+    skin_one(skin, 2, (const uint8_t[]){0, 1, 0, 0}, (const float[]){0.5f, 0.5f, 0, 0}, (const float[]){0, 1, 0},
+             (const float[]){0, 1, 0}, p, n);
+    EXPECT_VEC3(1, 1, 0, p, 1e-6);
+    EXPECT_VEC3(0, 1, 0, n, 1e-6);
+    /* skin 1 = Rz90 instead: the blend 0.5 (I + Rz90) takes (1, 0, 0) to
+     * (0.5, 0.5, 0), inside the circle (linear blending shrinks a twist),
+     * and the normal (1, 0, 0) to (1, 1, 0) / sqrt 2. */
+    rotation_z90(skin[1]);
+    skin_one(skin, 2, (const uint8_t[]){0, 1, 0, 0}, (const float[]){0.5f, 0.5f, 0, 0}, (const float[]){1, 0, 0},
+             (const float[]){1, 0, 0}, p, n);
+    EXPECT_VEC3(0.5, 0.5, 0, p, 1e-6);
+    EXPECT_VEC3(0.70710678, 0.70710678, 0, n, 1e-6);
+}
+
+static void weights_apply_to_the_translation(void **state)
+{
+    (void)state;
+    /* 0.25 of T(4, 0, 0) and 0.75 of I: the origin moves by 1, not 4. */
+    mat4 skin[2];
+    translation(skin[0], 4, 0, 0);
+    glm_mat4_identity(skin[1]);
+    float p[3], n[3];
+    skin_one(skin, 2, (const uint8_t[]){0, 1, 0, 0}, (const float[]){0.25f, 0.75f, 0, 0}, (const float[]){0, 0, 0},
+             (const float[]){0, 0, 1}, p, n);
+    EXPECT_VEC3(1, 0, 0, p, 1e-6);
+    EXPECT_VEC3(0, 0, 1, n, 1e-6);
+}
+
+static void non_uniform_scale_needs_the_inverse_transpose(void **state)
+{
+    (void)state;
+    /* The plane x + y = 1 (normal (1, 1, 0) / sqrt 2) stretched by 2 along x
+     * becomes x / 2 + y = 1, whose normal is (1, 2, 0) / sqrt 5. The plain
+     * matrix would give (2, 1, 0) / sqrt 5: no longer perpendicular. */
+    mat4 skin[1];
+    glm_mat4_identity(skin[0]);
+    skin[0][0][0] = 2.0f;
+    float p[3], n[3];
+    skin_one(skin, 1, (const uint8_t[]){0, 0, 0, 0}, (const float[]){1, 0, 0, 0}, (const float[]){0.5f, 0.5f, 0},
+             (const float[]){0.70710678f, 0.70710678f, 0}, p, n);
+    EXPECT_VEC3(1, 0.5, 0, p, 1e-6);
+    EXPECT_VEC3(1 / sqrt(5.0), 2 / sqrt(5.0), 0, n, 1e-6);
+    /* The surface's edge direction (1, -1, 0) becomes (2, -1, 0): the
+     * normal is perpendicular to it. */
+    EXPECT_NEAR(0.0, 2 * n[0] - n[1], 1e-6);
+}
+
+static void a_mirror_keeps_the_normal_outward(void **state)
+{
+    (void)state;
+    /* scale(-1, 1, 1): the face at x = 1 facing +x lands at x = -1 facing -x. */
+    mat4 skin[1];
+    glm_mat4_identity(skin[0]);
+    skin[0][0][0] = -1.0f;
+    float p[3], n[3];
+    skin_one(skin, 1, (const uint8_t[]){0, 0, 0, 0}, (const float[]){1, 0, 0, 0}, (const float[]){1, 0, 0},
+             (const float[]){1, 0, 0}, p, n);
+    EXPECT_VEC3(-1, 0, 0, p, 1e-6);
+    EXPECT_VEC3(-1, 0, 0, n, 1e-6);
+}
+
+static void the_bind_pose_leaves_every_vertex_in_place(void **state)
+{
+    (void)state;
+    /* Three joints with inverse binds of a rotation, a scale and a
+     * translation; at the bind pose model_from_joint = inverse(joint_from_model_bind),
+     * so every skin matrix is the identity and nothing moves (1e-5). */
+    mat4 joint_from_model_bind[3], skin[3];
+    glm_mat4_identity(joint_from_model_bind[0]);
+    glm_rotate(joint_from_model_bind[0], 0.7f, (vec3){0.3f, 0.5f, 0.8f});
+    joint_from_model_bind[0][3][0] = -0.4f;
+    glm_mat4_identity(joint_from_model_bind[1]);
+    glm_scale(joint_from_model_bind[1], (vec3){100.0f, 100.0f, 100.0f}); /* centimetres */
+    translation(joint_from_model_bind[2], 0.1f, -1.5f, 0.25f);
+    for (int k = 0; k < 3; k++) {
+        mat4 model_from_joint;
+        assert_true(affine_inverse(joint_from_model_bind[k], model_from_joint));
+        glm_mat4_mul(model_from_joint, joint_from_model_bind[k], skin[k]);
+    }
+    const float vertices[4][3] = {{0, 0, 0}, {0.3f, 1.7f, -0.2f}, {-0.5f, 0.9f, 0.1f}, {0.05f, 0.02f, 0.4f}};
+    const float weights[4][4] = {{1, 0, 0, 0}, {0.2f, 0.3f, 0.5f, 0}, {0.6f, 0.4f, 0, 0}, {0.25f, 0.25f, 0.25f, 0.25f}};
+    const uint8_t joints[4][4] = {{0, 0, 0, 0}, {0, 1, 2, 0}, {2, 1, 0, 0}, {0, 1, 2, 1}};
+    for (int v = 0; v < 4; v++) {
+        float p[3], n[3];
+        skin_one(skin, 3, joints[v], weights[v], vertices[v], (const float[]){0, 1, 0}, p, n);
+        EXPECT_VEC3(vertices[v][0], vertices[v][1], vertices[v][2], p, 1e-5);
+        EXPECT_VEC3(0, 1, 0, n, 1e-5);
+    }
+}
+
+static void u16_joints_and_tangents(void **state)
+{
+    (void)state;
+    /* 300 joints need u16 indices; joint 299 is Rz90 * scale(1, 3, 1). The
+     * tangent (1, 0, 0, -1) goes through the plain matrix to (0, 1, 0), w kept. */
+    static mat4 skin[300];
+    for (int k = 0; k < 300; k++)
+        translation(skin[k], 5, 5, 5);
+    rotation_z90(skin[299]);
+    glm_scale(skin[299], (vec3){1, 3, 1});
+    const uint16_t joints[1][4] = {{299, 0, 0, 0}};
+    const float weights[1][4] = {{1, 0, 0, 0}}, positions[1][3] = {{0, 1, 0}}, normals[1][3] = {{0, 1, 0}};
+    const float tangents[1][4] = {{1, 0, 0, -1}};
+    float out_p[1][3], out_n[1][3], out_t[1][4];
+    skinning_job job = {1, 300, skin, NULL, joints, weights, positions, normals, tangents, out_p, out_n, out_t};
+    sa_error err;
+    assert_true(skinning_job_validate(&job, &err));
+    skinning_job_run(&job);
+    EXPECT_VEC3(-3, 0, 0, out_p[0], 1e-6);
+    EXPECT_VEC3(-1, 0, 0, out_n[0], 1e-6);
+    EXPECT_VEC3(0, 1, 0, out_t[0], 1e-6);
+    EXPECT_NEAR(-1, out_t[0][3], 0);
+}
+
+static void job_validation(void **state)
+{
+    (void)state;
+    mat4 skin[2];
+    glm_mat4_identity(skin[0]);
+    glm_mat4_identity(skin[1]);
+    const uint8_t joints[2][4] = {{0, 1, 0, 0}, {1, 2, 0, 0}};
+    const float weights[2][4] = {{0.5f, 0.5f, 0, 0}, {1, 0, 0, 0}}, p[2][3] = {{0}}, n[2][3] = {{0}};
+    float out_p[2][3], out_n[2][3];
+    skinning_job job = {2, 2, skin, joints, NULL, weights, p, n, NULL, out_p, out_n, NULL};
+    sa_error err;
+    /* Vertex 1 names joint 2 of 2, even with a zero weight: refused once, here. */
+    EXPECT_TRUE(!skinning_job_validate(&job, &err));
+    EXPECT_STR_CONTAINS(err.message, "vertex 1 uses joint 2 of 2");
+    job.vertex_count = 1;
+    EXPECT_TRUE(skinning_job_validate(&job, &err));
+    skinning_job bad = job;
+    bad.joints_u16 = (const uint16_t(*)[4])joints;
+    EXPECT_TRUE(!skinning_job_validate(&bad, &err));
+    EXPECT_STR_CONTAINS(err.message, "exactly one of joints_u8 and joints_u16");
+    bad = job;
+    bad.out_positions = (float(*)[3])p;
+    EXPECT_TRUE(!skinning_job_validate(&bad, &err));
+    EXPECT_STR_CONTAINS(err.message, "an output is also an input");
+    bad = job;
+    bad.normals = NULL;
+    EXPECT_TRUE(!skinning_job_validate(&bad, &err));
+    bad = job;
+    bad.joint_count = 0;
+    EXPECT_TRUE(!skinning_job_validate(&bad, &err));
+    bad = job;
+    bad.out_tangents = (float(*)[4])out_n;
+    EXPECT_TRUE(!skinning_job_validate(&bad, &err));
+    EXPECT_STR_CONTAINS(err.message, "tangents and out_tangents go together");
+}
+
+/* --- cleaning ----------------------------------------------------------------- */
+
+static void clean(int set_count, const uint16_t (*const *joints)[4], const float (*const *weights)[4], size_t count,
+                  int joint_count, int root, skin_influences *out)
+{
+    skin_influence_sets sets = {count, set_count, joints, weights};
+    sa_error err;
+    if (!skin_influences_clean(&sets, joint_count, root, out, &err))
+        fail_msg("skin_influences_clean: %s", err.message);
+}
+
+static void clean_keeps_the_four_largest_of_two_sets(void **state)
+{
+    (void)state;
+    /* JOINTS_0 1 2 3 4 / WEIGHTS_0 0.1 0.3 0.05 0.05, JOINTS_1 5 6 7 8 /
+     * WEIGHTS_1 0.2 0.25 0.05 0: kept 0.3 (2), 0.25 (6), 0.2 (5), 0.1 (1),
+     * sum 0.85, each divided by it. */
+    const uint16_t j0[1][4] = {{1, 2, 3, 4}}, j1[1][4] = {{5, 6, 7, 8}};
+    const float w0[1][4] = {{0.1f, 0.3f, 0.05f, 0.05f}}, w1[1][4] = {{0.2f, 0.25f, 0.05f, 0}};
+    const uint16_t(*joints[2])[4] = {j0, j1};
+    const float(*weights[2])[4] = {w0, w1};
+    skin_influences inf;
+    clean(2, joints, weights, 1, 9, 0, &inf);
+    assert_non_null(inf.joints_u8);
+    assert_null(inf.joints_u16);
+    const int expected_joints[4] = {2, 6, 5, 1};
+    const double expected_weights[4] = {0.3 / 0.85, 0.25 / 0.85, 0.2 / 0.85, 0.1 / 0.85};
+    for (int k = 0; k < 4; k++) {
+        EXPECT_INT(expected_joints[k], inf.joints_u8[0][k]);
+        EXPECT_NEAR(expected_weights[k], inf.weights[0][k], 1e-6);
+    }
+    EXPECT_INT(1, inf.reduced_vertices);
+    EXPECT_INT(0, inf.zero_weight_vertices);
+    skin_influences_free(&inf);
+}
+
+static void clean_renormalizes_and_falls_back_to_the_root(void **state)
+{
+    (void)state;
+    /* Vertex 0: 2 2 0 0, unnormalized -> 0.5 0.5. Vertex 1: all zero -> the
+     * root (skin joint 3) with weight 1. Vertex 2: a negative weight, a NaN,
+     * and a weight on joint 9 of a 4-joint skin count as none: what is left
+     * is joint 2 alone. */
+    const uint16_t j0[3][4] = {{1, 2, 0, 0}, {0, 1, 2, 3}, {0, 1, 9, 2}};
+    const float w0[3][4] = {{2, 2, 0, 0}, {0, 0, 0, 0}, {-0.5f, NAN, 0.7f, 0.3f}};
+    const uint16_t(*joints[1])[4] = {j0};
+    const float(*weights[1])[4] = {w0};
+    skin_influences inf;
+    clean(1, joints, weights, 3, 4, 3, &inf);
+    EXPECT_INT(1, inf.joints_u8[0][0]);
+    EXPECT_INT(2, inf.joints_u8[0][1]);
+    EXPECT_NEAR(0.5, inf.weights[0][0], 1e-7);
+    EXPECT_NEAR(0.5, inf.weights[0][1], 1e-7);
+    EXPECT_NEAR(0.0, inf.weights[0][2], 0);
+    EXPECT_INT(3, inf.joints_u8[1][0]);
+    EXPECT_NEAR(1.0, inf.weights[1][0], 0);
+    EXPECT_NEAR(0.0, inf.weights[1][1] + inf.weights[1][2] + inf.weights[1][3], 0);
+    EXPECT_INT(2, inf.joints_u8[2][0]);
+    EXPECT_NEAR(1.0, inf.weights[2][0], 1e-7);
+    for (int k = 1; k < 4; k++) {
+        EXPECT_INT(0, inf.joints_u8[2][k]);
+        EXPECT_NEAR(0.0, inf.weights[2][k], 0);
+    }
+    EXPECT_INT(1, inf.zero_weight_vertices);
+    skin_influences_free(&inf);
+}
+
+static void clean_picks_the_index_width(void **state)
+{
+    (void)state;
+    const uint16_t j0[1][4] = {{255, 0, 0, 0}};
+    const uint16_t j1[1][4] = {{256, 0, 0, 0}};
+    const float w0[1][4] = {{1, 0, 0, 0}};
+    const float(*weights[1])[4] = {w0};
+    skin_influences inf;
+    const uint16_t(*joints[1])[4] = {j0};
+    clean(1, joints, weights, 1, 256, 0, &inf); /* 256 joints: 0..255 fit a byte */
+    assert_non_null(inf.joints_u8);
+    EXPECT_INT(255, inf.joints_u8[0][0]);
+    skin_influences_free(&inf);
+    joints[0] = j1;
+    clean(1, joints, weights, 1, 257, 0, &inf);
+    assert_non_null(inf.joints_u16);
+    assert_null(inf.joints_u8);
+    EXPECT_INT(256, inf.joints_u16[0][0]);
+    skin_influences_free(&inf);
+    /* A root outside the skin, or no sets, is refused. */
+    skin_influence_sets sets = {1, 1, joints, weights};
+    sa_error err;
+    EXPECT_TRUE(!skin_influences_clean(&sets, 257, 257, &inf, &err));
+    sets.set_count = 0;
+    EXPECT_TRUE(!skin_influences_clean(&sets, 257, 0, &inf, &err));
+}
+
+/* --- a skinned glTF file ---------------------------------------------------------- */
+
+/* Two joints along +Y under an "Armature" node moved by (10, 0, 0); one
+ * triangle, vertex 0 on joint 0, vertex 1 on joint 1, vertex 2 half on
+ * each; joint 1's rest transform is T(0, 1, 0) and its inverse bind
+ * T(0, -1, 0). The mesh node has its own translation (100, 0, 0), which
+ * skinning ignores. */
+static const char skinned_gltf[] =
+    "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,3]}],"
+    "\"nodes\":[{\"name\":\"Armature\",\"translation\":[10,0,0],\"children\":[1]},"
+    "{\"name\":\"root\",\"children\":[2]},{\"name\":\"tip\",\"translation\":[0,1,0]},"
+    "{\"name\":\"mesh\",\"mesh\":0,\"skin\":0,\"translation\":[100,0,0]}],"
+    "\"skins\":[{\"joints\":[1,2],\"inverseBindMatrices\":4}],"
+    "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":1,\"JOINTS_0\":2,\"WEIGHTS_0\":3}}]}],"
+    "\"accessors\":["
+    "{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\",\"min\":[0,0,0],\"max\":[1,1,0]},"
+    "{\"bufferView\":1,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
+    "{\"bufferView\":2,\"componentType\":5121,\"count\":3,\"type\":\"VEC4\"},"
+    "{\"bufferView\":3,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"},"
+    "{\"bufferView\":4,\"componentType\":5126,\"count\":2,\"type\":\"MAT4\"}],"
+    "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":0,\"byteLength\":36},"
+    "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":36},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":12},"
+    "{\"buffer\":0,\"byteOffset\":84,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":132,\"byteLength\":128}],"
+    "\"buffers\":[{\"byteLength\":260}]}";
+
+static bool load_skinned(gltf_document *doc, sa_error *err)
+{
+    unsigned char bin[260] = {0};
+    const float positions[9] = {0, 0, 0, 0, 1, 0, 1, 0.5f, 0}, normals[9] = {0, 0, 1, 0, 0, 1, 0, 0, 1};
+    const uint8_t joints[12] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0};
+    const float weights[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0};
+    const float ibm[32] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+                           1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1};
+    memcpy(bin, positions, 36);
+    memcpy(bin + 36, normals, 36);
+    memcpy(bin + 72, joints, 12);
+    memcpy(bin + 84, weights, 48);
+    memcpy(bin + 132, ibm, 128);
+    /* The buffer as a data: URI would need base64; a .bin beside the JSON is simpler. */
+    char dir[] = "/tmp/sa_skin_XXXXXX";
+    if (!mkdtemp(dir))
+        return sa_error_set(err, "mkdtemp failed");
+    char path[256], bin_path[256];
+    snprintf(path, sizeof path, "%s/skin.gltf", dir);
+    snprintf(bin_path, sizeof bin_path, "%s/skin.bin", dir);
+    FILE *f = fopen(bin_path, "wb");
+    if (!f)
+        return sa_error_set(err, "cannot write %s", bin_path);
+    fwrite(bin, 1, sizeof bin, f);
+    fclose(f);
+    char json[sizeof skinned_gltf + 64];
+    const char *at = strstr(skinned_gltf, "\"buffers\":[{");
+    snprintf(json, sizeof json, "%.*s\"buffers\":[{\"uri\":\"skin.bin\",%s", (int)(at - skinned_gltf), skinned_gltf,
+             at + strlen("\"buffers\":[{"));
+    sa_test_write_text(path, json);
+    bool ok = gltf_load(path, NULL, doc, err);
+    remove(path);
+    remove(bin_path);
+    remove(dir);
+    return ok;
+}
+
+static void gltf_scene_skins_in_scene_space(void **state)
+{
+    (void)state;
+    gltf_document doc;
+    skeleton s;
+    skin_scene sc;
+    sa_error err;
+    if (!load_skinned(&doc, &err))
+        fail_msg("%s", err.message);
+    assert_true(skeleton_from_gltf(&doc, &s, &err));
+    assert_true(skin_scene_init(&sc, &doc, &s, &err));
+    EXPECT_INT(1, sc.primitive_count);
+    EXPECT_INT(3, sc.primitives[0].node);
+
+    /* The rest pose is the bind pose: skin matrices are T(10, 0, 0), the
+     * Armature's; the mesh node's own (100, 0, 0) is ignored. */
+    skeleton_local_to_model(&s, s.rest_local, sc.model_from_joint);
+    skin_scene_run(&sc, &s);
+    EXPECT_VEC3(10, 0, 0, sc.primitives[0].positions[0], 1e-6);
+    EXPECT_VEC3(10, 1, 0, sc.primitives[0].positions[1], 1e-6);
+    EXPECT_VEC3(11, 0.5, 0, sc.primitives[0].positions[2], 1e-6);
+
+    /* Turn "tip" 90 degrees about Z: vertex 1 (at the tip's origin) stays,
+     * vertex 2 goes half way: tip's skin matrix is T(10,1,0) Rz90 T(0,-1,0),
+     * which takes (1, 0.5, 0) to (10.5, 2, 0); the blend gives (10.75, 1.25, 0). */
+    transform pose[8];
+    memcpy(pose, s.rest_local, (size_t)s.joint_count * sizeof *pose);
+    int tip = skeleton_find(&s, "tip");
+    glm_quat(pose[tip].rotation, GLM_PI_2f, 0, 0, 1);
+    skeleton_local_to_model(&s, pose, sc.model_from_joint);
+    skin_scene_run(&sc, &s);
+    EXPECT_VEC3(10, 1, 0, sc.primitives[0].positions[1], 1e-6);
+    EXPECT_VEC3(10.75, 1.25, 0, sc.primitives[0].positions[2], 1e-6);
+
+    float diagonal;
+    EXPECT_NEAR(0.0, skin_scene_identity_error(&sc, &doc, &diagonal), 1e-6);
+    EXPECT_NEAR(sqrt(2.0), diagonal, 1e-6); /* the box (0, 0, 0)..(1, 1, 0) */
+
+    skin_scene_free(&sc);
+    skeleton_free(&s);
+    gltf_free(&doc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_joint_moves_the_vertex_by_its_transform),
+        cmocka_unit_test(two_joints_half_and_half),
+        cmocka_unit_test(weights_apply_to_the_translation),
+        cmocka_unit_test(non_uniform_scale_needs_the_inverse_transpose),
+        cmocka_unit_test(a_mirror_keeps_the_normal_outward),
+        cmocka_unit_test(the_bind_pose_leaves_every_vertex_in_place),
+        cmocka_unit_test(u16_joints_and_tangents),
+        cmocka_unit_test(job_validation),
+        cmocka_unit_test(clean_keeps_the_four_largest_of_two_sets),
+        cmocka_unit_test(clean_renormalizes_and_falls_back_to_the_root),
+        cmocka_unit_test(clean_picks_the_index_width),
+        cmocka_unit_test(gltf_scene_skins_in_scene_space),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
