@@ -819,6 +819,90 @@ static void quantized_attributes_match_the_float_original(void **state)
     free(m);
 }
 
+/* More than four influences: JOINTS_1 / WEIGHTS_1 are decoded like set 0,
+ * unwelded with the rest (no NORMAL here), and checked against the skin.
+ * One triangle, indices 2 0 1 (so corner c is vertex index[c]); per vertex v:
+ *   JOINTS_0 u8 (v, 1, 2, 0)        WEIGHTS_0 float (0.25, 0.25, 0.125, 0)
+ *   JOINTS_1 u16 (2 - v, 1, 0, 0)   WEIGHTS_1 normalized u8 (51, 255, 0, 0) = (0.2, 1, 0, 0)
+ * Bytes: positions 0..35, indices 36..41, JOINTS_0 44..55, WEIGHTS_0 56..103,
+ * JOINTS_1 104..127, WEIGHTS_1 128..139. The skin has 3 joints. */
+static void influence_bin(unsigned char bin[140], uint16_t set_1_joint_of_vertex_0)
+{
+    const float positions[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    const uint16_t indices[3] = {2, 0, 1};
+    memset(bin, 0, 140);
+    memcpy(bin, positions, 36);
+    memcpy(bin + 36, indices, 6);
+    for (int v = 0; v < 3; v++) {
+        const unsigned char j0[4] = {(unsigned char)v, 1, 2, 0};
+        const float w0[4] = {0.25f, 0.25f, 0.125f, 0};
+        const uint16_t j1[4] = {(uint16_t)(v == 0 ? set_1_joint_of_vertex_0 : 2 - v), 1, 0, 0};
+        const unsigned char w1[4] = {51, 255, 0, 0};
+        memcpy(bin + 44 + 4 * v, j0, 4);
+        memcpy(bin + 56 + 16 * v, w0, 16);
+        memcpy(bin + 104 + 8 * v, j1, 8);
+        memcpy(bin + 128 + 4 * v, w1, 4);
+    }
+}
+
+static const char *influence_json(char *out, size_t n, const char *extra_attributes)
+{
+    snprintf(out, n,
+             "{" ASSET ",\"buffers\":[{\"byteLength\":140,\"uri\":\"$B\"}],"
+             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36},{\"buffer\":0,\"byteOffset\":36,\"byteLength\":6},"
+             "{\"buffer\":0,\"byteOffset\":44,\"byteLength\":12},{\"buffer\":0,\"byteOffset\":56,\"byteLength\":48},"
+             "{\"buffer\":0,\"byteOffset\":104,\"byteLength\":24},{\"buffer\":0,\"byteOffset\":128,\"byteLength\":12}],"
+             "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
+             "{\"bufferView\":1,\"componentType\":5123,\"count\":3,\"type\":\"SCALAR\"},"
+             "{\"bufferView\":2,\"componentType\":5121,\"count\":3,\"type\":\"VEC4\"},"
+             "{\"bufferView\":3,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"},"
+             "{\"bufferView\":4,\"componentType\":5123,\"count\":3,\"type\":\"VEC4\"},"
+             "{\"bufferView\":5,\"componentType\":5121,\"normalized\":true,\"count\":3,\"type\":\"VEC4\"}],"
+             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":2,\"WEIGHTS_0\":3%s},"
+             "\"indices\":1}]}],"
+             "\"nodes\":[{\"children\":[1,2]},{},{},{\"mesh\":0,\"skin\":0}],\"skins\":[{\"joints\":[0,1,2]}]}",
+             extra_attributes);
+    return out;
+}
+
+static void joints_1_and_weights_1_are_decoded(void **state)
+{
+    (void)state;
+    unsigned char bin[140];
+    char json[2048];
+    gltf_document doc;
+    influence_bin(bin, 2);
+    expect_load(influence_json(json, sizeof json, ",\"JOINTS_1\":4,\"WEIGHTS_1\":5"), bin, 140, &doc);
+    const gltf_primitive *p = &doc.meshes[0].primitives[0];
+    const uint16_t index[3] = {2, 0, 1};
+    EXPECT_INT(2, p->influence_set_count);
+    EXPECT_INT(4, p->joint_set_accessors[1]);
+    EXPECT_INT(5, p->weight_set_accessors[1]);
+    EXPECT_INT(3, p->vertex_count); /* unwelded (no NORMAL): corner c is vertex index[c] */
+    EXPECT_TRUE(p->joint_sets[0] == p->joints && p->weight_sets[0] == p->weights);
+    for (int c = 0; c < 3; c++) {
+        EXPECT_INT(index[c], p->joint_sets[0][c][0]);
+        EXPECT_INT(2, p->joint_sets[0][c][2]);
+        EXPECT_NEAR(0.125, p->weight_sets[0][c][2], 0);
+        EXPECT_INT(2 - index[c], p->joint_sets[1][c][0]);
+        EXPECT_INT(1, p->joint_sets[1][c][1]);
+        EXPECT_NEAR(0.2, p->weight_sets[1][c][0], 1e-6);
+        EXPECT_NEAR(1.0, p->weight_sets[1][c][1], 0);
+    }
+    gltf_free(&doc);
+
+    /* Set 1 is checked against the skin like set 0: joint 3 of a 3-joint skin. */
+    influence_bin(bin, 3);
+    expect_error(influence_json(json, sizeof json, ",\"JOINTS_1\":4,\"WEIGHTS_1\":5"), bin, 140,
+                 "meshes[0].primitives[0].attributes.JOINTS_1: vertex", "uses joint 3, but skins[0]");
+    /* Sets come in pairs, numbered without a gap. */
+    influence_bin(bin, 2);
+    expect_error(influence_json(json, sizeof json, ",\"JOINTS_1\":4"), bin, 140,
+                 "meshes[0].primitives[0].attributes: JOINTS_n and WEIGHTS_n come in pairs", "JOINTS_1 or WEIGHTS_1");
+    expect_error(influence_json(json, sizeof json, ",\"JOINTS_2\":4,\"WEIGHTS_2\":5"), bin, 140,
+                 "meshes[0].primitives[0].attributes: JOINTS_n and WEIGHTS_n come in pairs", "JOINTS_1 or WEIGHTS_1");
+}
+
 /* --- nodes and the node graph ----------------------------------------------------- */
 
 static void node_transforms(void **state)
@@ -1591,6 +1675,7 @@ int main(void)
         cmocka_unit_test(strips_fans_and_lists),
         cmocka_unit_test(flat_normals_when_the_file_has_none),
         cmocka_unit_test(primitive_restart_index_is_rejected),
+        cmocka_unit_test(joints_1_and_weights_1_are_decoded),
         cmocka_unit_test(quantized_attributes_match_the_float_original),
         cmocka_unit_test(node_transforms),
         cmocka_unit_test(node_graph_errors),

@@ -438,6 +438,44 @@ static bool parse_accessors(loader *L, const json_value *root)
     return true;
 }
 
+/* JOINTS_n / WEIGHTS_n beyond set 0: in pairs, numbered from 0 without gaps
+ * (glTF 2.0, 3.7.2.1), at most GLTF_MAX_INFLUENCE_SETS sets. */
+static bool parse_influence_sets(loader *L, const json_value *attributes, const char *attr_path, gltf_primitive *prim)
+{
+    const gltf_document *doc = L->doc;
+    for (int s = 0; s < GLTF_MAX_INFLUENCE_SETS; s++)
+        prim->joint_set_accessors[s] = prim->weight_set_accessors[s] = -1;
+    prim->joint_set_accessors[0] = prim->joints_0, prim->weight_set_accessors[0] = prim->weights_0;
+    prim->influence_set_count = prim->joints_0 >= 0 || prim->weights_0 >= 0;
+    int named = 0; /* attributes whose name starts with JOINTS_ or WEIGHTS_ */
+    for (size_t k = 0; k < attributes->count; k++)
+        named += strncmp(attributes->as.members[k].key, "JOINTS_", 7) == 0 ||
+                 strncmp(attributes->as.members[k].key, "WEIGHTS_", 8) == 0;
+    int found = (prim->joints_0 >= 0) + (prim->weights_0 >= 0);
+    for (int s = 1; found < named; s++) {
+        char joints[24], weights[24];
+        snprintf(joints, sizeof joints, "JOINTS_%d", s);
+        snprintf(weights, sizeof weights, "WEIGHTS_%d", s);
+        int joint_accessor, weight_accessor;
+        if (!get_index(L, attributes, joints, attr_path, doc->accessor_count, &joint_accessor) ||
+            !get_index(L, attributes, weights, attr_path, doc->accessor_count, &weight_accessor))
+            return false;
+        if (joint_accessor < 0 || weight_accessor < 0 || prim->joints_0 < 0 || prim->weights_0 < 0)
+            return sa_error_set(L->err,
+                                "%s: JOINTS_n and WEIGHTS_n come in pairs numbered from 0 without a gap; %s or %s "
+                                "is missing, or a set before it",
+                                attr_path, joints, weights);
+        if (s == GLTF_MAX_INFLUENCE_SETS)
+            return sa_error_set(L->err, "%s.%s: more than %d sets of joints (%d influences a vertex) is more than "
+                                "this loader reads", attr_path, joints, GLTF_MAX_INFLUENCE_SETS,
+                                4 * GLTF_MAX_INFLUENCE_SETS);
+        prim->joint_set_accessors[s] = joint_accessor, prim->weight_set_accessors[s] = weight_accessor;
+        prim->influence_set_count = s + 1;
+        found += 2;
+    }
+    return true;
+}
+
 static bool parse_meshes(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
@@ -480,7 +518,8 @@ static bool parse_meshes(loader *L, const json_value *root)
                 !get_index(L, attributes, "TEXCOORD_0", attr_path, doc->accessor_count, &prim->texcoord_0) ||
                 !get_index(L, attributes, "JOINTS_0", attr_path, doc->accessor_count, &prim->joints_0) ||
                 !get_index(L, attributes, "WEIGHTS_0", attr_path, doc->accessor_count, &prim->weights_0) ||
-                !get_index(L, attributes, "TANGENT", attr_path, doc->accessor_count, &prim->tangent))
+                !get_index(L, attributes, "TANGENT", attr_path, doc->accessor_count, &prim->tangent) ||
+                !parse_influence_sets(L, attributes, attr_path, prim))
                 return false;
             for (size_t k = 0; k < attributes->count; k++) /* every attribute must name an accessor */
                 if (!is_integer(&attributes->as.members[k].value, 2147483647.0) ||
@@ -948,9 +987,11 @@ static void *alloc_array(size_t count, size_t size)
     return malloc(bytes ? bytes : 1);
 }
 
-/* The bits of gltf_primitive.borrowed. */
-enum { BORROW_POSITIONS = 1, BORROW_NORMALS = 2, BORROW_TEXCOORDS = 4, BORROW_JOINTS = 8, BORROW_WEIGHTS = 16,
-       BORROW_TANGENTS = 32, BORROW_INDICES = 64 };
+/* The bits of gltf_primitive.borrowed: one per array; joint and weight
+ * sets take two bits each from bit 5 on (set 0 is joints and weights). */
+enum { BORROW_POSITIONS = 1, BORROW_NORMALS = 2, BORROW_TEXCOORDS = 4, BORROW_TANGENTS = 8, BORROW_INDICES = 16 };
+#define BORROW_JOINT_SET(s) (32u << (2 * (s)))
+#define BORROW_WEIGHT_SET(s) (64u << (2 * (s)))
 
 /* Frees one decoded array of a primitive, unless it points into a buffer. */
 static void release(gltf_primitive *prim, unsigned bit, const void *array)
@@ -1210,6 +1251,32 @@ static bool decode_triangles(loader *L, gltf_primitive *prim, const char *path)
     return true;
 }
 
+/* Unwelding (below) for the joint and weight sets: each becomes one entry
+ * per triangle corner, copied from the vertex that corner indexed. */
+static bool unweld_influences(gltf_primitive *prim, size_t corners)
+{
+    for (int s = 0; s < prim->influence_set_count; s++) {
+        uint16_t(*joints)[4] = prim->joint_sets[s] ? alloc_array(corners, sizeof *joints) : NULL;
+        float(*weights)[4] = prim->weight_sets[s] ? alloc_array(corners, sizeof *weights) : NULL;
+        if ((prim->joint_sets[s] && !joints) || (prim->weight_sets[s] && !weights)) {
+            free(joints), free(weights);
+            return false;
+        }
+        for (size_t c = 0; c < corners; c++) {
+            uint32_t v = prim->triangle_indices[c];
+            if (joints)
+                memcpy(joints[c], prim->joint_sets[s][v], sizeof joints[c]);
+            if (weights)
+                memcpy(weights[c], prim->weight_sets[s][v], sizeof weights[c]);
+        }
+        release(prim, BORROW_JOINT_SET(s), prim->joint_sets[s]);
+        release(prim, BORROW_WEIGHT_SET(s), prim->weight_sets[s]);
+        prim->joint_sets[s] = (void *)joints, prim->weight_sets[s] = (void *)weights;
+    }
+    prim->joints = prim->joint_sets[0], prim->weights = prim->weight_sets[0];
+    return true;
+}
+
 /* [listing flat_normals] */
 /* Without NORMAL the spec asks for flat normals (and TANGENT is then
  * ignored). A flat normal belongs to a triangle, not to a vertex that several
@@ -1224,13 +1291,11 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
     float(*positions)[3] = alloc_array(corners, sizeof *positions);
     float(*normals)[3] = alloc_array(corners, sizeof *normals);
     float(*texcoords)[2] = prim->texcoords ? alloc_array(corners, sizeof *texcoords) : NULL;
-    uint16_t(*joints)[4] = prim->joints ? alloc_array(corners, sizeof *joints) : NULL;
-    float(*weights)[4] = prim->weights ? alloc_array(corners, sizeof *weights) : NULL;
     uint32_t *indices = alloc_array(corners, sizeof *indices);
-    if (!positions || !normals || (prim->texcoords && !texcoords) || (prim->joints && !joints) ||
-        (prim->weights && !weights) || !indices || corners > 0xffffffffu) {
+    if (!positions || !normals || (prim->texcoords && !texcoords) || !indices || corners > 0xffffffffu ||
+        !unweld_influences(prim, corners)) {
         /* [elide free them all, report "out of memory"] */
-        free(positions), free(normals), free(texcoords), free(joints), free(weights), free(indices);
+        free(positions), free(normals), free(texcoords), free(indices);
         return sa_error_set(L->err, "%s: out of memory for %zu unwelded vertices", path, corners);
         /* [/elide] */
     }
@@ -1239,10 +1304,6 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
         memcpy(positions[c], prim->positions[v], sizeof positions[c]);
         if (texcoords)
             memcpy(texcoords[c], prim->texcoords[v], sizeof texcoords[c]);
-        if (joints)
-            memcpy(joints[c], prim->joints[v], sizeof joints[c]);
-        if (weights)
-            memcpy(weights[c], prim->weights[v], sizeof weights[c]);
         indices[c] = (uint32_t)c;
     }
     /* [/listing] */
@@ -1254,12 +1315,10 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
     }
     release(prim, BORROW_POSITIONS, prim->positions);
     release(prim, BORROW_TEXCOORDS, prim->texcoords);
-    release(prim, BORROW_JOINTS, prim->joints);
-    release(prim, BORROW_WEIGHTS, prim->weights);
     release(prim, BORROW_TANGENTS, prim->tangents);
     release(prim, BORROW_INDICES, prim->triangle_indices);
     prim->positions = (void *)positions, prim->normals = (void *)normals, prim->texcoords = (void *)texcoords;
-    prim->joints = (void *)joints, prim->weights = (void *)weights, prim->tangents = NULL;
+    prim->tangents = NULL; /* (joints and weights: unweld_influences) */
     prim->triangle_indices = indices;
     prim->vertex_count = corners;
     prim->normals_computed = true;
@@ -1302,16 +1361,24 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
             return false;
         prim->texcoords = array;
     }
-    if (prim->joints_0 >= 0) {
-        if (!decode_attribute(L, prim, path, "JOINTS_0", prim->joints_0, &rule_joints, BORROW_JOINTS, &array))
-            return false;
-        prim->joints = array;
+    for (int s = 0; s < prim->influence_set_count; s++) {
+        char joints[24], weights[24];
+        snprintf(joints, sizeof joints, "JOINTS_%d", s);
+        snprintf(weights, sizeof weights, "WEIGHTS_%d", s);
+        if (prim->joint_set_accessors[s] >= 0) {
+            if (!decode_attribute(L, prim, path, joints, prim->joint_set_accessors[s], &rule_joints,
+                                  BORROW_JOINT_SET(s), &array))
+                return false;
+            prim->joint_sets[s] = array;
+        }
+        if (prim->weight_set_accessors[s] >= 0) {
+            if (!decode_attribute(L, prim, path, weights, prim->weight_set_accessors[s], &rule_weights,
+                                  BORROW_WEIGHT_SET(s), &array))
+                return false;
+            prim->weight_sets[s] = array;
+        }
     }
-    if (prim->weights_0 >= 0) {
-        if (!decode_attribute(L, prim, path, "WEIGHTS_0", prim->weights_0, &rule_weights, BORROW_WEIGHTS, &array))
-            return false;
-        prim->weights = array;
-    }
+    prim->joints = prim->joint_sets[0], prim->weights = prim->weight_sets[0];
     if (prim->tangent >= 0 && prim->normal >= 0) { /* without NORMAL, TANGENT is ignored (see below) */
         if (!decode_attribute(L, prim, path, "TANGENT", prim->tangent, &rule_tangent, BORROW_TANGENTS, &array))
             return false;
@@ -1331,10 +1398,14 @@ static int highest_joint_used(const gltf_mesh *mesh)
     int highest = -1;
     for (int p = 0; p < mesh->primitive_count; p++) {
         const gltf_primitive *prim = &mesh->primitives[p];
-        for (size_t v = 0; prim->joints && v < prim->vertex_count; v++)
-            for (int k = 0; k < 4; k++)
-                if (prim->joints[v][k] > highest && (!prim->weights || prim->weights[v][k] != 0.0f))
-                    highest = prim->joints[v][k];
+        for (int s = 0; s < prim->influence_set_count; s++) {
+            const uint16_t(*joints)[4] = prim->joint_sets[s];
+            const float(*weights)[4] = prim->weight_sets[s];
+            for (size_t v = 0; joints && v < prim->vertex_count; v++)
+                for (int k = 0; k < 4; k++)
+                    if (joints[v][k] > highest && (!weights || weights[v][k] != 0.0f))
+                        highest = joints[v][k];
+        }
     }
     return highest;
 }
@@ -1360,13 +1431,17 @@ static bool check_skinned_meshes(loader *L)
         free(highest);
         for (int p = 0; p < mesh->primitive_count; p++) { /* find the first culprit, to name it */
             const gltf_primitive *prim = &mesh->primitives[p];
-            for (size_t v = 0; prim->joints && v < prim->vertex_count; v++)
-                for (int k = 0; k < 4; k++)
-                    if (prim->joints[v][k] >= joint_count && (!prim->weights || prim->weights[v][k] != 0.0f))
-                        return sa_error_set(L->err,
-                                            "meshes[%d].primitives[%d].attributes.JOINTS_0: vertex %zu uses joint %d, "
-                                            "but skins[%d] (on nodes[%d]) has %d joints",
-                                            node->mesh, p, v, prim->joints[v][k], node->skin, i, joint_count);
+            for (int s = 0; s < prim->influence_set_count; s++) {
+                const uint16_t(*joints)[4] = prim->joint_sets[s];
+                const float(*weights)[4] = prim->weight_sets[s];
+                for (size_t v = 0; joints && v < prim->vertex_count; v++)
+                    for (int k = 0; k < 4; k++)
+                        if (joints[v][k] >= joint_count && (!weights || weights[v][k] != 0.0f))
+                            return sa_error_set(L->err,
+                                                "meshes[%d].primitives[%d].attributes.JOINTS_%d: vertex %zu uses "
+                                                "joint %d, but skins[%d] (on nodes[%d]) has %d joints",
+                                                node->mesh, p, s, v, joints[v][k], node->skin, i, joint_count);
+            }
         }
         return sa_error_set(L->err, "nodes[%d]: its mesh uses joints past skins[%d]", i, node->skin);
     }
@@ -1609,8 +1684,10 @@ void gltf_free(gltf_document *doc)
             release(prim, BORROW_POSITIONS, prim->positions);
             release(prim, BORROW_NORMALS, prim->normals);
             release(prim, BORROW_TEXCOORDS, prim->texcoords);
-            release(prim, BORROW_JOINTS, prim->joints);
-            release(prim, BORROW_WEIGHTS, prim->weights);
+            for (int s = 0; s < prim->influence_set_count; s++) {
+                release(prim, BORROW_JOINT_SET(s), prim->joint_sets[s]);
+                release(prim, BORROW_WEIGHT_SET(s), prim->weight_sets[s]);
+            }
             release(prim, BORROW_TANGENTS, prim->tangents);
             release(prim, BORROW_INDICES, prim->triangle_indices);
         }

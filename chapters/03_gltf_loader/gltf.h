@@ -11,8 +11,8 @@
  *     reads go through memcpy all the same;
  *   - meshes: TRIANGLES, TRIANGLE_STRIP and TRIANGLE_FAN (turned into triangle
  *     lists); POSITION, NORMAL (flat normals computed when missing, as the
- *     spec asks), TEXCOORD_0, JOINTS_0, WEIGHTS_0, TANGENT; indexed and
- *     non-indexed;
+ *     spec asks), TEXCOORD_0, JOINTS_n and WEIGHTS_n (n = 0..7, in pairs from
+ *     0 without gaps), TANGENT; indexed and non-indexed;
  *   - KHR_mesh_quantization: positions, normals, tangents and texture
  *     coordinates stored as (normalized) bytes or shorts, decoded to floats
  *     (the dequantizing scale and offset are in the node's transform);
@@ -24,7 +24,7 @@
  *     at most 16384 pixels a side and 256 MiB each, see max_image_bytes).
  * Does not support
  *   - morph targets (read past; `weights` channels are kept but not decoded
- *     further), cameras, lights, TEXCOORD_1+, JOINTS_1/WEIGHTS_1, extensions
+ *     further), cameras, lights, TEXCOORD_1+, JOINTS_8/WEIGHTS_8 on, extensions
  *     other than KHR_mesh_quantization (another one in extensionsRequired is
  *     an error; optional ones are ignored);
  *   - POINTS, LINES, LINE_LOOP, LINE_STRIP primitives: kept in the arrays but
@@ -118,9 +118,16 @@ typedef enum gltf_mode {
     GLTF_TRIANGLE_FAN = 6,
 } gltf_mode;
 
+/* Sets of four joint influences read per vertex (JOINTS_0..7 / WEIGHTS_0..7). */
+#define GLTF_MAX_INFLUENCE_SETS 8
+
 typedef struct gltf_primitive {
     /* As in the file: accessor indices, -1 when absent. */
     int position, normal, texcoord_0, joints_0, weights_0, tangent;
+    /* JOINTS_n / WEIGHTS_n, n = 0 .. influence_set_count - 1, for vertices
+     * influenced by more than four joints ([0] is joints_0 / weights_0). */
+    int influence_set_count; /* 0: not skinned */
+    int joint_set_accessors[GLTF_MAX_INFLUENCE_SETS], weight_set_accessors[GLTF_MAX_INFLUENCE_SETS];
     int indices;
     int material; /* -1: the default material */
     gltf_mode mode;
@@ -142,8 +149,11 @@ typedef struct gltf_primitive {
     const float (*positions)[3];
     const float (*normals)[3];   /* from the file, or flat (normals_computed) */
     const float (*texcoords)[2]; /* NULL when absent */
-    const uint16_t (*joints)[4]; /* NULL when absent; u8 joints widened */
-    const float (*weights)[4];   /* NULL when absent; normalized integers -> 0..1 */
+    const uint16_t (*joints)[4]; /* JOINTS_0, NULL when absent; u8 joints widened */
+    const float (*weights)[4];   /* WEIGHTS_0, NULL when absent; normalized integers -> 0..1 */
+    /* Every set alike (for more than four influences); [0] is joints / weights. */
+    const uint16_t (*joint_sets[GLTF_MAX_INFLUENCE_SETS])[4];
+    const float (*weight_sets[GLTF_MAX_INFLUENCE_SETS])[4];
     const float (*tangents)[4];  /* NULL when absent, or when NORMAL is */
     const uint32_t *triangle_indices;
     size_t triangle_count;   /* triangle_indices holds 3 * triangle_count */
