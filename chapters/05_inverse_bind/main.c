@@ -20,8 +20,8 @@
  */
 #include "bind_gltf.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
-#include "skeleton_overlay.h"
 #include "common/app.h"
 #include "common/debug_draw.h"
 #include "common/lit.h"
@@ -74,23 +74,7 @@ static int print_check(const char *path, const gltf_document *doc, const skeleto
         sa_error_prefix(&err, "%s", path);
         return app_fail(&err);
     }
-    printf("joints: %d\nmax_rest_bind_error: %.6g\nmax_inverse_error: %.6g\nweights_bad: %zu\n", r.joints,
-           (double)r.max_rest_bind_error, (double)r.max_inverse_error, r.weights_bad);
-    if (r.max_rest_bind_error > BIND_REST_WARNING)
-        fprintf(stderr,
-                "warning: %s: skins[%d]: the rest pose is not the bind pose (max_rest_bind_error %.3g > %g). "
-                "Legal in glTF, but if a T-pose was expected, the likely causes are: stale inverse bind "
-                "matrices (the rig was edited after binding), a coordinate flip (a Z-up to Y-up rotation "
-                "applied to the mesh but not to the bones, or the reverse), a unit change (centimetres vs "
-                "metres)\n",
-                path, r.worst_skin, (double)r.max_rest_bind_error, (double)BIND_REST_WARNING);
-    if (r.bad_inverse_count)
-        fprintf(stderr, "error: %s: %s (%d skin%s with such a matrix)\n", path, r.bad_inverse, r.bad_inverse_count,
-                r.bad_inverse_count > 1 ? "s" : "");
-    if (r.weights_bad)
-        fprintf(stderr, "error: %s: %zu vertices with bad weights; the first: %s\n", path, r.weights_bad,
-                r.bad_weights);
-    return r.bad_inverse_count || r.weights_bad ? 1 : 0;
+    return bind_report_print(&r, path, stdout, stderr);
 }
 /* [/listing] */
 

@@ -3,8 +3,10 @@
  * line to its parent, coloured by depth in the tree (the palette of
  * ch04_bone_tree), the selected joint white with its own axes.
  *
- * (Chapter 04's program keeps its own copy of this drawing in its main.c;
- * this file is where the shared one lives until that copy moves here.)
+ * SUPERSEDED: chapter 04 now has this picture as a library
+ * (stage_skeleton_gl, chapters/04_bone_tree/skeleton_overlay.h), and
+ * ch05_inverse_bind uses that. This copy stays only while chapter 06's
+ * program still compiles it; delete it once nothing includes it.
  */
 #ifndef CH05_SKELETON_OVERLAY_H
 #define CH05_SKELETON_OVERLAY_H
