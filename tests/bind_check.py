@@ -184,16 +184,24 @@ def expected(path):
             attrs = prim["attributes"]
             if "WEIGHTS_0" not in attrs or "JOINTS_0" not in attrs or prim.get("mode", 4) < 4:
                 continue
-            wa = doc["accessors"][attrs["WEIGHTS_0"]]
-            weights = read_accessor(doc, buffers, attrs["WEIGHTS_0"])
-            joint_ids = read_accessor(doc, buffers, attrs["JOINTS_0"])
-            for w, j in zip(weights, joint_ids):
-                if wa["componentType"] == 5126:
-                    ok = abs(sum(w) - 1.0) <= 1e-3 and min(w) >= 0
+            # Every influence set (JOINTS_n / WEIGHTS_n) of a vertex together.
+            sets = []
+            while "WEIGHTS_%d" % len(sets) in attrs and "JOINTS_%d" % len(sets) in attrs:
+                n = len(sets)
+                sets.append((doc["accessors"][attrs["WEIGHTS_%d" % n]]["componentType"],
+                             read_accessor(doc, buffers, attrs["WEIGHTS_%d" % n]),
+                             read_accessor(doc, buffers, attrs["JOINTS_%d" % n])))
+            types = set(t for t, _, _ in sets)
+            units = UNITS.get(types.pop()) if len(types) == 1 else None  # mixed sets count as floats
+            for v in range(len(sets[0][1])):
+                ws = [w for _, weights, _ in sets for w in weights[v]]  # as stored
+                js = [j for _, _, ids in sets for j in ids[v]]
+                if units:
+                    ok = abs(sum(ws) - units) <= 4
                 else:
-                    units = UNITS[wa["componentType"]]
-                    ok = abs(sum(w) - units) <= 4
-                ok = ok and all(j[i] < skin_joints or w[i] == 0 for i in range(4))
+                    floats = [w if t == 5126 else w / UNITS[t] for t, weights, _ in sets for w in weights[v]]
+                    ok = abs(sum(floats) - 1.0) <= 1e-3 and min(floats) >= 0
+                ok = ok and all(j < skin_joints or w == 0 for j, w in zip(js, ws))
                 bad += 0 if ok else 1
     lines = [("joints", joints), ("max_rest_bind_error", rest_error), ("max_inverse_error", inverse_error),
              ("weights_bad", bad)]
@@ -271,6 +279,9 @@ def break_copy(kind, src, dst):
                 centimetres, the mesh and its inverse binds in metres (a warning)
       z-up-bones   every joint's translation turned from Y up to Z up, the
                 inverse binds left as they were (a warning)
+      two-sets  every vertex's weights split into two influence sets
+                (WEIGHTS_0 and WEIGHTS_1 each half, JOINTS_1 = JOINTS_0):
+                the sum over both sets is still 1, so nothing is bad
       z-up-mesh    the skinned mesh's positions turned from Y up to Z up,
                 nothing else: joints and inverse binds still agree, so the
                 check passes (no warning) although the mesh lies on its back"""
@@ -296,6 +307,14 @@ def break_copy(kind, src, dst):
         weights[0] = [0.5, 0.0, 0.0, 0.0]
         weights[1] = [1.25, -0.25, 0.0, 0.0]
         attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], weights)
+    elif kind == "two-sets":
+        mesh = next(doc["meshes"][n["mesh"]] for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        for prim in mesh["primitives"]:
+            attrs = prim["attributes"]
+            half = [[0.5 * w for w in ws] for ws in read_accessor(doc, buffers, attrs["WEIGHTS_0"])]
+            attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], half)
+            attrs["WEIGHTS_1"] = attrs["WEIGHTS_0"]
+            attrs["JOINTS_1"] = attrs["JOINTS_0"]
     elif kind == "centimetres":
         for node in doc["nodes"]:
             if "matrix" in node:

@@ -134,6 +134,10 @@ static void inverse_error_names_a_singular_matrix(void **state)
     EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 0 has an element that is not a finite number");
 }
 
+/* One influence set: the pointer to it, as an array of one set. */
+#define set_of(joints) ((const uint16_t(*const[1])[4]){(joints)})
+#define wset_of(weights) ((const float(*const[1])[4]){(weights)})
+
 static void weights_float(void **state)
 {
     (void)state;
@@ -153,12 +157,12 @@ static void weights_float(void **state)
         {1.5f, -0.5f, 0, 0}, {0.75f, 0.25f, 0, 0}, {0.5f, 0.3f, 0.2f, 0}, {NAN, 0, 0, 0},
     };
     size_t first = 99;
-    EXPECT_INT(5, bind_weights_bad(9, joints, weights, 3, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(5, bind_weights_bad(9, 1, set_of(joints), wset_of(weights), 3, BIND_WEIGHTS_FLOAT, &first));
     EXPECT_INT(2, first);
-    EXPECT_INT(0, bind_weights_bad(2, joints, weights, 3, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(0, bind_weights_bad(2, 1, set_of(joints), wset_of(weights), 3, BIND_WEIGHTS_FLOAT, &first));
     EXPECT_INT(2, first); /* none: vertex_count */
-    EXPECT_INT(1, bind_weights_bad(1, joints + 7, weights + 7, 3, BIND_WEIGHTS_FLOAT, NULL));
-    EXPECT_INT(0, bind_weights_bad(1, joints + 7, weights + 7, 6, BIND_WEIGHTS_FLOAT, NULL));
+    EXPECT_INT(1, bind_weights_bad(1, 1, set_of(joints + 7), wset_of(weights + 7), 3, BIND_WEIGHTS_FLOAT, NULL));
+    EXPECT_INT(0, bind_weights_bad(1, 1, set_of(joints + 7), wset_of(weights + 7), 6, BIND_WEIGHTS_FLOAT, NULL));
 }
 
 static void weights_normalized_integers(void **state)
@@ -173,7 +177,7 @@ static void weights_normalized_integers(void **state)
         {255 / 255.0f, 4 / 255.0f, 0, 0},   /* 259: 4 units over, good */
     };
     size_t first;
-    EXPECT_INT(1, bind_weights_bad(4, joints, u8, 2, 255, &first));
+    EXPECT_INT(1, bind_weights_bad(4, 1, set_of(joints), wset_of(u8), 2, 255, &first));
     EXPECT_INT(2, first);
     const float u16[][4] = {
         {65535 / 65535.0f, 0, 0, 0},               /* good */
@@ -181,13 +185,35 @@ static void weights_normalized_integers(void **state)
         {60000 / 65535.0f, 5530 / 65535.0f, 0, 0}, /* 65530: bad */
         {60000 / 65535.0f, 5540 / 65535.0f, 0, 0}, /* 65540: bad */
     };
-    EXPECT_INT(2, bind_weights_bad(4, joints, u16, 2, 65535, &first));
+    EXPECT_INT(2, bind_weights_bad(4, 1, set_of(joints), wset_of(u16), 2, 65535, &first));
     EXPECT_INT(2, first);
     /* 65502 / 65535 = 0.9995: within 1e-3 of 1 for a float weight, but 33
      * units short for a u16 one. */
     const float close[][4] = {{65502 / 65535.0f, 0, 0, 0}};
-    EXPECT_INT(0, bind_weights_bad(1, joints, close, 2, BIND_WEIGHTS_FLOAT, NULL));
-    EXPECT_INT(1, bind_weights_bad(1, joints, close, 2, 65535, NULL));
+    EXPECT_INT(0, bind_weights_bad(1, 1, set_of(joints), wset_of(close), 2, BIND_WEIGHTS_FLOAT, NULL));
+    EXPECT_INT(1, bind_weights_bad(1, 1, set_of(joints), wset_of(close), 2, 65535, NULL));
+}
+
+static void weights_over_two_sets(void **state)
+{
+    (void)state;
+    /* Eight influences: the sum is over both sets. Vertex 0: 0.5 + 0.2 in
+     * set 0, 0.3 in set 1: sum 1, good (set 0 alone would be bad). Vertex 1:
+     * 0.5 + 0.5 in set 0 and 0.25 more in set 1: sum 1.25, bad. Vertex 2: a
+     * weight of set 1 on joint 9 of a 6-joint skin: bad. */
+    const uint16_t joints0[][4] = {{0, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 0, 0}};
+    const uint16_t joints1[][4] = {{4, 0, 0, 0}, {5, 0, 0, 0}, {9, 0, 0, 0}};
+    const float weights0[][4] = {{0.5f, 0.2f, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.5f, 0.2f, 0, 0}};
+    const float weights1[][4] = {{0.3f, 0, 0, 0}, {0.25f, 0, 0, 0}, {0.3f, 0, 0, 0}};
+    const uint16_t(*const joint_sets[2])[4] = {joints0, joints1};
+    const float(*const weight_sets[2])[4] = {weights0, weights1};
+    size_t first;
+    EXPECT_INT(2, bind_weights_bad(3, 2, joint_sets, weight_sets, 6, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(1, first);
+    EXPECT_INT(1, bind_weights_bad(3, 2, joint_sets, weight_sets, 10, BIND_WEIGHTS_FLOAT, &first));
+    /* Set 0 alone: vertices 0 and 2 sum to 0.7. */
+    EXPECT_INT(2, bind_weights_bad(3, 1, joint_sets, weight_sets, 10, BIND_WEIGHTS_FLOAT, &first));
+    EXPECT_INT(0, first);
 }
 
 int main(void)
@@ -201,6 +227,7 @@ int main(void)
         cmocka_unit_test(inverse_error_names_a_singular_matrix),
         cmocka_unit_test(weights_float),
         cmocka_unit_test(weights_normalized_integers),
+        cmocka_unit_test(weights_over_two_sets),
     };
     return cmocka_run_group_tests_name("test_bind", tests, NULL, NULL);
 }

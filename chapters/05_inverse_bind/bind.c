@@ -93,8 +93,8 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
 /* [/listing] */
 
 /* [listing weights_bad] */
-size_t bind_weights_bad(size_t vertex_count, const uint16_t (*joints)[4], const float (*weights)[4],
-                        int skin_joint_count, int weight_units, size_t *first_bad)
+size_t bind_weights_bad(size_t vertex_count, int set_count, const uint16_t (*const *joint_sets)[4],
+                        const float (*const *weight_sets)[4], int skin_joint_count, int weight_units, size_t *first_bad)
 {
     size_t bad = 0;
     if (first_bad)
@@ -103,17 +103,18 @@ size_t bind_weights_bad(size_t vertex_count, const uint16_t (*joints)[4], const 
         bool ok = true;
         float sum = 0.0f;
         long units = 0;
-        for (int i = 0; i < 4; i++) {
-            float w = weights[v][i];
-            if (!(w >= 0.0f)) /* negative, or NaN */
-                ok = false;
-            if (w != 0.0f && joints[v][i] >= skin_joint_count)
-                ok = false; /* a weight on a joint the skin does not have */
-            sum += w;
-            /* The stored integer, which the loader divided by the units. */
-            if (weight_units != BIND_WEIGHTS_FLOAT && w >= 0.0f && w <= 1.0f)
-                units += lroundf(w * (float)weight_units);
-        }
+        for (int set = 0; set < set_count; set++) /* 4 influences per set */
+            for (int i = 0; i < 4; i++) {
+                float w = weight_sets[set][v][i];
+                if (!(w >= 0.0f)) /* negative, or NaN */
+                    ok = false;
+                if (w != 0.0f && joint_sets[set][v][i] >= skin_joint_count)
+                    ok = false; /* a weight on a joint the skin does not have */
+                sum += w;
+                /* The stored integer, which the loader divided by the units. */
+                if (weight_units != BIND_WEIGHTS_FLOAT && w >= 0.0f && w <= 1.0f)
+                    units += lroundf(w * (float)weight_units);
+            }
         if (weight_units == BIND_WEIGHTS_FLOAT ? !(fabsf(sum - 1.0f) <= BIND_WEIGHT_SUM_TOLERANCE)
                                                : labs(units - weight_units) > BIND_WEIGHT_UNIT_TOLERANCE)
             ok = false;

@@ -73,20 +73,26 @@ float bind_rest_error(int count, mat4 *skin_matrix);
 bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error, sa_error *err);
 
 /* How a skin's weights were stored: as floats, or as normalized unsigned
- * integers of 255 or 65535 units (the loader has turned them into 0..1). */
+ * integers of 255 or 65535 units (the loader has turned them into 0..1).
+ * When a primitive's sets are stored differently, its weights count as
+ * floats. */
 #define BIND_WEIGHTS_FLOAT 0
 /* Float weights must sum to 1 within this; integer ones within 4 units. */
 #define BIND_WEIGHT_SUM_TOLERANCE 1e-3f
 #define BIND_WEIGHT_UNIT_TOLERANCE 4
 
-/* Vertices whose four weights are bad: their sum is not 1 (within
- * BIND_WEIGHT_SUM_TOLERANCE for float weights, weight_units = 0; within
- * BIND_WEIGHT_UNIT_TOLERANCE units for integer weights, weight_units = 255
- * or 65535, counted exactly on the stored integers), a weight is negative
- * (or not a number), or a non-zero weight goes to a joint index
- * >= skin_joint_count. *first_bad (may be NULL) gets the first such vertex,
- * or vertex_count when there is none. */
-size_t bind_weights_bad(size_t vertex_count, const uint16_t (*joints)[4], const float (*weights)[4],
-                        int skin_joint_count, int weight_units, size_t *first_bad);
+/* Vertices whose weights are bad. A vertex has set_count sets of four
+ * influences (JOINTS_n / WEIGHTS_n: one set, or more for vertices moved by
+ * more than four joints); joint_sets[s] and weight_sets[s] hold vertex_count
+ * elements each. A vertex is bad when its weights over all its sets do not
+ * sum to 1 (within BIND_WEIGHT_SUM_TOLERANCE for float weights, weight_units
+ * = 0; within BIND_WEIGHT_UNIT_TOLERANCE units for integer weights,
+ * weight_units = 255 or 65535, counted exactly on the stored integers), a
+ * weight is negative (or not a number), or a non-zero weight goes to a joint
+ * index >= skin_joint_count. *first_bad (may be NULL) gets the first such
+ * vertex, or vertex_count when there is none. */
+size_t bind_weights_bad(size_t vertex_count, int set_count, const uint16_t (*const *joint_sets)[4],
+                        const float (*const *weight_sets)[4], int skin_joint_count, int weight_units,
+                        size_t *first_bad);
 
 #endif

@@ -15,15 +15,20 @@ void bind_matrices_from_gltf(const gltf_skin *skin, mat4 *joint_from_model_bind)
 
 int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim)
 {
-    const gltf_accessor *a = &doc->accessors[prim->weights_0];
-    if (a->normalized && a->component_type == GLTF_UNSIGNED_BYTE)
-        return 255;
-    if (a->normalized && a->component_type == GLTF_UNSIGNED_SHORT)
-        return 65535;
-    return BIND_WEIGHTS_FLOAT;
+    int units = -1;
+    for (int set = 0; set < prim->influence_set_count; set++) {
+        const gltf_accessor *a = &doc->accessors[prim->weight_set_accessors[set]];
+        int these = !a->normalized                             ? BIND_WEIGHTS_FLOAT
+                    : a->component_type == GLTF_UNSIGNED_BYTE  ? 255
+                    : a->component_type == GLTF_UNSIGNED_SHORT ? 65535
+                                                               : BIND_WEIGHTS_FLOAT;
+        units = units < 0 || units == these ? these : BIND_WEIGHTS_FLOAT; /* mixed sets: as floats */
+    }
+    return units < 0 ? BIND_WEIGHTS_FLOAT : units;
 }
 
-/* The weights of every primitive of every skinned mesh node. */
+/* The weights of every primitive of every skinned mesh node, all influence
+ * sets of a vertex together. */
 static void check_weights(const gltf_document *doc, bind_report *out)
 {
     for (int n = 0; n < doc->node_count; n++) {
@@ -34,20 +39,23 @@ static void check_weights(const gltf_document *doc, bind_report *out)
         int skin_joint_count = doc->skins[node->skin].joint_count;
         for (int p = 0; p < mesh->primitive_count; p++) {
             const gltf_primitive *prim = &mesh->primitives[p];
-            if (prim->skipped || !prim->joints || !prim->weights)
+            if (prim->skipped || prim->influence_set_count == 0 || !prim->joints || !prim->weights)
                 continue;
             size_t first;
-            size_t bad = bind_weights_bad(prim->vertex_count, (const uint16_t(*)[4])prim->joints,
-                                          (const float(*)[4])prim->weights, skin_joint_count,
-                                          bind_weight_units(doc, prim), &first);
+            size_t bad = bind_weights_bad(prim->vertex_count, prim->influence_set_count, prim->joint_sets,
+                                          prim->weight_sets, skin_joint_count, bind_weight_units(doc, prim), &first);
             if (bad && out->weights_bad == 0) {
                 const float *w = prim->weights[first];
                 const uint16_t *j = prim->joints[first];
+                float sum = 0.0f;
+                for (int set = 0; set < prim->influence_set_count; set++)
+                    for (int i = 0; i < 4; i++)
+                        sum += prim->weight_sets[set][first][i];
                 snprintf(out->bad_weights, sizeof out->bad_weights,
                          "meshes[%d].primitives[%d] (on nodes[%d], skins[%d] of %d joints): vertex %zu: "
-                         "weights %g %g %g %g (sum %g) on joints %u %u %u %u",
+                         "weights %g %g %g %g%s (sum %g) on joints %u %u %u %u",
                          node->mesh, p, n, node->skin, skin_joint_count, first, w[0], w[1], w[2], w[3],
-                         w[0] + w[1] + w[2] + w[3], j[0], j[1], j[2], j[3]);
+                         prim->influence_set_count > 1 ? " ..." : "", sum, j[0], j[1], j[2], j[3]);
             }
             out->weights_bad += bad;
         }

@@ -31,7 +31,8 @@ typedef struct bind_report {
  * floats each, identities when the file has none): joint_count matrices. */
 void bind_matrices_from_gltf(const gltf_skin *skin, mat4 *joint_from_model_bind);
 
-/* 255 or 65535 for normalized u8 or u16 weights, BIND_WEIGHTS_FLOAT for floats. */
+/* 255 or 65535 for normalized u8 or u16 weights (in every WEIGHTS_n set of
+ * the primitive), BIND_WEIGHTS_FLOAT for floats or sets stored differently. */
 int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim);
 
 /* Runs every check of the chapter on doc, whose skeleton (skeleton_from_gltf)
