@@ -1,0 +1,117 @@
+/* gpu_skin.h: linear blend skinning in the vertex shader (chapter 07).
+ *
+ * The equation is chapter 06's; only where it runs changes. Each frame the
+ * CPU computes the skin matrices (one per joint, chapter 05) and uploads them
+ * once; the vertex shader blends them per vertex:
+ *
+ *     vertex buffer   position, normal, texcoord  (floats)
+ *                     joints   4 x u8 or u16, read as uvec4 (glVertexAttribIPointer)
+ *                     weights  4 x float, read as vec4
+ *     per frame       skin_matrix[joint_count]: a std140 uniform block, or a
+ *                     texture buffer when the block would be too big
+ *
+ * Where the matrices live (skin_storage):
+ *   SKIN_UNIFORM_BLOCK   `layout(std140) uniform SkinMatrices { mat4 skin_matrix[N]; }`.
+ *                        64 bytes a matrix; GL_MAX_UNIFORM_BLOCK_SIZE is at
+ *                        least 16 KiB, so at least 256 joints fit everywhere.
+ *   SKIN_TEXTURE_BUFFER  a GL_RGBA32F texture buffer (GL 3.1 core), four
+ *                        texels a matrix, read with texelFetch: as large as
+ *                        GL_MAX_TEXTURE_BUFFER_SIZE (64 Ki texels at least).
+ *
+ * The shader is three pieces of text compiled as one (skin_program_load):
+ *   a preamble  `#version 330 core` and the #defines of this program (the
+ *               storage, SKIN_MAX_JOINTS, the method)
+ *   shaders/skin.vert         attributes, the matrix fetch, main()
+ *   shaders/skin_vertex.glsl  skin_vertex(): exercise ex07.1 (the stub is
+ *                             exercises/07_gpu_skinning/skin_vertex.glsl)
+ *
+ * A second method, dual-quaternion skinning (dual_quat.h), uses the same
+ * storage with two vec4 per joint instead of four.
+ *
+ * Every program also captures what its vertex shader wrote (v_position_world,
+ * v_normal_world) with transform feedback: skin_capture() reads back the
+ * skinned vertices, which is how --dump-obj and the tests see the GPU's work.
+ */
+#ifndef CH07_GPU_SKIN_H
+#define CH07_GPU_SKIN_H
+
+#include "dual_quat.h"
+
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/06_cpu_skinning/skinning.h"
+#include "common/error.h"
+#include "common/gl.h"
+#include "common/mesh.h"
+#include "common/shader.h"
+
+#include <cglm/cglm.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum skin_method {
+    SKIN_LINEAR,    /* linear blend skinning: weighted sum of matrices */
+    SKIN_DUAL_QUAT, /* dual-quaternion skinning: weighted sum of rigid transforms */
+} skin_method;
+
+typedef enum skin_storage {
+    SKIN_UNIFORM_BLOCK,  /* std140 uniform block of mat4 */
+    SKIN_TEXTURE_BUFFER, /* texture buffer of RGBA32F texels */
+} skin_storage;
+
+/* Uniform block binding point and texture unit of the joints. */
+#define SKIN_BLOCK_BINDING 0
+#define SKIN_TEXTURE_UNIT 1
+
+/* How many skin matrices fit in one uniform block on this driver:
+ * GL_MAX_UNIFORM_BLOCK_SIZE / 64. Needs a current GL context. */
+int skin_block_max_matrices(void);
+
+/* The storage for a skin of max_joints joints: the uniform block when it
+ * fits, else the texture buffer. */
+skin_storage skin_storage_for(int max_joints);
+
+/* A skinning program: skin.vert + skin_vertex.glsl, and lit.frag. */
+typedef struct skin_program {
+    shader_program program; /* id, and the paths for messages; lit_*() take it */
+    skin_method method;
+    skin_storage storage;
+    int max_joints; /* SKIN_MAX_JOINTS of the uniform block */
+} skin_program;
+
+bool skin_program_load(skin_program *p, skin_method method, skin_storage storage, int max_joints, sa_error *err);
+/* Rebuilds from the same files (the R key); on failure the old one stays. */
+bool skin_program_reload(skin_program *p, sa_error *err);
+void skin_program_unload(skin_program *p);
+
+/* The joints of one skin on the GPU: a buffer of capacity joints (the
+ * program's max_joints, so that a uniform block is always whole), and for
+ * SKIN_TEXTURE_BUFFER the texture that reads it. */
+typedef struct skin_palette {
+    skin_storage storage;
+    int capacity;
+    GLuint buffer, texture;
+} skin_palette;
+
+bool skin_palette_init(skin_palette *pal, skin_storage storage, int capacity, sa_error *err);
+void skin_palette_free(skin_palette *pal);
+/* Once per frame: count (<= capacity) skin matrices, or dual quaternions. */
+void skin_palette_upload_matrices(skin_palette *pal, int count, mat4 *skin_matrix);
+void skin_palette_upload_dual_quats(skin_palette *pal, int count, const dual_quat *skin_dq);
+/* Before drawing with it: binds the buffer (block binding SKIN_BLOCK_BINDING)
+ * or the texture (unit SKIN_TEXTURE_UNIT). */
+void skin_palette_bind(const skin_palette *pal);
+
+/* One skinned primitive's vertex buffer (and the primitive's triangles):
+ * the attributes above, joints as u8 when the skin has at most 256 joints,
+ * else u16, as chapter 06 cleaned them. */
+bool skin_mesh_upload(gpu_mesh *mesh, const gltf_primitive *prim, const skin_influences *inf, sa_error *err);
+
+/* Runs the program (in use, palette bound) over the mesh's vertex_count
+ * vertices as points, rasterizer off, and reads back what the vertex shader
+ * wrote, in vertex order: positions and normals in world (scene) space.
+ * out_normals may be NULL. Allocates a GL buffer for the capture: for dumps
+ * and tests, not for every frame. */
+bool skin_capture(const gpu_mesh *mesh, size_t vertex_count, float (*out_positions)[3], float (*out_normals)[3],
+                  sa_error *err);
+
+#endif

@@ -1,0 +1,115 @@
+/* gpu_skin_gltf.c: GPU skinning of the skinned meshes of a glTF document. */
+#include "gpu_skin_gltf.h"
+
+#include "chapters/05_inverse_bind/bind.h"
+#include "common/lit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void gpu_skin_scene_free(gpu_skin_scene *g)
+{
+    for (int i = 0; g->meshes && i < g->primitive_count; i++)
+        gpu_mesh_unload(&g->meshes[i]);
+    for (int i = 0; i < g->skin_count; i++) {
+        if (g->palettes)
+            skin_palette_free(&g->palettes[i]);
+        if (g->skin_dq)
+            free(g->skin_dq[i]);
+    }
+    for (int m = 0; m < 2; m++)
+        skin_program_unload(&g->programs[m]);
+    free(g->meshes);
+    free(g->palettes);
+    free(g->skin_dq);
+    memset(g, 0, sizeof *g);
+}
+
+bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_document *doc, bool force_texture_buffer,
+                         sa_error *err)
+{
+    memset(g, 0, sizeof *g);
+    g->primitive_count = sc->primitive_count;
+    g->skin_count = sc->skin_count;
+    g->max_joints = 1;
+    for (int i = 0; i < doc->skin_count; i++)
+        g->max_joints = doc->skins[i].joint_count > g->max_joints ? doc->skins[i].joint_count : g->max_joints;
+    g->storage = force_texture_buffer ? SKIN_TEXTURE_BUFFER : skin_storage_for(g->max_joints);
+    g->meshes = calloc((size_t)g->primitive_count + 1, sizeof *g->meshes);
+    g->palettes = calloc((size_t)g->skin_count + 1, sizeof *g->palettes);
+    g->skin_dq = calloc((size_t)g->skin_count + 1, sizeof *g->skin_dq);
+    bool ok = g->meshes && g->palettes && g->skin_dq;
+    for (int i = 0; ok && i < g->skin_count; i++)
+        ok = (g->skin_dq[i] = calloc((size_t)doc->skins[i].joint_count + 1, sizeof(dual_quat))) != NULL;
+    if (!ok) {
+        gpu_skin_scene_free(g);
+        return sa_error_set(err, "out of memory");
+    }
+    for (int i = 0; ok && i < g->primitive_count; i++) {
+        const skinned_primitive *sp = &sc->primitives[i];
+        ok = skin_mesh_upload(&g->meshes[i], &doc->meshes[sp->mesh].primitives[sp->primitive], &sp->influences, err);
+        if (!ok)
+            sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
+    }
+    for (int i = 0; ok && i < g->skin_count; i++)
+        ok = skin_palette_init(&g->palettes[i], g->storage, g->max_joints, err);
+    ok = ok && skin_program_load(&g->programs[SKIN_LINEAR], SKIN_LINEAR, g->storage, g->max_joints, err) &&
+         skin_program_load(&g->programs[SKIN_DUAL_QUAT], SKIN_DUAL_QUAT, g->storage, g->max_joints, err);
+    if (!ok)
+        gpu_skin_scene_free(g);
+    return ok;
+}
+
+/* [listing scene_update] */
+void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s, skin_method method)
+{
+    for (int i = 0; i < g->skin_count; i++) {
+        int count = s->skins[i].joint_count;
+        skin_matrices(count, s->skins[i].joint_of_skin_joint, sc->model_from_joint, sc->joint_from_model_bind[i],
+                      sc->skin_matrix[i]);
+        if (method == SKIN_LINEAR) {
+            skin_palette_upload_matrices(&g->palettes[i], count, sc->skin_matrix[i]);
+        } else {
+            for (int k = 0; k < count; k++)
+                dq_from_rigid(sc->skin_matrix[i][k], &g->skin_dq[i][k]);
+            skin_palette_upload_dual_quats(&g->palettes[i], count, g->skin_dq[i]);
+        }
+    }
+}
+/* [/listing] */
+
+void gpu_skin_scene_draw(const gpu_skin_scene *g, const skin_scene *sc, const scene_gl *materials, const bool *shown,
+                         skin_method method)
+{
+    const shader_program *program = &g->programs[method].program;
+    static const float white[4] = {1, 1, 1, 1};
+    for (int i = 0; i < g->primitive_count; i++) {
+        const skinned_primitive *sp = &sc->primitives[i];
+        if (shown && !shown[sp->node])
+            continue;
+        const scene_gl_primitive *look = materials ? scene_gl_primitive_at(materials, sp->mesh, sp->primitive) : NULL;
+        if (look && look->mesh.vao)
+            lit_set_material(program, look->base_color, look->base_color_texture);
+        else if (materials)
+            lit_set_material(program, white, materials->white);
+        bool two_sided = look && look->double_sided;
+        if (two_sided)
+            glDisable(GL_CULL_FACE);
+        skin_palette_bind(&g->palettes[sp->skin]);
+        gpu_mesh_draw(&g->meshes[i]);
+        if (two_sided)
+            glEnable(GL_CULL_FACE);
+    }
+}
+
+bool gpu_skin_scene_capture(const gpu_skin_scene *g, skin_scene *sc, skin_method method, sa_error *err)
+{
+    glUseProgram(g->programs[method].program.id);
+    for (int i = 0; i < g->primitive_count; i++) {
+        skinned_primitive *sp = &sc->primitives[i];
+        skin_palette_bind(&g->palettes[sp->skin]);
+        if (!skin_capture(&g->meshes[i], sp->job.vertex_count, sp->positions, sp->normals, err))
+            return sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
+    }
+    return true;
+}

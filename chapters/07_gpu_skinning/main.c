@@ -1,0 +1,345 @@
+/* ch07_gpu_skinning: chapter 06's skinning moved into the vertex shader, and
+ * dual-quaternion skinning beside it.
+ *
+ * Each frame the CPU still walks the skeleton (chapter 04) and makes one skin
+ * matrix per joint (chapter 05), then uploads them once: a std140 uniform
+ * block, or a texture buffer for skeletons too big for one. The vertex
+ * shader blends them for every vertex (shaders/skin.vert and
+ * shaders/skin_vertex.glsl). A key switches to chapter 06's CPU skinning, to
+ * compare; another to dual-quaternion skinning, which keeps a twisted limb's
+ * volume where linear blending pinches it (the "candy wrapper").
+ *
+ *   ch07_gpu_skinning                                 the humanoid, moving
+ *   ch07_gpu_skinning --model assets/models/tube.gltf --twist 180 --method dq
+ *   ch07_gpu_skinning --model FILE --dump-obj OUT.obj the GPU's skinned rest
+ *                     pose, read back with transform feedback (no window shown)
+ *
+ * Keys: G GPU / CPU skinning, Q linear / dual quaternions, M motion (wave,
+ * twist, still). The window title and the label show the frame time.
+ */
+#include "gpu_skin_gltf.h"
+#include "procedural_pose.h"
+
+#include "chapters/03_gltf_loader/scene.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/04_bone_tree/text_lines.h"
+#include "common/app.h"
+#include "common/lit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+
+static const char *dump_obj_path = NULL;
+static const char *method_option = NULL;
+static const char *joint_option = NULL;
+static bool cpu_option = false, texture_buffer_option = false;
+static float twist_option = NAN;
+static const cli_option options_extra[] = {
+    {"--dump-obj", CLI_STRING, &dump_obj_path, "FILE",
+     "write the skinned rest pose as the vertex shader computed it (transform feedback) in chapter 06's OBJ "
+     "format and exit ('-': standard output)"},
+    {"--method", CLI_STRING, &method_option, "NAME", "linear (default) or dq: dual-quaternion skinning"},
+    {"--cpu", CLI_FLAG, &cpu_option, NULL, "start with chapter 06's CPU skinning instead of the GPU's"},
+    {"--texture-buffer", CLI_FLAG, &texture_buffer_option, NULL,
+     "keep the skin matrices in a texture buffer even when a uniform block would hold them"},
+    {"--twist", CLI_FLOAT, &twist_option, "DEGREES",
+     "no motion: the rest pose with one joint (--joint) twisted about its bone"},
+    {"--joint", CLI_STRING, &joint_option, "NAME", "the joint --twist turns (default: the first skin's last joint)"},
+};
+static const cli_key keys[] = {
+    {"G", "GPU / CPU skinning"},
+    {"Q", "linear blend / dual-quaternion skinning"},
+    {"M", "motion: wave, twist (one joint turning about its bone), still"},
+};
+static const cli_spec spec = {
+    .program = "ch07_gpu_skinning",
+    .summary = "skinning in the vertex shader (uniform block or texture buffer), and dual quaternions",
+    .takes_model = true,
+    .extra = options_extra,
+    .extra_count = 6,
+    .keys = keys,
+    .key_count = 3,
+};
+
+enum { MOTION_WAVE, MOTION_TWIST, MOTION_STILL, MOTION_COUNT };
+
+typedef struct program_state {
+    gltf_document doc;
+    skeleton skel;
+    skin_scene sc;       /* chapter 06: the skinned primitives, cleaned influences, CPU skinning */
+    gpu_skin_scene g;    /* this chapter: the same primitives on the GPU */
+    scene_nodes nodes;   /* rest world_from_node and shown */
+    bool *rigid_shown;   /* shown and not skinned: drawn by scene_gl_draw */
+    transform *local;    /* [joint_count]: this frame's pose */
+    lit_vertex *scratch; /* CPU path: the largest skinned primitive, interleaved */
+    int twist_joint;
+} program_state;
+
+static void state_free(program_state *st)
+{
+    free(st->rigid_shown);
+    free(st->local);
+    free(st->scratch);
+    gpu_skin_scene_free(&st->g);
+    scene_nodes_free(&st->nodes);
+    skin_scene_free(&st->sc);
+    skeleton_free(&st->skel);
+    gltf_free(&st->doc);
+}
+
+static bool load(program_state *st, const char *model_path, bool decode_images, sa_error *err)
+{
+    gltf_load_options load_options = gltf_load_options_default();
+    load_options.decode_images = decode_images;
+    if (!gltf_load(model_path, &load_options, &st->doc, err))
+        return false;
+    if (!skeleton_from_gltf(&st->doc, &st->skel, err) || !skin_scene_init(&st->sc, &st->doc, &st->skel, err) ||
+        !scene_nodes_rest(&st->doc, &st->nodes, err))
+        return sa_error_prefix(err, "%s", model_path);
+    if (st->sc.zero_weight_vertices)
+        fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n",
+                model_path, st->sc.zero_weight_vertices);
+    const gltf_document *doc = &st->doc;
+    size_t largest = 1;
+    for (int i = 0; i < st->sc.primitive_count; i++)
+        largest = st->sc.primitives[i].job.vertex_count > largest ? st->sc.primitives[i].job.vertex_count : largest;
+    st->rigid_shown = calloc((size_t)doc->node_count + 1, sizeof *st->rigid_shown);
+    st->local = malloc(((size_t)st->skel.joint_count + 1) * sizeof *st->local);
+    st->scratch = malloc(largest * sizeof *st->scratch);
+    if (!st->rigid_shown || !st->local || !st->scratch)
+        return sa_error_set(err, "out of memory");
+    for (int n = 0; n < doc->node_count; n++)
+        st->rigid_shown[n] = st->nodes.shown[n] && doc->nodes[n].skin < 0;
+    st->twist_joint = -1;
+    if (joint_option) {
+        if ((st->twist_joint = skeleton_find(&st->skel, joint_option)) < 0)
+            return sa_error_set(err, "%s: --joint: no joint is called '%s'", model_path, joint_option);
+    } else if (st->skel.skin_count > 0 && st->skel.skins[0].joint_count > 0) {
+        const skeleton_skin *skin = &st->skel.skins[0];
+        st->twist_joint = skin->joint_of_skin_joint[skin->joint_count - 1];
+    }
+    return true;
+}
+
+/* --dump-obj: the rest pose skinned by the vertex shader, read back. */
+static int run_dump_obj(program_state *st)
+{
+    sa_error err;
+    skeleton_local_to_model(&st->skel, st->skel.rest_local, st->sc.model_from_joint);
+    gpu_skin_scene_update(&st->g, &st->sc, &st->skel, SKIN_LINEAR);
+    if (!gpu_skin_scene_capture(&st->g, &st->sc, SKIN_LINEAR, &err))
+        return app_fail(&err);
+    bool to_stdout = strcmp(dump_obj_path, "-") == 0;
+    FILE *out = to_stdout ? stdout : fopen(dump_obj_path, "wb");
+    if (!out) {
+        sa_error_set(&err, "%s: cannot open it for writing", dump_obj_path);
+        return app_fail(&err);
+    }
+    bool ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
+    if (!to_stdout && fclose(out) != 0 && ok)
+        ok = sa_error_set(&err, "cannot write the OBJ file");
+    if (!ok)
+        sa_error_prefix(&err, "%s", dump_obj_path);
+    return ok ? 0 : app_fail(&err);
+}
+
+/* CPU path (chapter 06, or the dual-quaternion reference): the skinned
+ * vertices go into each primitive's dynamic buffer, drawn where they are. */
+static void draw_cpu_skinned(program_state *st, scene_gl *gpu, const shader_program *lit)
+{
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    for (int i = 0; i < st->sc.primitive_count; i++) {
+        const skinned_primitive *sp = &st->sc.primitives[i];
+        if (!st->nodes.shown[sp->node])
+            continue;
+        const gltf_primitive *prim = &st->doc.meshes[sp->mesh].primitives[sp->primitive];
+        lit_vertices_interleave(st->scratch, prim->vertex_count, &sp->positions[0][0], &sp->normals[0][0],
+                                prim->texcoords ? &prim->texcoords[0][0] : NULL);
+        scene_gl_update_vertices(gpu, sp->mesh, sp->primitive, st->scratch);
+        if (i + 1 == st->sc.primitive_count || st->sc.primitives[i + 1].node != sp->node)
+            scene_gl_draw_mesh(gpu, lit, sp->mesh, identity);
+    }
+}
+
+/* [listing frame] */
+/* One frame: pose -> local_to_model (04) -> then either the GPU path (skin
+ * matrices (05) and one upload per skin; the shader skins) or the CPU path
+ * (chapter 06's job, or the dual-quaternion reference). */
+static void skin_frame(program_state *st, bool on_gpu, skin_method method)
+{
+    skeleton_local_to_model(&st->skel, st->local, st->sc.model_from_joint);
+    if (on_gpu || method == SKIN_DUAL_QUAT)
+        gpu_skin_scene_update(&st->g, &st->sc, &st->skel, method);
+    if (on_gpu)
+        return;
+    if (method == SKIN_LINEAR) {
+        skin_scene_run(&st->sc, &st->skel);
+        return;
+    }
+    for (int i = 0; i < st->sc.primitive_count; i++) {
+        skinned_primitive *sp = &st->sc.primitives[i];
+        const skinning_job *job = &sp->job;
+        dq_skinning_run(job->vertex_count, st->g.skin_dq[sp->skin], job->joints_u8, job->joints_u16, job->weights,
+                        job->positions, job->normals, sp->positions, sp->normals);
+    }
+}
+/* [/listing] */
+
+static void pose_for(const program_state *st, int motion, float seconds, transform *local)
+{
+    if (motion == MOTION_WAVE)
+        pose_procedural(&st->skel, seconds, glm_rad(30.0f), local);
+    else if (motion == MOTION_TWIST)
+        pose_twist(&st->skel, st->twist_joint, isnan(twist_option) ? GLM_PIf * sinf(seconds) : glm_rad(twist_option),
+                   local);
+    else
+        memcpy(local, st->skel.rest_local, (size_t)st->skel.joint_count * sizeof *local);
+}
+
+/* The box around the skinned rest pose and the rigid meshes: the camera frames it. */
+static void rest_bounds(program_state *st, vec3 lo, vec3 hi)
+{
+    skeleton_local_to_model(&st->skel, st->skel.rest_local, st->sc.model_from_joint);
+    skin_scene_run(&st->sc, &st->skel);
+    scene_bounds(&st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
+    bool any_rigid = false;
+    for (int n = 0; n < st->doc.node_count; n++)
+        any_rigid = any_rigid || (st->rigid_shown[n] && st->doc.nodes[n].mesh >= 0);
+    if (!any_rigid) {
+        glm_vec3_fill(lo, INFINITY);
+        glm_vec3_fill(hi, -INFINITY);
+    }
+    for (int i = 0; i < st->sc.primitive_count; i++)
+        for (size_t v = 0; v < st->sc.primitives[i].job.vertex_count; v++) {
+            glm_vec3_minv(lo, st->sc.primitives[i].positions[v], lo);
+            glm_vec3_maxv(hi, st->sc.primitives[i].positions[v], hi);
+        }
+    if (!(lo[0] <= hi[0])) {
+        glm_vec3_fill(lo, -1.0f);
+        glm_vec3_fill(hi, 1.0f);
+    }
+}
+
+static const char *const motion_names[MOTION_COUNT] = {"wave", "twist", "still"};
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+    skin_method method = SKIN_LINEAR;
+    if (method_option && strcmp(method_option, "dq") == 0)
+        method = SKIN_DUAL_QUAT;
+    else if (method_option && strcmp(method_option, "linear") != 0) {
+        fprintf(stderr, "error: --method: '%s' is not linear or dq\n", method_option);
+        return 2;
+    }
+    if (dump_obj_path)
+        options.headless = true; /* a GL context, no window on screen */
+
+    sa_error err;
+    char model_path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
+        return app_fail(&err);
+    program_state st;
+    memset(&st, 0, sizeof st);
+    if (!load(&st, model_path, !dump_obj_path, &err)) {
+        state_free(&st);
+        return app_fail(&err);
+    }
+    vec3 lo, hi;
+    rest_bounds(&st, lo, hi);
+
+    app a;
+    if (!app_open(&a, &spec, &options, &err)) {
+        state_free(&st);
+        return app_fail(&err);
+    }
+    if (!gpu_skin_scene_init(&st.g, &st.sc, &st.doc, texture_buffer_option, &err)) {
+        sa_error_prefix(&err, "%s", model_path);
+        state_free(&st);
+        app_close(&a);
+        return app_fail(&err);
+    }
+    if (dump_obj_path) {
+        status = run_dump_obj(&st);
+        state_free(&st);
+        app_close(&a);
+        return status;
+    }
+    printf("skin matrices in a %s: %d joints in the largest skin, %d fit in a uniform block here\n",
+           st.g.storage == SKIN_UNIFORM_BLOCK ? "uniform block" : "texture buffer", st.g.max_joints,
+           skin_block_max_matrices());
+
+    scene_gl gpu = {0};
+    shader_program lit = {0};
+    debug_draw text = {0};
+    scene_gl_options gl_options = {.dynamic_skinned = true};
+    bool ok = lit_load(&lit, &err) && debug_draw_init(&text, &err) && scene_gl_upload(&gpu, &st.doc, &gl_options, &err);
+    if (ok)
+        orbit_camera_frame_bounds(&a.camera, lo, hi);
+
+    bool on_gpu = !cpu_option;
+    int motion = isnan(twist_option) ? MOTION_WAVE : MOTION_TWIST;
+    double last = glfwGetTime(), frame_ms = 0.0, title_at = 0.0;
+    while (ok && app_frame_begin(&a)) {
+        if (a.reload_requested &&
+            !(shader_program_reload(&lit, &err) && skin_program_reload(&st.g.programs[SKIN_LINEAR], &err) &&
+              skin_program_reload(&st.g.programs[SKIN_DUAL_QUAT], &err)))
+            fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
+        if (app_key_pressed(&a, GLFW_KEY_G))
+            on_gpu = !on_gpu;
+        if (app_key_pressed(&a, GLFW_KEY_Q))
+            method = method == SKIN_LINEAR ? SKIN_DUAL_QUAT : SKIN_LINEAR;
+        if (app_key_pressed(&a, GLFW_KEY_M))
+            motion = (motion + 1) % MOTION_COUNT;
+
+        pose_for(&st, motion, (float)a.time, st.local);
+        skin_frame(&st, on_gpu, method);
+
+        mat4 clip_from_world;
+        app_clip_from_world(&a, clip_from_world);
+        lit_begin_frame(&lit, clip_from_world);
+        scene_gl_draw(&gpu, &st.doc, &lit, st.nodes.world_from_node, st.rigid_shown);
+        if (on_gpu) {
+            lit_begin_frame(&st.g.programs[method].program, clip_from_world);
+            gpu_skin_scene_draw(&st.g, &st.sc, &gpu, st.nodes.shown, method);
+        } else {
+            draw_cpu_skinned(&st, &gpu, &lit);
+        }
+
+        /* The frame time, smoothed: wall time from one frame to the next. */
+        double now = glfwGetTime();
+        frame_ms = frame_ms == 0.0 ? 1000.0 * (now - last) : 0.95 * frame_ms + 0.05 * 1000.0 * (now - last);
+        last = now;
+        char label[128];
+        snprintf(label, sizeof label, "%s skinning, %s, %s: %.2f ms a frame", on_gpu ? "GPU" : "CPU",
+                 method == SKIN_LINEAR ? "linear blend" : "dual quaternions", motion_names[motion], frame_ms);
+        if (now - title_at > 0.5) {
+            char title[160];
+            snprintf(title, sizeof title, "ch07_gpu_skinning: %s", label);
+            glfwSetWindowTitle(a.window, title);
+            title_at = now;
+        }
+        mat4 clip_from_screen;
+        text_clip_from_screen(a.width, a.height, clip_from_screen);
+        text_draw(&text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
+        text_draw(&text, 10.0f, 34.0f, 1.5f, "G: GPU/CPU  Q: linear/dual quaternions  M: motion",
+                  (vec3){0.85f, 0.85f, 0.85f});
+        debug_draw_flush(&text, clip_from_screen, 1.0f);
+        if (!app_frame_end(&a, &err))
+            ok = false;
+    }
+
+    debug_draw_free(&text);
+    shader_program_unload(&lit);
+    scene_gl_free(&gpu);
+    state_free(&st);
+    app_close(&a);
+    return ok ? 0 : app_fail(&err);
+}

@@ -1,0 +1,151 @@
+/* Grading tests for exercise ex07.2: dq_skin_vertex() blends four dual
+ * quaternions (with the hemisphere flip), normalizes both parts by the
+ * length of the real part, and moves a point and a normal.
+ *
+ * The dual quaternions are written out by hand here (not made by
+ * dq_from_rigid), from real = q and dual = 0.5 * (t, 0) * q, with the
+ * quaternion product (v1, w1)(v2, w2) = (w1 v2 + w2 v1 + v1 x v2, w1 w2 - v1 . v2).
+ * With c = cos 45 deg = s = sin 45 deg = 0.70710678:
+ *   turn90y_t100  90 deg about Y, then (1, 0, 0): real (0, s, 0, c),
+ *                 (t, 0) * q = (c, 0, s, 0), dual (c/2, 0, s/2, 0)
+ *   lift2         (0, 2, 0) alone: real (0, 0, 0, 1), dual (0, 1, 0, 0)
+ *   turn90y_lift2 90 deg about Y, then (0, 2, 0): real (0, s, 0, c),
+ *                 (t, 0) * q = (0, 2c, 0, -2s), dual (0, c, 0, -s)
+ *   turn170y, turn190y  170 and 190 deg about Y, no translation: real
+ *                 (0, sin 85, 0, cos 85) and (0, sin 95, 0, cos 95), dual 0
+ * Expected results are worked out in the comment of each case. */
+#include "tests/test_util.h"
+#include "chapters/07_gpu_skinning/dual_quat.h"
+
+#define C45 0.70710678f
+static const double tol = 1e-5;
+
+static void set_dq(dual_quat *dq, float rx, float ry, float rz, float rw, float dx, float dy, float dz, float dw)
+{
+    dq->real[0] = rx, dq->real[1] = ry, dq->real[2] = rz, dq->real[3] = rw;
+    dq->dual[0] = dx, dq->dual[1] = dy, dq->dual[2] = dz, dq->dual[3] = dw;
+}
+
+static void expect_vertex(const char *what, const dual_quat *dq, const uint16_t joints[4], const float weights[4],
+                          const float p[3], const float n[3], const float want_p[3], const float want_n[3])
+{
+    float out_p[3], out_n[3];
+    memset(out_p, 0x7f, sizeof out_p); /* garbage: every element must be written */
+    memset(out_n, 0x7f, sizeof out_n);
+    dq_skin_vertex(dq, joints, weights, p, n, out_p, out_n);
+    for (int k = 0; k < 3; k++)
+        if (!(fabs((double)out_p[k] - (double)want_p[k]) <= tol))
+            fail_msg("ex07.2: dq_skin_vertex(%s): out_position[%d]: expected %.6g, got %.6g "
+                     "(position expected (%.4g, %.4g, %.4g), got (%.4g, %.4g, %.4g))",
+                     what, k, (double)want_p[k], (double)out_p[k], (double)want_p[0], (double)want_p[1],
+                     (double)want_p[2], (double)out_p[0], (double)out_p[1], (double)out_p[2]);
+    for (int k = 0; k < 3; k++)
+        if (!(fabs((double)out_n[k] - (double)want_n[k]) <= tol))
+            fail_msg("ex07.2: dq_skin_vertex(%s): out_normal[%d]: expected %.6g, got %.6g", what, k, (double)want_n[k],
+                     (double)out_n[k]);
+}
+
+/* One influence: the point (1, 0, 0) turned 90 deg about Y goes to
+ * (0, 0, -1), then moves by (1, 0, 0): (1, 0, -1). Its normal (1, 0, 0)
+ * turns to (0, 0, -1). Catches conj(real) * dual in place of
+ * dual * conj(real) (the translation turned back: (0, 0, 1)), and turning
+ * the wrong way (q p q* against q* p q: (0, 0, 1)). */
+static void one_joint_turns_then_moves(void **state)
+{
+    (void)state;
+    dual_quat dq[2];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 0, 0, 0);
+    set_dq(&dq[1], 0, C45, 0, C45, C45 / 2, 0, C45 / 2, 0);
+    uint16_t joints[4] = {1, 0, 0, 0};
+    float weights[4] = {1, 0, 0, 0};
+    float p[3] = {1, 0, 0}, n[3] = {1, 0, 0};
+    float want_p[3] = {1, 0, -1}, want_n[3] = {0, 0, -1};
+    expect_vertex("joint 1 at weight 1: 90 deg about Y, then (1, 0, 0); point (1, 0, 0)", dq, joints, weights, p, n,
+                  want_p, want_n);
+}
+
+/* Half and half of lift2 and turn90y_lift2: two screw motions about the Y
+ * axis, so the blend is halfway along the screw: 45 deg about Y, then
+ * (0, 2, 0). (1, 0, 0) goes to (c, 2, -s); the normal (1, 0, 0) to
+ * (c, 0, -s). The raw blend's real part has length cos 22.5 deg = 0.924:
+ * without dividing the dual part by it too, the lift comes out 2 / 0.924 =
+ * 2.16; with one weight only, or weights ignored, the turn is 0 or 90 deg. */
+static void two_joints_blend_halfway(void **state)
+{
+    (void)state;
+    dual_quat dq[2];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 1, 0, 0);
+    set_dq(&dq[1], 0, C45, 0, C45, 0, C45, 0, -C45);
+    uint16_t joints[4] = {0, 1, 0, 0};
+    float weights[4] = {0.5f, 0.5f, 0, 0};
+    float p[3] = {1, 0, 0}, n[3] = {1, 0, 0};
+    float want_p[3] = {C45, 2, -C45}, want_n[3] = {C45, 0, -C45};
+    expect_vertex("0.5 x (0, 2, 0) + 0.5 x (90 deg about Y, then (0, 2, 0)); point (1, 0, 0)", dq, joints, weights, p,
+                  n, want_p, want_n);
+}
+
+/* The same as above with joint 1 stored as -dq (the same transform: q and
+ * -q are one rotation). Without bringing it to joint 0's side first, the
+ * blend's real part is (0, -0.354, 0, 0.146): a turn of about -135 deg. */
+static void antipodal_quaternion_is_flipped(void **state)
+{
+    (void)state;
+    dual_quat dq[2];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 1, 0, 0);
+    set_dq(&dq[1], 0, -C45, 0, -C45, 0, -C45, 0, C45);
+    uint16_t joints[4] = {0, 1, 0, 0};
+    float weights[4] = {0.5f, 0.5f, 0, 0};
+    float p[3] = {1, 0, 0}, n[3] = {1, 0, 0};
+    float want_p[3] = {C45, 2, -C45}, want_n[3] = {C45, 0, -C45};
+    expect_vertex("the same blend with joint 1 stored as -dq (the same transform)", dq, joints, weights, p, n, want_p,
+                  want_n);
+}
+
+/* 170 and 190 deg about Y, half and half: 180 deg, (1, 0, 0) -> (-1, 0, 0).
+ * turn190y's w is negative, but it is on turn170y's side (their dot product
+ * is cos 10 deg > 0): flipping every quaternion with w < 0 (instead of
+ * comparing with the first) blends 170 deg with -170 deg and gives no turn. */
+static void hemisphere_is_the_first_influences(void **state)
+{
+    (void)state;
+    float s85 = sinf(85.0f * GLM_PIf / 180.0f), c85 = cosf(85.0f * GLM_PIf / 180.0f);
+    float s95 = sinf(95.0f * GLM_PIf / 180.0f), c95 = cosf(95.0f * GLM_PIf / 180.0f);
+    dual_quat dq[2];
+    set_dq(&dq[0], 0, s85, 0, c85, 0, 0, 0, 0);
+    set_dq(&dq[1], 0, s95, 0, c95, 0, 0, 0, 0);
+    uint16_t joints[4] = {0, 1, 0, 0};
+    float weights[4] = {0.5f, 0.5f, 0, 0};
+    float p[3] = {1, 0, 0}, n[3] = {0, 0, 1};
+    float want_p[3] = {-1, 0, 0}, want_n[3] = {0, 0, -1};
+    expect_vertex("0.5 x (170 deg about Y) + 0.5 x (190 deg about Y, w < 0); point (1, 0, 0)", dq, joints, weights, p,
+                  n, want_p, want_n);
+}
+
+/* Four influences, weights 0.25 each: joints 0 and 2 are lift2, 1 and 3
+ * turn90y_lift2, so the blend is the halfway screw again: (c, 2, -s).
+ * Catches a loop over three influences (then 2/3 of lift2: not halfway). */
+static void four_influences_count(void **state)
+{
+    (void)state;
+    dual_quat dq[4];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 1, 0, 0);
+    set_dq(&dq[1], 0, C45, 0, C45, 0, C45, 0, -C45);
+    dq[2] = dq[0];
+    dq[3] = dq[1];
+    uint16_t joints[4] = {0, 1, 2, 3};
+    float weights[4] = {0.25f, 0.25f, 0.25f, 0.25f};
+    float p[3] = {1, 0, 0}, n[3] = {1, 0, 0};
+    float want_p[3] = {C45, 2, -C45}, want_n[3] = {C45, 0, -C45};
+    expect_vertex("four influences of 0.25: lift2, turn90y_lift2, lift2, turn90y_lift2", dq, joints, weights, p, n,
+                  want_p, want_n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_joint_turns_then_moves),      cmocka_unit_test(two_joints_blend_halfway),
+        cmocka_unit_test(antipodal_quaternion_is_flipped), cmocka_unit_test(hemisphere_is_the_first_influences),
+        cmocka_unit_test(four_influences_count),
+    };
+    return cmocka_run_group_tests_name("ex07.2 dq_skin_vertex", tests, NULL, NULL);
+}

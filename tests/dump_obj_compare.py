@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""ch07_gpu_skinning --dump-obj (the vertex shader's positions, read back with
+transform feedback) against ch06_cpu_skinning --dump-obj (the CPU's) on the
+same models, so the GPU's result is checked by chapter 06's format and tools:
+
+    dump_obj_compare.py CH06 CH07 MODEL_OR_FOLDER...
+
+Every line must be the same ('o' and 'f' lines exactly, as many 'v' lines in
+the same order), and every vertex within 1e-4 of the diagonal of the box
+around the model's vertices. A folder stands for its .gltf/.glb files that
+have skins; a folder that does not exist is skipped (exit 77), as the
+Khronos models in ../shared may be absent."""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def has_skin(path):
+    if path.endswith(".glb"):
+        with open(path, "rb") as f:
+            data = f.read()
+        length = int.from_bytes(data[12:16], "little")
+        doc = json.loads(data[20:20 + length])
+    else:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    return bool(doc.get("skins"))
+
+
+def models(args):
+    out = []
+    for a in args:
+        if os.path.isdir(a):
+            out += [os.path.join(a, n) for n in sorted(os.listdir(a))
+                    if n.endswith((".gltf", ".glb")) and has_skin(os.path.join(a, n))]
+        elif os.path.exists(a):
+            out.append(a)
+    return out
+
+
+def dump(program, model, where):
+    r = subprocess.run([program, "--model", model, "--dump-obj", where], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"FAIL: {os.path.basename(program)} --model {model} --dump-obj: exit {r.returncode}: {r.stderr}")
+    with open(where, encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def main(argv):
+    ch06, ch07, rest = argv[1], argv[2], argv[3:]
+    if not any(os.path.exists(a) for a in rest):
+        print("skipped: none of", rest, "exists")
+        return 77
+    checked = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for model in models(rest):
+            cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"))
+            gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"))
+            if len(cpu) != len(gpu):
+                print(f"FAIL: {model}: {len(gpu)} lines from the GPU, {len(cpu)} from the CPU")
+                return 1
+            vs = [[float(x) for x in line.split()[1:]] for line in cpu if line.startswith("v ")]
+            lo = [min(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
+            hi = [max(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
+            diagonal = math.dist(lo, hi)
+            worst = 0.0
+            for number, (c, g) in enumerate(zip(cpu, gpu), 1):
+                if c.startswith("v ") and g.startswith("v "):
+                    d = math.dist([float(x) for x in c.split()[1:]], [float(x) for x in g.split()[1:]])
+                    worst = max(worst, d)
+                elif c != g:
+                    print(f"FAIL: {model}: line {number}: GPU '{g}', CPU '{c}'")
+                    return 1
+            print(f"{model}: {len(vs)} vertices, max |gpu - cpu| = {worst:.3g} (diagonal {diagonal:.4g})")
+            if not worst <= 1e-4 * diagonal:
+                print(f"FAIL: {model}: the GPU's vertices are {worst:.3g} from the CPU's, above 1e-4 of {diagonal:.4g}")
+                return 1
+            checked += 1
+    if checked == 0:
+        print("FAIL: no skinned model found in", rest)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
