@@ -13,7 +13,8 @@ uniform int u_view;                // 0 plain, 1 dominant joint, 2 weight of one
 uniform int u_selected_skin_joint; // for view 2; -1: the joint is not in this skin
 
 out vec3 v_normal_world;
-out vec3 v_color; // sRGB, picked by eye like the debug lines
+out vec3 v_color;           // sRGB, picked by eye like the debug lines
+flat out vec3 v_flat_color; // the same, not blended across a triangle
 
 // A colour per joint index: hues a golden angle apart, so that neighbours
 // in the joint list (often neighbours on the body) differ clearly.
@@ -49,6 +50,7 @@ void main()
     } else {
         v_color = vec3(0.75);
     }
+    v_flat_color = v_color;
     v_normal_world = transpose(inverse(mat3(u_world_from_model))) * a_normal;
     gl_Position = u_clip_from_world * u_world_from_model * vec4(a_position, 1.0);
 }
