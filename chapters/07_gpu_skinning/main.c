@@ -318,8 +318,8 @@ int main(int argc, char **argv)
         frame_ms = frame_ms == 0.0 ? 1000.0 * (now - last) : 0.95 * frame_ms + 0.05 * 1000.0 * (now - last);
         last = now;
         char label[128];
-        snprintf(label, sizeof label, "%s skinning, %s, %s: %.2f ms a frame", on_gpu ? "GPU" : "CPU",
-                 method == SKIN_LINEAR ? "linear blend" : "dual quaternions", motion_names[motion], frame_ms);
+        snprintf(label, sizeof label, "%s, %s, %s: %.2f ms/frame", on_gpu ? "GPU" : "CPU",
+                 method == SKIN_LINEAR ? "linear" : "dual quat", motion_names[motion], frame_ms);
         if (now - title_at > 0.5) {
             char title[160];
             snprintf(title, sizeof title, "ch07_gpu_skinning: %s", label);
@@ -329,8 +329,7 @@ int main(int argc, char **argv)
         mat4 clip_from_screen;
         text_clip_from_screen(a.width, a.height, clip_from_screen);
         text_draw(&text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
-        text_draw(&text, 10.0f, 34.0f, 1.5f, "G: GPU/CPU  Q: linear/dual quaternions  M: motion",
-                  (vec3){0.85f, 0.85f, 0.85f});
+        text_draw(&text, 10.0f, 34.0f, 1.5f, "G: GPU/CPU  Q: linear/DQ  M: motion", (vec3){0.85f, 0.85f, 0.85f});
         debug_draw_flush(&text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
