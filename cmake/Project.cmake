@@ -122,6 +122,22 @@ function(sa_exercise_test)
   set_tests_properties(${T_ID}_${T_NAME} PROPERTIES LABELS "exercise;${T_ID}" TIMEOUT 30)
 endfunction()
 
+# sa_test_needs(<id> <test>...): these tests (registered in the calling
+# directory) fail while exercise <id> is a stub; they get the label
+# "needs:<id>", so a student sees why (`ctest -N -L needs:ex02.2` lists them)
+# and tests/check_exercise_stubs.sh --needs can check that every test a stub
+# breaks is labelled.
+function(sa_test_needs id)
+  if(NOT id IN_LIST SA_EXERCISE_IDS)
+    message(FATAL_ERROR "sa_test_needs: '${id}' is not listed in exercises/EXERCISES.tsv")
+  endif()
+  foreach(test IN LISTS ARGN)
+    if(TEST ${test})
+      set_property(TEST ${test} APPEND PROPERTY LABELS "needs:${id}")
+    endif()
+  endforeach()
+endfunction()
+
 # --- chapter programs ------------------------------------------------------------
 # sa_chapter_program(NAME ch01_window SOURCES ... [LIBS ...] [FRAMES n])
 # Builds the program and registers the smoke test "<name>_runs"

@@ -7,10 +7,14 @@
  * Check your work:   ctest --test-dir build -L ex01.1 --output-on-failure
  */
 #include "common/transform.h"
+#include "exercises/stub_note.h"
 
 void transform_to_mat4(const transform *t, mat4 out)
 {
+    /* TODO(ex01.1): replace this identity with T * R * S (and delete the note). */
+    SA_STUB_NOTE(
+        "ex01.1", "exercises/01_window/transform_compose.c",
+        "every transform is the identity, so nothing moves, turns or scales (the cube of ch01_window does not turn)");
     (void)t;
-    /* TODO(ex01.1): replace this identity with T * R * S. */
     glm_mat4_identity(out);
 }

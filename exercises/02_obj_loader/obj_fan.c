@@ -9,10 +9,14 @@
  * Check your work:   ctest --test-dir build -L ex02.3 --output-on-failure
  */
 #include "chapters/02_obj_loader/obj_steps.h"
+#include "exercises/stub_note.h"
 
 size_t obj_fan_triangulate(const uint32_t *polygon, size_t corner_count, uint32_t *triangles)
 {
-    /* TODO(ex02.3): this stub keeps only the first triangle. */
+    /* TODO(ex02.3): this stub keeps only the first triangle. Write the fan
+     * (and delete the note). */
+    SA_STUB_NOTE("ex02.3", "exercises/02_obj_loader/obj_fan.c",
+                 "each polygon keeps only its first triangle, so quads lose half their area");
     if (corner_count < 3)
         return 0;
     triangles[0] = polygon[0], triangles[1] = polygon[1], triangles[2] = polygon[2];

@@ -10,13 +10,17 @@
  * Check your work:   ctest --test-dir build -L ex03.1 --output-on-failure
  */
 #include "chapters/03_gltf_loader/gltf.h"
+#include "exercises/stub_note.h"
 
 #include <string.h>
 
 void gltf_element_read_float(const gltf_element_layout *layout, size_t index, float *out)
 {
     /* TODO(ex03.1): this reads the first component of element 0 as a float,
-     * whatever the stride, component type or normalization. */
+     * whatever the stride, component type or normalization. Write the real
+     * reader (and delete the note). */
+    SA_STUB_NOTE("ex03.1", "exercises/03_gltf_loader/accessor_read.c",
+                 "every accessor element reads as the first 4 bytes of element 0, taken as a float");
     (void)index;
     int n = gltf_type_components(layout->type);
     for (int i = 0; i < n; i++)

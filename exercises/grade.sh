@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Grades one student pack: one row per exercise (id, title, passed/failed,
+# the first failing message).
+#
+#   exercises/grade.sh PACK_DIR [--json FILE] [--build DIR] [--timeout SECONDS]
+#                      [--jobs N] [--sanitize] [--expect passed|failed]
+#
+# PACK_DIR is a student's copy of a pack made by export_student_pack.sh (or
+# the full project, which grades the reference solutions). The pack is built
+# in a folder of its own, never inside it: a new temporary folder, removed
+# afterwards, or DIR (kept, so that grading the same pack again is quick).
+# Nothing is written into PACK_DIR; the script checks that afterwards.
+#
+# Only the grading tests and what they link are built, with the compiler
+# flags the pack's CMake sets (-DSA_SANITIZE=ON with --sanitize, which stops
+# at the first out-of-bounds write). Every test gets SECONDS (default 30) to
+# finish, so a student's endless loop fails that exercise instead of hanging
+# the run. An exercise whose code does not compile fails with the compiler's
+# first error.
+#
+# --json FILE writes the same rows for a course platform:
+#   {"pack": ..., "passed": 3, "total": 10, "exercises": [{"id": "ex01.1",
+#    "title": ..., "status": "passed" | "failed", "message": ..., "tests":
+#    [{"name": ..., "status": ...}]}]}
+# Exit status: 0 when grading ran (whatever the marks), 2 when it could not
+# (no pack, CMake failed to configure). With --expect passed (or failed) the
+# status is 1 unless every exercise has that result: CI grades the reference
+# tree with --expect passed and an untouched pack with --expect failed.
+set -euo pipefail
+if ! command -v python3 >/dev/null; then
+  echo "grade: python3 is needed" >&2
+  exit 2
+fi
+exec python3 - "$@" <<'PYTHON'
+import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
+
+parser = argparse.ArgumentParser(prog="exercises/grade.sh", description="Grade one student pack.")
+parser.add_argument("pack", help="the student's pack (or the project itself)")
+parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+parser.add_argument("--build", metavar="DIR", help="build folder (default: a temporary one, removed afterwards)")
+parser.add_argument("--timeout", type=int, default=30, metavar="SECONDS", help="time limit per test (default 30)")
+parser.add_argument("--jobs", type=int, default=2, metavar="N", help="parallel compile jobs (default 2)")
+parser.add_argument("--sanitize", action="store_true", help="build with AddressSanitizer and UBSan")
+parser.add_argument("--expect", choices=["passed", "failed"], help="exit 1 unless every exercise has this result")
+args = parser.parse_args(sys.argv[1:])
+
+
+def die(message):
+    print(f"grade: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+pack = os.path.realpath(args.pack)
+if not os.path.isfile(os.path.join(pack, "exercises", "EXERCISES.tsv")):
+    die(f"{args.pack}: not a pack (no exercises/EXERCISES.tsv)")
+
+# The exercises, in the order of the pack's own list.
+exercises = []
+with open(os.path.join(pack, "exercises", "EXERCISES.tsv"), encoding="utf-8") as f:
+    for line in f:
+        fields = line.rstrip("\n").split("\t")
+        if fields and re.fullmatch(r"ex\d+\.\d+", fields[0]):
+            exercises.append({"id": fields[0], "title": fields[3] if len(fields) > 3 else "",
+                              "status": "failed", "message": "", "tests": []})
+
+build = os.path.realpath(args.build) if args.build else tempfile.mkdtemp(prefix="sa-grade-")
+if build == pack or build.startswith(pack + os.sep):
+    die(f"the build folder {build} is inside the pack; give --build a folder outside it")
+os.makedirs(build, exist_ok=True)
+
+
+def run(cmd, timeout=None):
+    """Runs cmd, returns (exit status, stdout and stderr together)."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
+        return p.returncode, p.stdout.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as e:
+        return 124, (e.stdout or b"").decode("utf-8", "replace")
+
+
+def snapshot(root):
+    """Path -> (size, mtime) of every file in the pack, to prove nothing was written there."""
+    files = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d != ".git"]
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            try:
+                st = os.lstat(path)
+                files[path] = (st.st_size, st.st_mtime_ns)
+            except OSError:
+                pass
+    return files
+
+
+def first_line(pattern, text):
+    m = re.search(pattern, text, re.M)
+    return m.group(0).strip() if m else None
+
+
+def failure_message(output, timeout):
+    """The first thing a student should read in a failing test's output:
+    a failed check (cmocka), a crash or a sanitizer report, with the case it
+    happened in; else a program's own error or a stub's note; else ctest's
+    verdict (a timeout, a crash outside a case)."""
+    output = output.replace(pack + os.sep, "")  # paths relative to the pack
+    case, fallback = None, None
+    for line in output.splitlines():
+        m = re.match(r"\[ RUN      \] (\S+)", line)
+        if m:
+            case = m.group(1)
+            continue
+        message = None
+        if line.startswith("ERROR: "):                      # cmocka's fail_msg
+            message = line[len("ERROR: "):]
+        elif "Test failed with exception" in line:          # a crash inside a cmocka case
+            message = line.split("--- ", 1)[-1]
+        elif re.search(r"ERROR: (AddressSanitizer|LeakSanitizer)", line):
+            message = line.split("ERROR: ", 1)[1]
+        elif "runtime error:" in line:                      # UBSan
+            message = line.strip()
+        elif fallback is None and re.match(r"\s*(CMake Error|error|note): ", line):
+            fallback = line.strip()
+        if message:
+            message = f"{case}: {message}" if case else message
+            if "***Timeout" in output:
+                return f"timed out after {timeout} s (an endless loop?); before that, {message}"
+            return message
+    if "***Timeout" in output:
+        return f"timed out after {timeout} s (an endless loop?)" + (f" in {case}" if case else "")
+    if fallback:
+        return fallback
+    for pattern in (r"\*\*\*Exception: .*", r"\*\*\*Failed.*", r"Could not find executable.*"):
+        line = first_line(pattern, output)
+        if line:
+            return line
+    return "failed (no message; run the test with --output-on-failure)"
+
+
+before = snapshot(pack)
+start = time.time()
+try:
+    config = ["cmake", "-S", pack, "-B", build, "-DCMAKE_BUILD_TYPE=Debug"]
+    if args.sanitize:
+        config.append("-DSA_SANITIZE=ON")
+    rc, out = run(config)
+    if rc != 0:
+        print(out, file=sys.stderr)
+        die(f"CMake could not configure {args.pack} (output above)")
+
+    # The grading tests (label "exercise"), their exercise and their program.
+    rc, out = run(["ctest", "--test-dir", build, "--show-only=json-v1", "-L", "^exercise$"])
+    tests = json.loads(out[out.index("{"):]) if rc == 0 and "{" in out else {"tests": []}
+    by_id = {e["id"]: e for e in exercises}
+    for t in tests.get("tests", []):
+        labels = next((p["value"] for p in t.get("properties", []) if p["name"] == "LABELS"), [])
+        for label in labels:
+            if label in by_id:
+                # sa_exercise_test(): target = test name with '.' -> '_' (the
+                # command is not known before the build).
+                by_id[label]["tests"].append({"name": t["name"], "status": "failed", "message": "",
+                                              "target": t["name"].replace(".", "_")})
+
+    # Build every grading test at once; when that fails, each alone, so a
+    # compile error is charged to the exercises it breaks and no others.
+    targets = sorted({t["target"] for e in exercises for t in e["tests"]})
+    build_errors = {}
+    if targets:
+        rc, out = run(["cmake", "--build", build, "-j", str(args.jobs), "--target"] + targets)
+        if rc != 0:
+            for target in targets:
+                rc, out = run(["cmake", "--build", build, "-j", str(args.jobs), "--target", target])
+                if rc != 0:
+                    error = first_line(r"^.*\berror\b.*$", out) or "the build failed"
+                    build_errors[target] = error.replace(pack + os.sep, "")
+
+    for e in exercises:
+        if not e["tests"]:
+            e["message"] = "no grading test is registered for this exercise"
+            continue
+        for t in e["tests"]:
+            if t["target"] in build_errors:
+                t["message"] = "does not build: " + build_errors[t["target"]]
+                continue
+            name = re.escape(t["name"])
+            rc, out = run(["ctest", "--test-dir", build, "-R", f"^{name}$", "--output-on-failure",
+                           "--timeout", str(args.timeout)], timeout=args.timeout + 60)
+            if rc == 0 and re.search(r"100% tests passed", out):
+                t["status"] = "passed"
+            else:
+                t["message"] = failure_message(out, args.timeout)
+        failing = [t for t in e["tests"] if t["status"] != "passed"]
+        e["status"] = "failed" if failing else "passed"
+        e["message"] = failing[0]["message"] if failing else ""
+finally:
+    changed = sorted(p for p, v in snapshot(pack).items() if before.get(p) != v)
+    changed += sorted(p for p in before if not os.path.exists(p))
+    if not args.build:
+        shutil.rmtree(build, ignore_errors=True)
+
+# The report: one row per exercise.
+width = max([len(e["title"]) for e in exercises] + [5])
+print(f"grading {args.pack}")
+for e in exercises:
+    row = f"{e['id']:<8} {e['title']:<{width}}  {e['status']:<6}"
+    if e["message"]:
+        row += "  " + e["message"]
+    print(row.rstrip())
+passed = sum(e["status"] == "passed" for e in exercises)
+print(f"{passed} of {len(exercises)} exercises passed ({time.time() - start:.0f} s)")
+if changed:
+    print(f"grade: warning: {len(changed)} file(s) in the pack changed during grading, e.g. {changed[0]}",
+          file=sys.stderr)
+
+if args.json:
+    report = {"pack": args.pack, "passed": passed, "total": len(exercises),
+              "exercises": [{"id": e["id"], "title": e["title"], "status": e["status"], "message": e["message"],
+                             "tests": [{"name": t["name"], "status": t["status"], "message": t["message"]}
+                                       for t in e["tests"]]}
+                            for e in exercises]}
+    with open(args.json, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=2)
+        f.write("\n")
+
+if args.expect and any(e["status"] != args.expect for e in exercises):
+    others = [e["id"] for e in exercises if e["status"] != args.expect]
+    print(f"grade: expected every exercise to be {args.expect}; not so: {', '.join(others)}", file=sys.stderr)
+    sys.exit(1)
+sys.exit(0)
+PYTHON
