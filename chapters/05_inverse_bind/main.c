@@ -313,6 +313,11 @@ int main(int argc, char **argv)
         return status;
     }
 
+    if (st.skel.joint_count == 0) {
+        sa_error_set(&err, "%s: the file has no skin, so nothing to show (--check-bind works on any file)", model_path);
+        state_free(&st);
+        return app_fail(&err);
+    }
     int selected = st.skel.skin_count > 0 && st.skel.skins[0].joint_count > 0 ? st.skel.skins[0].joint_of_skin_joint[0]
                                                                               : -1;
     if (joint_option && (selected = skeleton_find(&st.skel, joint_option)) < 0) {
