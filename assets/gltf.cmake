@@ -39,7 +39,7 @@ if(TARGET stage_gltf)
                LIBS assets_gltf stage_gltf)
   sa_unit_test(NAME test_characters SOURCES ${CMAKE_SOURCE_DIR}/tests/test_characters.c LIBS stage_gltf
                ARGS ${SA_ASSETS_DIR}/models)
-  # They read through the loader's exercises: label needs:<id> (sa_test_needs).
+  # They read through the loader's exercises: label needs:NN.k (sa_test_needs).
   foreach(id ex03.1 ex03.2 ex03.3)
     sa_test_needs(${id} test_assets_writer test_characters)
   endforeach()

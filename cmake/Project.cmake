@@ -123,17 +123,20 @@ function(sa_exercise_test)
 endfunction()
 
 # sa_test_needs(<id> <test>...): these tests (registered in the calling
-# directory) fail while exercise <id> is a stub; they get the label
-# "needs:<id>", so a student sees why (`ctest -N -L needs:ex02.2` lists them)
-# and tests/check_exercise_stubs.sh --needs can check that every test a stub
-# breaks is labelled.
+# directory) fail while exercise <id> is a stub. They get the label
+# "needs:NN.k" (ex02.2 -> needs:02.2), so a student sees why (`ctest -N -L
+# needs:02.2` lists them) and tests/check_exercise_stubs.sh --needs can check
+# that every test a stub breaks is labelled. The label leaves out "ex" on
+# purpose: ctest -L takes a regular expression, and `ctest -L ex02.2` must
+# still run ex02.2's grading tests alone, `-L ex02` chapter 02's.
 function(sa_test_needs id)
   if(NOT id IN_LIST SA_EXERCISE_IDS)
     message(FATAL_ERROR "sa_test_needs: '${id}' is not listed in exercises/EXERCISES.tsv")
   endif()
+  string(REGEX REPLACE "^ex" "" number "${id}")
   foreach(test IN LISTS ARGN)
     if(TEST ${test})
-      set_property(TEST ${test} APPEND PROPERTY LABELS "needs:${id}")
+      set_property(TEST ${test} APPEND PROPERTY LABELS "needs:${number}")
     endif()
   endforeach()
 endfunction()

@@ -9,8 +9,8 @@
 # nothing: that is a failure here.
 #
 # --needs also runs every other test (GL tests under xvfb-run when there is
-# no display). Each one that fails must carry the label needs:<id> of an
-# exercise built from its stub (sa_test_needs() in the CMake that registers
+# no display). Each one that fails must carry the label needs:NN.k of an
+# exercise exNN.k built from its stub (sa_test_needs() in the CMake that registers
 # it); a failing test without one is a defect. Its output should also name
 # the exercise (each stub prints "note: exNN.k is not written yet ..."); when
 # it does not, that is reported as a note.
@@ -79,7 +79,7 @@ def output_of(name):
 
 defects = 0
 for name in failed:
-    needs = sorted(l[len("needs:"):] for l in labels.get(name, []) if l.startswith("needs:"))
+    needs = sorted("ex" + l[len("needs:"):] for l in labels.get(name, []) if l.startswith("needs:"))
     cause = [i for i in needs if i in stubbed]
     if not cause:
         defects += 1
@@ -87,7 +87,7 @@ for name in failed:
               f"needs: label for them (labels: {', '.join(labels.get(name, []))}); see {log_path}")
         continue
     named = [i for i in cause if i in output_of(name)]
-    print(f"ok: {name} fails while {', '.join(cause)} is a stub (label needs:{cause[0]})"
+    print(f"ok: {name} fails while {', '.join(cause)} is a stub (label needs:{cause[0][2:]})"
           + ("" if named else "; note: its output does not name the exercise"))
 print(f"{len(failed)} other tests fail with these stubs, {defects} of them without a needs: label")
 sys.exit(1 if defects else 0)
