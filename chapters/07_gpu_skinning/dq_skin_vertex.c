@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-/* [listing dq_skin_vertex] */
+/* [listing dq_blend] */
 void dq_skin_vertex(const dual_quat *skin_dq, const uint16_t joints[4], const float weights[4], const float position[3],
                     const float normal[3], float out_position[3], float out_normal[3])
 {
@@ -29,7 +29,9 @@ void dq_skin_vertex(const dual_quat *skin_dq, const uint16_t joints[4], const fl
         r[c] *= inv;
         d[c] *= inv;
     }
+    /* [/listing] */
 
+    /* [listing dq_apply] */
     /* Rotate by r (a = r.xyz, s = r.w):  v + 2 a x (a x v + s v), for the
      * point and for the normal. Then add the translation the blend carries,
      * 2 (s d.xyz - d.w a + a x d.xyz), the vector part of 2 d conj(r). */
