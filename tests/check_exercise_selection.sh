@@ -22,11 +22,11 @@ expect_configure_error() { # DESCRIPTION SOURCE_DIR EXPECTED_TEXT CMAKE_ARGS...
     return 1
   fi
   if ! tr -s ' \n' ' ' <"$build/log" | grep -qF "$text"; then
-    echo "DEFECT: $what: configuration failed without naming '$text':" >&2
+    echo "DEFECT: $what: configuration failed without saying \"$text\":" >&2
     cat "$build/log" >&2
     return 1
   fi
-  echo "ok: $what: configuration fails and names '$text'"
+  echo "ok: $what: configuration fails and says \"$text\""
   rm -rf "$build"
 }
 
