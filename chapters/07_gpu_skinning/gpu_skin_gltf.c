@@ -53,11 +53,15 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
     }
     for (int i = 0; ok && i < g->skin_count; i++)
         ok = skin_palette_init(&g->palettes[i], g->storage, g->max_joints, err);
-    ok = ok && skin_program_load(&g->programs[SKIN_LINEAR], SKIN_LINEAR, g->storage, g->max_joints, err) &&
-         skin_program_load(&g->programs[SKIN_DUAL_QUAT], SKIN_DUAL_QUAT, g->storage, g->max_joints, err);
     if (!ok)
         gpu_skin_scene_free(g);
     return ok;
+}
+
+bool gpu_skin_scene_load_programs(gpu_skin_scene *g, sa_error *err)
+{
+    return skin_program_load(&g->programs[SKIN_LINEAR], SKIN_LINEAR, g->storage, g->max_joints, err) &&
+           skin_program_load(&g->programs[SKIN_DUAL_QUAT], SKIN_DUAL_QUAT, g->storage, g->max_joints, err);
 }
 
 /* [listing scene_update] */

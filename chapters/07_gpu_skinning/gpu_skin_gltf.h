@@ -4,7 +4,12 @@
  * It works next to chapter 06's skin_scene, which has already found the
  * skinned primitives, cleaned their influences once and holds the per-skin
  * arrays: this file uploads those same influences, so the CPU and the GPU
- * skin exactly the same data. Each frame:
+ * skin exactly the same data. Once:
+ *
+ *     gpu_skin_scene_init(&g, &sc, &doc, false, &err);   vertex buffers, palettes
+ *     gpu_skin_scene_load_programs(&g, &err);            linear and dual-quaternion programs
+ *
+ * Each frame:
  *
  *     skeleton_local_to_model(skel, pose, sc.model_from_joint);     chapter 04
  *     gpu_skin_scene_update(&g, &sc, skel, method);   skin matrices (chapter 05), one upload per skin
@@ -33,12 +38,15 @@ typedef struct gpu_skin_scene {
     skin_program programs[2]; /* [SKIN_LINEAR], [SKIN_DUAL_QUAT] */
 } gpu_skin_scene;
 
-/* Uploads sc's skinned primitives (skin_scene_init(sc, doc, ...) done),
- * makes a palette per skin and both programs. The storage is the uniform
- * block when the largest skin fits in one, else the texture buffer, or the
- * texture buffer anyway with force_texture_buffer (to try it). */
+/* Uploads sc's skinned primitives (skin_scene_init(sc, doc, ...) done) and
+ * makes a palette per skin. The storage is the uniform block when the
+ * largest skin fits in one, else the texture buffer, or the texture buffer
+ * anyway with force_texture_buffer (to try it). Errors name the primitive. */
 bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_document *doc, bool force_texture_buffer,
                          sa_error *err);
+/* Then both programs, for that storage and size (errors name the shaders;
+ * gpu_skin_scene_free() releases whatever was loaded). */
+bool gpu_skin_scene_load_programs(gpu_skin_scene *g, sa_error *err);
 void gpu_skin_scene_free(gpu_skin_scene *g);
 
 /* Per frame, after sc->model_from_joint is filled: every skin's skin

@@ -260,8 +260,10 @@ int main(int argc, char **argv)
         state_free(&st);
         return app_fail(&err);
     }
-    if (!gpu_skin_scene_init(&st.g, &st.sc, &st.doc, texture_buffer_option, &err)) {
+    bool uploaded = gpu_skin_scene_init(&st.g, &st.sc, &st.doc, texture_buffer_option, &err);
+    if (!uploaded)
         sa_error_prefix(&err, "%s", model_path);
+    if (!uploaded || !gpu_skin_scene_load_programs(&st.g, &err)) {
         state_free(&st);
         app_close(&a);
         return app_fail(&err);

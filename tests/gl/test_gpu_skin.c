@@ -142,7 +142,7 @@ static bool check_model(const char *path, bool dual_quaternions)
     for (int pass = 0; pass < 2; pass++) {
         gpu_skin_scene g;
         sa_error err;
-        if (!gpu_skin_scene_init(&g, &m.sc, &m.doc, pass == 1, &err))
+        if (!gpu_skin_scene_init(&g, &m.sc, &m.doc, pass == 1, &err) || !gpu_skin_scene_load_programs(&g, &err))
             fail_msg("%s: %s", path, err.message);
         const char *storage = g.storage == SKIN_UNIFORM_BLOCK ? "uniform block" : "texture buffer";
         EXPECT_INT(pass == 1 ? SKIN_TEXTURE_BUFFER : SKIN_UNIFORM_BLOCK, g.storage);
