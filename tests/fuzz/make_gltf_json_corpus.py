@@ -103,6 +103,45 @@ def main():
                        "type": "VEC2"}],
     }
     write("gltf_corpus", "interleaved_strip_fan.gltf", json.dumps(doc2))
+    # KHR_mesh_quantization (bytes and shorts, padded to 4-byte strides), no
+    # NORMAL on the second primitive (flat normals), and two sets of joints.
+    qpos = b"".join(struct.pack("<3hxx", *p) for p in [(0, 0, 0), (32767, 0, 0), (0, 32767, 0)])
+    qnrm = b"".join(struct.pack("<3bx", 0, 0, 127) for _ in range(3))
+    quv = b"".join(struct.pack("<2Bxx", u, v) for u, v in [(0, 0), (1, 0), (0, 1)])
+    qtan = struct.pack("<4b", 127, 0, 0, 127) * 3
+    qj0, qw0 = bytes([0, 1, 0, 0] * 3), bytes([128, 64, 0, 0] * 3)
+    qj1, qw1 = bytes([1, 0, 0, 0] * 3), bytes([63, 0, 0, 0] * 3)
+    qparts = [qpos, qnrm, quv, qtan, qj0, qw0, qj1, qw1]
+    qviews, offset = [], 0
+    for part, stride in zip(qparts, [8, 4, 4, 0, 0, 0, 0, 0]):
+        qviews.append(dict({"buffer": 0, "byteOffset": offset, "byteLength": len(part)},
+                           **({"byteStride": stride} if stride else {})))
+        offset += len(part)
+    qdata = b"".join(qparts)
+    doc3 = {
+        "asset": {"version": "2.0"},
+        "extensionsUsed": ["KHR_mesh_quantization"],
+        "extensionsRequired": ["KHR_mesh_quantization"],
+        "nodes": [{"mesh": 0, "skin": 0, "scale": [2, 2, 2]}, {}, {}],
+        "skins": [{"joints": [1, 2]}],
+        "meshes": [{"primitives": [
+            {"attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2, "TANGENT": 3, "JOINTS_0": 4, "WEIGHTS_0": 5,
+                            "JOINTS_1": 6, "WEIGHTS_1": 7}},
+            {"attributes": {"POSITION": 0, "TEXCOORD_0": 2, "JOINTS_0": 4, "WEIGHTS_0": 5}}]}],
+        "buffers": [{"byteLength": len(qdata), "uri": uri(qdata)}],
+        "bufferViews": qviews,
+        "accessors": [
+            {"bufferView": 0, "componentType": 5122, "normalized": True, "count": 3, "type": "VEC3"},
+            {"bufferView": 1, "componentType": 5120, "normalized": True, "count": 3, "type": "VEC3"},
+            {"bufferView": 2, "componentType": 5121, "count": 3, "type": "VEC2"},
+            {"bufferView": 3, "componentType": 5120, "normalized": True, "count": 3, "type": "VEC4"},
+            {"bufferView": 4, "componentType": 5121, "count": 3, "type": "VEC4"},
+            {"bufferView": 5, "componentType": 5121, "normalized": True, "count": 3, "type": "VEC4"},
+            {"bufferView": 6, "componentType": 5121, "count": 3, "type": "VEC4"},
+            {"bufferView": 7, "componentType": 5121, "normalized": True, "count": 3, "type": "VEC4"},
+        ],
+    }
+    write("gltf_corpus", "quantized_two_joint_sets.gltf", json.dumps(doc3))
 
 
 if __name__ == "__main__":
