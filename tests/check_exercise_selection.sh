@@ -4,8 +4,9 @@
 #
 #   tests/check_exercise_selection.sh BUILD_DIR ID
 #       BUILD_DIR is configured with -DSA_EXERCISES=ID and built. Runs every
-#       test there: the tests labelled ID (its grading tests) and needs:ID
-#       (tests that depend on it) must fail, every other test must pass.
+#       test there: the tests labelled ID (its grading tests) and needs:NN.k
+#       for ID exNN.k (tests that depend on it, see sa_test_needs) must fail,
+#       every other test must pass.
 #   tests/check_exercise_selection.sh --configure
 #       configuration errors: an unknown id in SA_EXERCISES, and a missing
 #       reference file in a full tree (only a student pack may lack them).
@@ -69,7 +70,8 @@ if [ -z "$own" ]; then
   echo "check_exercise_selection: no test carries the label $id" >&2
   exit 1
 fi
-dependent=$(list_tests -L "^needs:${id//./\\.}\$")
+needs="needs:${id#ex}"
+dependent=$(list_tests -L "^${needs//./\\.}\$")
 expected=$(printf '%s\n%s\n' "$own" "$dependent" | sed '/^$/d' | sort -u)
 all=$(list_tests)
 
@@ -94,10 +96,10 @@ while IFS= read -r name; do
       defects=$((defects + 1))
     fi
   elif grep -qxF "$name" <<<"$failed"; then
-    echo "DEFECT: $name fails with only $id as a stub (label it needs:$id, or fix it; output in $build/selection.log)"
+    echo "DEFECT: $name fails with only $id as a stub (label it $needs, or fix it; output in $build/selection.log)"
     defects=$((defects + 1))
   fi
 done <<<"$all"
 echo "SA_EXERCISES=$id: $(wc -l <<<"$all") tests, $(wc -l <<<"$expected") expected to fail" \
-     "($(wc -l <<<"$own") of $id, $(grep -c . <<<"$dependent") needs:$id), $defects defects"
+     "($(wc -l <<<"$own") of $id, $(grep -c . <<<"$dependent") $needs), $defects defects"
 [ "$defects" -eq 0 ]
