@@ -10,11 +10,15 @@
  * Check your work:   ctest --test-dir build -L ex04.1 --output-on-failure
  */
 #include "chapters/04_bone_tree/skeleton.h"
+#include "exercises/stub_note.h"
 
 void joints_local_to_model(int count, const int *parent, const transform *local, mat4 *model_from_joint)
 {
     /* TODO(ex04.1): this gives each joint its local matrix alone, as if every
-     * joint were a root: the parents are ignored, so the skeleton falls apart. */
+     * joint were a root: the parents are ignored, so the skeleton falls apart.
+     * Write the loop (and delete the note). */
+    SA_STUB_NOTE("ex04.1", "exercises/04_bone_tree/local_to_model.c",
+                 "every joint sits at its local transform as if it were a root: the skeleton falls into a heap");
     (void)parent;
     for (int j = 0; j < count; j++)
         transform_to_mat4(&local[j], model_from_joint[j]);
