@@ -26,11 +26,11 @@ static void rotation_z90(mat4 m)
     m[1][0] = -1, m[1][1] = 0;
 }
 
-#define EXPECT_VEC3(x, y, z, got, tolerance)                                                           \
-    do {                                                                                               \
-        EXPECT_NEAR(x, (got)[0], tolerance);                                                           \
-        EXPECT_NEAR(y, (got)[1], tolerance);                                                           \
-        EXPECT_NEAR(z, (got)[2], tolerance);                                                           \
+#define EXPECT_VEC3(x, y, z, got, tolerance)                                                                           \
+    do {                                                                                                               \
+        EXPECT_NEAR(x, (got)[0], tolerance);                                                                           \
+        EXPECT_NEAR(y, (got)[1], tolerance);                                                                           \
+        EXPECT_NEAR(z, (got)[2], tolerance);                                                                           \
     } while (0)
 
 /* Skins one vertex through the job (u8 joints), as the program does. */
@@ -357,7 +357,7 @@ static bool load_skinned(gltf_document *doc, sa_error *err)
     const float positions[9] = {0, 0, 0, 0, 1, 0, 1, 0.5f, 0}, normals[9] = {0, 0, 1, 0, 0, 1, 0, 0, 1};
     const uint8_t joints[12] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0};
     const float weights[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0};
-    const float ibm[32] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1,
+    const float ibm[32] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,  0, 1,
                            1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1};
     memcpy(bin, positions, 36);
     memcpy(bin + 36, normals, 36);

@@ -216,8 +216,8 @@ int main(int argc, char **argv)
                 "fast / ceiling: %.2f (goal >= 0.45)\n"
                 "plain / fast: %.2f (goal >= 0.6)\n"
                 "(%ld vertices, %d joints, median of %ld passes, one core; checksum %08x)\n",
-                rate[NATIVE], rate[FAST] / rate[NATIVE], rate[FAST] / rate[CEILING], rate[PLAIN] / rate[FAST],
-                vertices, JOINTS, passes, checksum);
+                rate[NATIVE], rate[FAST] / rate[NATIVE], rate[FAST] / rate[CEILING], rate[PLAIN] / rate[FAST], vertices,
+                JOINTS, passes, checksum);
     }
     free(d.positions);
     free(d.normals);

@@ -16,8 +16,7 @@ void fast_prepare(int joint_count, mat4 *skin_matrix, fast_matrix *out);
 void fast_skin(const fast_matrix *m, size_t n, const float (*positions)[3], const float (*normals)[3],
                const uint8_t (*joints)[4], const float (*weights)[4], float (*out_positions)[3],
                float (*out_normals)[3]);
-uint32_t fast_stream_copy(size_t n, const float (*positions)[3], const float (*normals)[3],
-                          const uint8_t (*joints)[4], const float (*weights)[4], float (*out_positions)[3],
-                          float (*out_normals)[3]);
+uint32_t fast_stream_copy(size_t n, const float (*positions)[3], const float (*normals)[3], const uint8_t (*joints)[4],
+                          const float (*weights)[4], float (*out_positions)[3], float (*out_normals)[3]);
 
 #endif

@@ -56,8 +56,7 @@ static inline __m128 dot3_splat(__m128 a, __m128 b)
 
 void fast_skin(const fast_matrix *restrict m, size_t n, const float (*restrict positions)[3],
                const float (*restrict normals)[3], const uint8_t (*restrict joints)[4],
-               const float (*restrict weights)[4], float (*restrict out_positions)[3],
-               float (*restrict out_normals)[3])
+               const float (*restrict weights)[4], float (*restrict out_positions)[3], float (*restrict out_normals)[3])
 {
 #if FAST_HAVE_AVX2
     /* All but the last vertex store 16 bytes for 12 (the next store covers

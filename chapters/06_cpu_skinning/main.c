@@ -37,15 +37,20 @@
 #define SKIN_IDENTITY_TOLERANCE 1e-4f
 
 enum { VIEW_LIT, VIEW_POSITION, VIEW_NORMALS, VIEW_COUNT };
+static const char *const view_names[VIEW_COUNT] = {"lit", "position", "normals"};
 
 static bool check_bind = false;
 static const char *dump_obj_path = NULL;
+static const char *view_option = NULL;
+static bool still = false;
 static const cli_option options_extra[] = {
     {"--check-bind", CLI_FLAG, &check_bind, NULL,
      "print chapter 05's bind checks plus max_skin_identity_error and exit (no window): exit 1 on a singular "
      "inverse bind matrix, bad weights, or a vertex that moves at the bind pose"},
     {"--dump-obj", CLI_STRING, &dump_obj_path, "FILE",
      "write the skinned meshes in the rest pose as OBJ to FILE (- for stdout) and exit (no window)"},
+    {"--view", CLI_STRING, &view_option, "NAME", "the view at start: lit (default), position or normals"},
+    {"--still", CLI_FLAG, &still, NULL, "start with the procedural motion off (the rest pose)"},
 };
 static const cli_key keys[] = {
     {"V", "next view: lit, skinned position as colour, normals as colour"},
@@ -58,7 +63,7 @@ static const cli_spec spec = {
                "--dump-obj writes the skinned mesh",
     .takes_model = true,
     .extra = options_extra,
-    .extra_count = 2,
+    .extra_count = 4,
     .keys = keys,
     .key_count = 3,
 };
@@ -91,9 +96,9 @@ static int print_check(const char *path, const gltf_document *doc, const skeleto
 /* --- the pose ------------------------------------------------------------------ */
 
 /* [listing motion] */
-/* The procedural motion: every joint of a skin except the skin's root swings
- * about its own Z axis by up to 25 degrees, each a little later than the one
- * before, so that a chain bends like a wave. */
+/* The procedural motion: the chosen joints (state_init: the limbs) swing
+ * about their own Z axis by up to 25 degrees, each a little later than the
+ * one before, so that a chain bends like a wave. */
 static void pose_at(const skeleton *s, const bool *swings, float seconds, transform *local)
 {
     memcpy(local, s->rest_local, (size_t)s->joint_count * sizeof *local);
@@ -151,10 +156,20 @@ static bool state_init(program_state *st, sa_error *err)
         return sa_error_set(err, "out of memory");
     for (int n = 0; n < doc->node_count; n++)
         st->rigid_shown[n] = st->nodes.shown[n] && doc->nodes[n].skin < 0;
+    /* The joints that swing: the limbs, not the trunk. A joint with at most
+     * three joints below it (a shoulder, an elbow, a knee ...), except a
+     * skin's root. depth[] counts the joints below each one first
+     * (children come after their parents, so one backward loop). */
+    int *below = st->depth;
+    memset(below, 0, joints * sizeof *below);
+    for (int j = s->joint_count - 1; j >= 0; j--)
+        if (s->parent[j] >= 0)
+            below[s->parent[j]] += below[j] + 1;
     for (int k = 0; k < s->skin_count; k++)
-        for (int i = 0; i < s->skins[k].joint_count; i++)
-            if (i != skin_root_joint(s, k))
-                st->swings[s->skins[k].joint_of_skin_joint[i]] = true;
+        for (int i = 0; i < s->skins[k].joint_count; i++) {
+            int j = s->skins[k].joint_of_skin_joint[i];
+            st->swings[j] = i != skin_root_joint(s, k) && below[j] <= 3;
+        }
     skeleton_depths(s, st->depth);
     return true;
 }
@@ -250,6 +265,16 @@ int main(int argc, char **argv)
     if (status >= 0)
         return status;
 
+    int view = VIEW_LIT;
+    if (view_option) {
+        for (view = 0; view < VIEW_COUNT && strcmp(view_option, view_names[view]) != 0; view++)
+            ;
+        if (view == VIEW_COUNT) {
+            fprintf(stderr, "error: --view: '%s' is not lit, position or normals\n", view_option);
+            return 2;
+        }
+    }
+
     sa_error err;
     char model_path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
@@ -278,15 +303,13 @@ int main(int argc, char **argv)
     scene_gl_options gl_options = {.dynamic_skinned = true};
     bool opened = app_open(&a, &spec, &options, &err);
     bool ok = opened && lit_load(&lit, &err) &&
-              shader_program_load(&position_colors, "shaders/skin_position.vert", "shaders/skin_position.frag",
-                                  &err) &&
+              shader_program_load(&position_colors, "shaders/skin_position.vert", "shaders/skin_position.frag", &err) &&
               debug_draw_init(&lines, &err) && scene_gl_upload(&gpu, &st.doc, &gl_options, &err);
     if (ok)
         orbit_camera_frame_bounds(&a.camera, lo, hi);
     float axes_size = 0.08f * glm_vec3_distance(lo, hi);
 
-    int view = VIEW_LIT;
-    bool show_skeleton = true, motion = true;
+    bool show_skeleton = true, motion = !still;
     while (ok && app_frame_begin(&a)) {
         if (a.reload_requested && !(shader_program_reload(&lit, &err) && shader_program_reload(&position_colors, &err)))
             fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);

@@ -78,10 +78,10 @@ typedef struct skin_influence_sets {
 /* Four influences per vertex, ready to skin (and to upload). */
 typedef struct skin_influences {
     size_t vertex_count;
-    int joint_count;           /* joints of the skin: every index is below it */
-    uint8_t (*joints_u8)[4];   /* [vertex_count] when joint_count <= 256, else NULL */
-    uint16_t (*joints_u16)[4]; /* [vertex_count] when joint_count > 256, else NULL */
-    float (*weights)[4];       /* [vertex_count]: largest first, summing to 1 */
+    int joint_count;             /* joints of the skin: every index is below it */
+    uint8_t (*joints_u8)[4];     /* [vertex_count] when joint_count <= 256, else NULL */
+    uint16_t (*joints_u16)[4];   /* [vertex_count] when joint_count > 256, else NULL */
+    float (*weights)[4];         /* [vertex_count]: largest first, summing to 1 */
     size_t zero_weight_vertices; /* vertices whose weights were all zero: bound to root_joint */
     size_t reduced_vertices;     /* vertices that had more than four non-zero weights */
 } skin_influences;

@@ -58,8 +58,8 @@ static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, cons
     const uint16_t(*joints[8])[4];
     const float(*weights[8])[4];
     skin_influence_sets sets = {prim->vertex_count, influence_sets(prim, joints, weights), joints, weights};
-    if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin),
-                               &sp->influences, err))
+    if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin), &sp->influences,
+                               err))
         return false;
     size_t n = prim->vertex_count ? prim->vertex_count : 1;
     sp->positions = malloc(n * sizeof *sp->positions);

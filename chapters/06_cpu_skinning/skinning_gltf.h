@@ -34,11 +34,11 @@ typedef struct skin_scene {
     int primitive_count;
     skinned_primitive *primitives; /* node order, then primitive order */
     int skin_count;
-    mat4 **joint_from_model_bind;  /* [skin_count][skin joint count] */
-    mat4 **skin_matrix;            /* [skin_count][skin joint count], this frame */
-    mat4 *model_from_joint;        /* [skeleton joint count]: the caller's FK writes it */
-    size_t zero_weight_vertices;   /* over every primitive: bound to their skin's root */
-    size_t reduced_vertices;       /* over every primitive: more than four influences */
+    mat4 **joint_from_model_bind; /* [skin_count][skin joint count] */
+    mat4 **skin_matrix;           /* [skin_count][skin joint count], this frame */
+    mat4 *model_from_joint;       /* [skeleton joint count]: the caller's FK writes it */
+    size_t zero_weight_vertices;  /* over every primitive: bound to their skin's root */
+    size_t reduced_vertices;      /* over every primitive: more than four influences */
 } skin_scene;
 
 /* The skin joint that a vertex with no weight falls back on: the skin's

@@ -34,8 +34,8 @@ static void expect_skin(const char *what, mat4 *skin, const uint16_t joints[4], 
     for (int r = 0; r < 3; r++)
         if (!(fabs(out_p[r] - want_p[r]) <= tol))
             fail_msg("ex06.1: %s: out_position[%d]: expected %.6g, got %.6g (position %g %g %g, weights %g %g %g %g)",
-                     what, r, want_p[r], (double)out_p[r], (double)p[0], (double)p[1], (double)p[2],
-                     (double)weights[0], (double)weights[1], (double)weights[2], (double)weights[3]);
+                     what, r, want_p[r], (double)out_p[r], (double)p[0], (double)p[1], (double)p[2], (double)weights[0],
+                     (double)weights[1], (double)weights[2], (double)weights[3]);
     for (int r = 0; r < 3; r++)
         if (!(fabs(out_n[r] - want_n[r]) <= tol))
             fail_msg("ex06.1: %s: out_normal[%d]: expected %.6g, got %.6g (normal in %g %g %g; the result must "

@@ -65,8 +65,8 @@ static void fewer_than_four(void **state)
 {
     (void)state;
     /* Two influences 0.25 (j6), 0.75 (j2): two slots of joint 0 weight 0 after them. */
-    expect_kept("two influences", 2, (const uint16_t[]){6, 2}, (const float[]){0.25f, 0.75f},
-                (const int[]){2, 6, 0, 0}, (const double[]){0.75, 0.25, 0, 0}, 1.0);
+    expect_kept("two influences", 2, (const uint16_t[]){6, 2}, (const float[]){0.25f, 0.75f}, (const int[]){2, 6, 0, 0},
+                (const double[]){0.75, 0.25, 0, 0}, 1.0);
 }
 
 static void zero_weights_get_joint_zero(void **state)
@@ -89,8 +89,9 @@ static void ties_keep_the_earlier(void **state)
 {
     (void)state;
     /* Five equal weights 0.2 on joints 5 6 7 8 9: the first four, in input order, 0.25 each. */
-    expect_kept("five equal weights", 5, (const uint16_t[]){5, 6, 7, 8, 9}, (const float[]){0.2f, 0.2f, 0.2f, 0.2f, 0.2f},
-                (const int[]){5, 6, 7, 8}, (const double[]){0.25, 0.25, 0.25, 0.25}, 0.8);
+    expect_kept("five equal weights", 5, (const uint16_t[]){5, 6, 7, 8, 9},
+                (const float[]){0.2f, 0.2f, 0.2f, 0.2f, 0.2f}, (const int[]){5, 6, 7, 8},
+                (const double[]){0.25, 0.25, 0.25, 0.25}, 0.8);
     /* 0.1 0.3 0.1 0.3 0.1 0.1 on joints 1..6: 0.3 (j2), 0.3 (j4), then the
      * first two of the 0.1s (j1, j3); sum 0.8. */
     expect_kept("a tie at the fourth place", 6, (const uint16_t[]){1, 2, 3, 4, 5, 6},
