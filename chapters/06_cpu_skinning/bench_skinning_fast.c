@@ -8,7 +8,9 @@
  *     four columns of (x, y, z, 0), 16 floats on a 64-byte line per joint, so
  *     that two 8-float registers hold a whole matrix;
  *   - the four matrices are blended once per vertex with fused multiply-adds
- *     (8 of them), then position and normal are read off the blend;
+ *     (8 of them), then position and normal are read off the blend, for two
+ *     vertices at once (one in each 128-bit half of the 8-float registers);
+ *   - 1 / length by the reciprocal square root estimate and a Newton step;
  *   - everything is in one function the compiler sees whole (no call per
  *     vertex), with AVX2 and FMA intrinsics where the machine has them and
  *     the same steps in plain C where it does not.
@@ -36,21 +38,45 @@ void fast_prepare(int joint_count, mat4 *skin_matrix, fast_matrix *out)
 }
 
 #if FAST_HAVE_AVX2
-/* a x b for the x, y, z lanes (w comes out 0 when both w are 0). */
-static inline __m128 cross3(__m128 a, __m128 b)
+/* Two vertices at a time after the blend: vertex A in the low 128 bits of
+ * each register, vertex B in the high 128 bits. */
+
+/* a x b for the x, y, z lanes of both halves (w comes out 0 when both w are 0). */
+static inline __m256 cross3(__m256 a, __m256 b)
 {
-    __m128 a_yzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1));
-    __m128 b_yzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
-    __m128 c = _mm_fmsub_ps(a, b_yzx, _mm_mul_ps(a_yzx, b));
-    return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+    __m256 a_yzx = _mm256_permute_ps(a, _MM_SHUFFLE(3, 0, 2, 1));
+    __m256 b_yzx = _mm256_permute_ps(b, _MM_SHUFFLE(3, 0, 2, 1));
+    __m256 c = _mm256_fmsub_ps(a, b_yzx, _mm256_mul_ps(a_yzx, b));
+    return _mm256_permute_ps(c, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
-/* a . b (x, y, z) in every lane; the w lanes are 0 here. */
-static inline __m128 dot3_splat(__m128 a, __m128 b)
+/* a . b (x, y, z) in every lane of each half; the w lanes are 0 here. */
+static inline __m256 dot3_splat(__m256 a, __m256 b)
 {
-    __m128 p = _mm_mul_ps(a, b);
-    p = _mm_add_ps(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(2, 3, 0, 1)));
-    return _mm_add_ps(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 0, 3, 2)));
+    __m256 p = _mm256_mul_ps(a, b);
+    p = _mm256_add_ps(p, _mm256_permute_ps(p, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm256_add_ps(p, _mm256_permute_ps(p, _MM_SHUFFLE(1, 0, 3, 2)));
+}
+
+/* (c0 | c1) and (c2 | c3) of one vertex's blended matrix. */
+static inline void blend(const fast_matrix *m, const uint8_t j[4], const float w[4], __m256 *lo, __m256 *hi)
+{
+    __m256 w0 = _mm256_broadcast_ss(&w[0]), w1 = _mm256_broadcast_ss(&w[1]);
+    __m256 w2 = _mm256_broadcast_ss(&w[2]), w3 = _mm256_broadcast_ss(&w[3]);
+    __m256 l = _mm256_mul_ps(w0, _mm256_load_ps(m[j[0]].m));
+    __m256 h = _mm256_mul_ps(w0, _mm256_load_ps(m[j[0]].m + 8));
+    l = _mm256_fmadd_ps(w1, _mm256_load_ps(m[j[1]].m), l);
+    h = _mm256_fmadd_ps(w1, _mm256_load_ps(m[j[1]].m + 8), h);
+    l = _mm256_fmadd_ps(w2, _mm256_load_ps(m[j[2]].m), l);
+    h = _mm256_fmadd_ps(w2, _mm256_load_ps(m[j[2]].m + 8), h);
+    *lo = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m), l);
+    *hi = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m + 8), h);
+}
+
+/* One component of vertex a's and vertex b's vector, in each half. */
+static inline __m256 pair(float a, float b)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a)), _mm_set1_ps(b), 1);
 }
 #endif
 
@@ -59,57 +85,46 @@ void fast_skin(const fast_matrix *restrict m, size_t n, const float (*restrict p
                const float (*restrict weights)[4], float (*restrict out_positions)[3], float (*restrict out_normals)[3])
 {
 #if FAST_HAVE_AVX2
-    /* All but the last vertex store 16 bytes for 12 (the next store covers
-     * the extra float); the last one is stored exactly below. */
-    size_t wide = n ? n - 1 : 0;
-    for (size_t v = 0; v < n; v++) {
-        const uint8_t *j = joints[v];
-        __m256 w0 = _mm256_broadcast_ss(&weights[v][0]), w1 = _mm256_broadcast_ss(&weights[v][1]);
-        __m256 w2 = _mm256_broadcast_ss(&weights[v][2]), w3 = _mm256_broadcast_ss(&weights[v][3]);
-        /* (c0 | c1) and (c2 | c3) of the blend. */
-        __m256 lo = _mm256_mul_ps(w0, _mm256_load_ps(m[j[0]].m));
-        __m256 hi = _mm256_mul_ps(w0, _mm256_load_ps(m[j[0]].m + 8));
-        lo = _mm256_fmadd_ps(w1, _mm256_load_ps(m[j[1]].m), lo);
-        hi = _mm256_fmadd_ps(w1, _mm256_load_ps(m[j[1]].m + 8), hi);
-        lo = _mm256_fmadd_ps(w2, _mm256_load_ps(m[j[2]].m), lo);
-        hi = _mm256_fmadd_ps(w2, _mm256_load_ps(m[j[2]].m + 8), hi);
-        lo = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m), lo);
-        hi = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m + 8), hi);
-        __m128 c0 = _mm256_castps256_ps128(lo), c1 = _mm256_extractf128_ps(lo, 1);
-        __m128 c2 = _mm256_castps256_ps128(hi), c3 = _mm256_extractf128_ps(hi, 1);
+    for (size_t v = 0; v < n; v += 2) {
+        size_t a = v, b = v + 1 < n ? v + 1 : v; /* an odd count: the last vertex pairs with itself */
+        __m256 lo_a, hi_a, lo_b, hi_b;
+        blend(m, joints[a], weights[a], &lo_a, &hi_a);
+        blend(m, joints[b], weights[b], &lo_b, &hi_b);
+        /* Column k of both vertices: (a's | b's). */
+        __m256 c0 = _mm256_permute2f128_ps(lo_a, lo_b, 0x20), c1 = _mm256_permute2f128_ps(lo_a, lo_b, 0x31);
+        __m256 c2 = _mm256_permute2f128_ps(hi_a, hi_b, 0x20), c3 = _mm256_permute2f128_ps(hi_a, hi_b, 0x31);
 
         /* position = c0 x + c1 y + c2 z + c3 */
-        const float *p = positions[v];
-        __m128 pos = _mm_fmadd_ps(c0, _mm_set1_ps(p[0]), c3);
-        pos = _mm_fmadd_ps(c1, _mm_set1_ps(p[1]), pos);
-        pos = _mm_fmadd_ps(c2, _mm_set1_ps(p[2]), pos);
+        __m256 pos = _mm256_fmadd_ps(c0, pair(positions[a][0], positions[b][0]), c3);
+        pos = _mm256_fmadd_ps(c1, pair(positions[a][1], positions[b][1]), pos);
+        pos = _mm256_fmadd_ps(c2, pair(positions[a][2], positions[b][2]), pos);
 
         /* normal: the columns of the inverse transpose times det, then the
-         * sign of det and a unit length. */
-        const float *nr = normals[v];
-        __m128 k0 = cross3(c1, c2), k1 = cross3(c2, c0), k2 = cross3(c0, c1);
-        __m128 nrm = _mm_mul_ps(k0, _mm_set1_ps(nr[0]));
-        nrm = _mm_fmadd_ps(k1, _mm_set1_ps(nr[1]), nrm);
-        nrm = _mm_fmadd_ps(k2, _mm_set1_ps(nr[2]), nrm);
-        __m128 det = dot3_splat(c0, k0);
-        __m128 length2 = dot3_splat(nrm, nrm);
-        /* 1 / sqrt: the estimate (12 bits) and one Newton step (about 23). */
-        __m128 r = _mm_rsqrt_ps(length2);
-        __m128 scale = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), r),
-                                  _mm_fnmadd_ps(_mm_mul_ps(length2, r), r, _mm_set1_ps(3.0f)));
-        scale = _mm_xor_ps(scale, _mm_and_ps(det, _mm_set1_ps(-0.0f))); /* the sign of det */
-        nrm = _mm_mul_ps(nrm, scale);
+         * sign of det and a unit length (1 / sqrt: the estimate and one
+         * Newton step, about 23 bits). */
+        __m256 k0 = cross3(c1, c2), k1 = cross3(c2, c0), k2 = cross3(c0, c1);
+        __m256 nrm = _mm256_mul_ps(k0, pair(normals[a][0], normals[b][0]));
+        nrm = _mm256_fmadd_ps(k1, pair(normals[a][1], normals[b][1]), nrm);
+        nrm = _mm256_fmadd_ps(k2, pair(normals[a][2], normals[b][2]), nrm);
+        __m256 det = dot3_splat(c0, k0);
+        __m256 length2 = dot3_splat(nrm, nrm);
+        __m256 r = _mm256_rsqrt_ps(length2);
+        __m256 scale = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
+                                     _mm256_fnmadd_ps(_mm256_mul_ps(length2, r), r, _mm256_set1_ps(3.0f)));
+        scale = _mm256_xor_ps(scale, _mm256_and_ps(det, _mm256_set1_ps(-0.0f))); /* the sign of det */
+        nrm = _mm256_mul_ps(nrm, scale);
 
-        if (v < wide) {
-            _mm_storeu_ps(out_positions[v], pos);
-            _mm_storeu_ps(out_normals[v], nrm);
-        } else {
-            float tmp[4];
-            _mm_storeu_ps(tmp, pos);
-            memcpy(out_positions[v], tmp, 12);
-            _mm_storeu_ps(tmp, nrm);
-            memcpy(out_normals[v], tmp, 12);
+        /* Vertex b stores exactly 12 bytes; vertex a 16 (b's store covers
+         * the extra float), except when it is b. */
+        if (a != b) {
+            _mm_storeu_ps(out_positions[a], _mm256_castps256_ps128(pos));
+            _mm_storeu_ps(out_normals[a], _mm256_castps256_ps128(nrm));
         }
+        __m128 pos_b = _mm256_extractf128_ps(pos, 1), nrm_b = _mm256_extractf128_ps(nrm, 1);
+        _mm_storel_pi((__m64 *)(void *)out_positions[b], pos_b);
+        _mm_store_ss(&out_positions[b][2], _mm_movehl_ps(pos_b, pos_b));
+        _mm_storel_pi((__m64 *)(void *)out_normals[b], nrm_b);
+        _mm_store_ss(&out_normals[b][2], _mm_movehl_ps(nrm_b, nrm_b));
     }
 #else
     for (size_t v = 0; v < n; v++) {
