@@ -17,11 +17,14 @@
  * Check your work:   ctest --test-dir build -L ex07.2 --output-on-failure
  */
 #include "chapters/07_gpu_skinning/dual_quat.h"
+#include "exercises/stub_note.h"
 
 void dq_skin_vertex(const dual_quat *skin_dq, const uint16_t joints[4], const float weights[4], const float position[3],
                     const float normal[3], float out_position[3], float out_normal[3])
 {
-    /* TODO(ex07.2): this stub copies the vertex unskinned: ex07.2 is not written yet. */
+    /* TODO(ex07.2): replace this copy with the dual-quaternion blend (and delete the note). */
+    SA_STUB_NOTE("ex07.2", "exercises/07_gpu_skinning/dq_skin_vertex.c",
+                 "every vertex stays where it is in the dual-quaternion path (Q in ch07_gpu_skinning)");
     (void)skin_dq;
     (void)joints;
     (void)weights;
