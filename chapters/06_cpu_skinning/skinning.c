@@ -22,6 +22,7 @@ bool skin_influences_clean(const skin_influence_sets *in, int joint_count, int r
                            sa_error *err)
 {
     memset(out, 0, sizeof *out);
+    /* [elide checks; the output arrays, joints_u8 for skins of at most 256 joints] */
     if (in->set_count < 1 || in->set_count > SKIN_MAX_SETS)
         return sa_error_set(err, "%d sets of joints and weights (1 to %d are read)", in->set_count, SKIN_MAX_SETS);
     if (joint_count < 1 || root_joint < 0 || root_joint >= joint_count)
@@ -38,6 +39,7 @@ bool skin_influences_clean(const skin_influence_sets *in, int joint_count, int r
         skin_influences_free(out);
         return sa_error_set(err, "out of memory for the influences of %zu vertices", n);
     }
+    /* [/elide] */
     for (size_t v = 0; v < n; v++) {
         /* Every influence of the vertex, a bad weight counted as none. */
         uint16_t joints[4 * SKIN_MAX_SETS];

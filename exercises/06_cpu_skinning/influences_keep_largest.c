@@ -15,11 +15,16 @@
  * Check your work:   ctest --test-dir build -L ex06.2 --output-on-failure
  */
 #include "chapters/06_cpu_skinning/skinning.h"
+#include "exercises/stub_note.h"
 
 float influences_keep_largest(int count, const uint16_t *joints, const float *weights, uint16_t out_joints[4],
                               float out_weights[4])
 {
-    /* TODO(ex06.2): this stub keeps the first four as they are: ex06.2 is not written yet. */
+    /* TODO(ex06.2): this stub keeps the first four as they are, unsorted and
+     * not renormalized, and never reports a vertex without weights. Write the
+     * selection (and delete the note). */
+    SA_STUB_NOTE("ex06.2", "exercises/06_cpu_skinning/influences_keep_largest.c",
+                 "the first four influences are kept as they are (not the largest, not renormalized)");
     for (int k = 0; k < 4; k++) {
         out_joints[k] = k < count ? joints[k] : 0;
         out_weights[k] = k < count ? weights[k] : 0.0f;

@@ -13,11 +13,16 @@
  * Check your work:   ctest --test-dir build -L ex06.1 --output-on-failure
  */
 #include "chapters/06_cpu_skinning/skinning.h"
+#include "exercises/stub_note.h"
 
 void skin_vertex(mat4 *skin_matrix, const uint16_t joints[4], const float weights[4], const float position[3],
                  const float normal[3], float out_position[3], float out_normal[3])
 {
-    /* TODO(ex06.1): this stub copies the vertex unskinned: ex06.1 is not written yet. */
+    /* TODO(ex06.1): this stub copies the vertex unskinned: the mesh stays
+     * where it was bound, whatever the joints do. Write the blend (and delete
+     * the note). */
+    SA_STUB_NOTE("ex06.1", "exercises/06_cpu_skinning/skin_vertex.c",
+                 "every vertex stays where it was bound: the mesh ignores its skeleton");
     (void)skin_matrix;
     (void)joints;
     (void)weights;
