@@ -29,7 +29,9 @@ the fifth, max_skin_identity_error, must be below 1e-6 of the model's size
     skinning_check.py --break KIND IN OUT.gltf
 
 KIND: zero-weights (every fifth vertex's weights set to 0: the program warns
-with their count and binds them to the root).
+with their count and binds them to the root), six-influences (JOINTS_1 /
+WEIGHTS_1 added to every skinned primitive, six or more influences per
+vertex, of which the four largest are kept).
 A folder means every .gltf in it (but those with sparse accessors, which
 the reader does not read); exit 77 (skipped) when it is absent.
 """
@@ -244,6 +246,19 @@ def check_bind(program, path):
     return problems
 
 
+def replace_u16_accessor(doc, rows):
+    """A new VEC4 accessor of unsigned shorts (joint indices) in a new data: URI buffer."""
+    import base64
+    import struct
+    blob = b"".join(struct.pack("<4H", *r) for r in rows)
+    doc["buffers"].append({"byteLength": len(blob),
+                           "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()})
+    doc["bufferViews"].append({"buffer": len(doc["buffers"]) - 1, "byteLength": len(blob)})
+    doc["accessors"].append({"bufferView": len(doc["bufferViews"]) - 1, "componentType": 5123,
+                             "count": len(rows), "type": "VEC4"})
+    return len(doc["accessors"]) - 1
+
+
 def break_copy(kind, src, dst):
     doc, buffers = load(src)
     # Every buffer as a data: URI, so that the copy stands alone.
@@ -259,6 +274,23 @@ def break_copy(kind, src, dst):
                 rows = floats(doc, buffers, attrs["WEIGHTS_0"])
                 rows = [[0.0] * 4 if i % 5 == 0 else r for i, r in enumerate(rows)]
                 attrs["WEIGHTS_0"] = bind_check.replace_accessor(doc, buffers, attrs["WEIGHTS_0"], rows)
+    elif kind == "six-influences":
+        for node in doc["nodes"]:
+            if "skin" not in node or "mesh" not in node:
+                continue
+            joint_count = len(doc["skins"][node["skin"]]["joints"])
+            for prim in doc["meshes"][node["mesh"]]["primitives"]:
+                attrs = prim["attributes"]
+                if "WEIGHTS_0" not in attrs or "JOINTS_1" in attrs:
+                    continue
+                w0 = floats(doc, buffers, attrs["WEIGHTS_0"])
+                j0 = read_accessor(doc, buffers, attrs["JOINTS_0"])
+                # Set 1 on the same and the next joints, so that two small
+                # influences are dropped and the four largest mix both sets.
+                j1 = [[r[0], (r[0] + 1) % joint_count, (r[0] + 2) % joint_count, r[1]] for r in j0]
+                w1 = [[0.5 * r[0], 0.3 if i % 3 else 0.05, 0.02, 0.01] for i, r in enumerate(w0)]
+                attrs["JOINTS_1"] = replace_u16_accessor(doc, j1)
+                attrs["WEIGHTS_1"] = bind_check.replace_accessor(doc, buffers, attrs["WEIGHTS_0"], w1)
     else:
         raise SystemExit("skinning_check.py: unknown --break kind %r" % kind)
     with open(dst, "w") as f:

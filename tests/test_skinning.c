@@ -345,15 +345,21 @@ static const char skinned_gltf[] =
     "{\"bufferView\":1,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"},"
     "{\"bufferView\":2,\"componentType\":5121,\"count\":3,\"type\":\"VEC4\"},"
     "{\"bufferView\":3,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"},"
-    "{\"bufferView\":4,\"componentType\":5126,\"count\":2,\"type\":\"MAT4\"}],"
+    "{\"bufferView\":4,\"componentType\":5126,\"count\":2,\"type\":\"MAT4\"},"
+    "{\"bufferView\":5,\"componentType\":5121,\"count\":3,\"type\":\"VEC4\"},"
+    "{\"bufferView\":6,\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"}],"
     "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":0,\"byteLength\":36},"
     "{\"buffer\":0,\"byteOffset\":36,\"byteLength\":36},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":12},"
-    "{\"buffer\":0,\"byteOffset\":84,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":132,\"byteLength\":128}],"
-    "\"buffers\":[{\"byteLength\":260}]}";
+    "{\"buffer\":0,\"byteOffset\":84,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":132,\"byteLength\":128},"
+    "{\"buffer\":0,\"byteOffset\":260,\"byteLength\":12},{\"buffer\":0,\"byteOffset\":272,\"byteLength\":48}],"
+    "\"buffers\":[{\"byteLength\":320}]}";
 
-static bool load_skinned(gltf_document *doc, sa_error *err)
+/* with_set_1: the primitive also has JOINTS_1 / WEIGHTS_1 (accessors 5 and
+ * 6), which give vertex 2 four more influences: joints 1 0 1 0 with weights
+ * 1, 0.1, 0.2, 0.05. */
+static bool load_skinned(gltf_document *doc, bool with_set_1, sa_error *err)
 {
-    unsigned char bin[260] = {0};
+    unsigned char bin[320] = {0};
     const float positions[9] = {0, 0, 0, 0, 1, 0, 1, 0.5f, 0}, normals[9] = {0, 0, 1, 0, 0, 1, 0, 0, 1};
     const uint8_t joints[12] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0};
     const float weights[12] = {1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0};
@@ -364,6 +370,10 @@ static bool load_skinned(gltf_document *doc, sa_error *err)
     memcpy(bin + 72, joints, 12);
     memcpy(bin + 84, weights, 48);
     memcpy(bin + 132, ibm, 128);
+    const uint8_t joints_1[12] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0};
+    const float weights_1[12] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0.1f, 0.2f, 0.05f};
+    memcpy(bin + 260, joints_1, 12);
+    memcpy(bin + 272, weights_1, 48);
     /* The buffer as a data: URI would need base64; a .bin beside the JSON is simpler. */
     char dir[] = "/tmp/sa_skin_XXXXXX";
     if (!mkdtemp(dir))
@@ -376,10 +386,17 @@ static bool load_skinned(gltf_document *doc, sa_error *err)
         return sa_error_set(err, "cannot write %s", bin_path);
     fwrite(bin, 1, sizeof bin, f);
     fclose(f);
-    char json[sizeof skinned_gltf + 64];
+    char json[sizeof skinned_gltf + 128];
     const char *at = strstr(skinned_gltf, "\"buffers\":[{");
     snprintf(json, sizeof json, "%.*s\"buffers\":[{\"uri\":\"skin.bin\",%s", (int)(at - skinned_gltf), skinned_gltf,
              at + strlen("\"buffers\":[{"));
+    if (with_set_1) { /* the attributes gain the second set */
+        char *weights_0 = strstr(json, "\"WEIGHTS_0\":3}");
+        char rest[sizeof json];
+        snprintf(rest, sizeof rest, "%s", weights_0 + strlen("\"WEIGHTS_0\":3"));
+        snprintf(weights_0, sizeof json - (size_t)(weights_0 - json),
+                 "\"WEIGHTS_0\":3,\"JOINTS_1\":5,\"WEIGHTS_1\":6%s", rest);
+    }
     sa_test_write_text(path, json);
     bool ok = gltf_load(path, NULL, doc, err);
     remove(path);
@@ -395,7 +412,7 @@ static void gltf_scene_skins_in_scene_space(void **state)
     skeleton s;
     skin_scene sc;
     sa_error err;
-    if (!load_skinned(&doc, &err))
+    if (!load_skinned(&doc, false, &err))
         fail_msg("%s", err.message);
     assert_true(skeleton_from_gltf(&doc, &s, &err));
     assert_true(skin_scene_init(&sc, &doc, &s, &err));
@@ -431,6 +448,43 @@ static void gltf_scene_skins_in_scene_space(void **state)
     gltf_free(&doc);
 }
 
+static void gltf_more_than_four_influences(void **state)
+{
+    (void)state;
+    /* Vertex 2: JOINTS_0 / WEIGHTS_0 give root 0.5 and tip 0.5, JOINTS_1 /
+     * WEIGHTS_1 tip 1, root 0.1, tip 0.2, root 0.05: six influences. The four
+     * largest: tip 1, root 0.5, tip 0.5, tip 0.2 (sum 2.2), so tip 17/22 and
+     * root 5/22. With tip turned 90 degrees about Z, tip's skin matrix takes
+     * (1, 0.5, 0) to (10.5, 2, 0) and root's to (11, 0.5, 0):
+     * (17 (10.5, 2, 0) + 5 (11, 0.5, 0)) / 22 = (233.5, 36.5, 0) / 22. */
+    gltf_document doc;
+    skeleton s;
+    skin_scene sc;
+    sa_error err;
+    if (!load_skinned(&doc, true, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(2, doc.meshes[0].primitives[0].influence_set_count);
+    assert_true(skeleton_from_gltf(&doc, &s, &err));
+    assert_true(skin_scene_init(&sc, &doc, &s, &err));
+    const skin_influences *inf = &sc.primitives[0].influences;
+    EXPECT_INT(1, inf->reduced_vertices);
+    const int joints[4] = {1, 0, 1, 1};
+    const double weights[4] = {1 / 2.2, 0.5 / 2.2, 0.5 / 2.2, 0.2 / 2.2};
+    for (int k = 0; k < 4; k++) {
+        EXPECT_INT(joints[k], inf->joints_u8[2][k]);
+        EXPECT_NEAR(weights[k], inf->weights[2][k], 1e-7);
+    }
+    transform pose[8];
+    memcpy(pose, s.rest_local, (size_t)s.joint_count * sizeof *pose);
+    glm_quat(pose[skeleton_find(&s, "tip")].rotation, GLM_PI_2f, 0, 0, 1);
+    skeleton_local_to_model(&s, pose, sc.model_from_joint);
+    skin_scene_run(&sc, &s);
+    EXPECT_VEC3(233.5 / 22, 36.5 / 22, 0, sc.primitives[0].positions[2], 1e-5);
+    skin_scene_free(&sc);
+    skeleton_free(&s);
+    gltf_free(&doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +500,7 @@ int main(void)
         cmocka_unit_test(clean_renormalizes_and_falls_back_to_the_root),
         cmocka_unit_test(clean_picks_the_index_width),
         cmocka_unit_test(gltf_scene_skins_in_scene_space),
+        cmocka_unit_test(gltf_more_than_four_influences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -43,21 +43,12 @@ static bool is_skinned(const gltf_document *doc, const gltf_node *node, const gl
            prim->joints && prim->weights;
 }
 
-/* The sets of four influences the loader decoded for a primitive. */
-static int influence_sets(const gltf_primitive *prim, const uint16_t (*joints[])[4], const float (*weights[])[4])
-{
-    joints[0] = prim->joints;
-    weights[0] = prim->weights;
-    return 1;
-}
-
 static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, const skeleton *s, mat4 *skin_matrix,
                            sa_error *err)
 {
     const gltf_primitive *prim = &doc->meshes[sp->mesh].primitives[sp->primitive];
-    const uint16_t(*joints[8])[4];
-    const float(*weights[8])[4];
-    skin_influence_sets sets = {prim->vertex_count, influence_sets(prim, joints, weights), joints, weights};
+    /* Every set of four the loader decoded: JOINTS_0 / WEIGHTS_0, JOINTS_1 / WEIGHTS_1 ... */
+    skin_influence_sets sets = {prim->vertex_count, prim->influence_set_count, prim->joint_sets, prim->weight_sets};
     if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin), &sp->influences,
                                err))
         return false;
