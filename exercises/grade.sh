@@ -171,7 +171,8 @@ try:
             for target in targets:
                 rc, out = run(["cmake", "--build", build, "-j", str(args.jobs), "--target", target])
                 if rc != 0:
-                    error = first_line(r"^.*\berror\b.*$", out) or "the build failed"
+                    error = (first_line(r"^.*\berror:.*$", out) or first_line(r"^CMake Error.*$", out)
+                             or first_line(r"(?i)^.*\berror\b.*$", out) or "the build failed")
                     build_errors[target] = error.replace(pack + os.sep, "")
 
     for e in exercises:
