@@ -274,9 +274,12 @@ int main(int argc, char **argv)
         app_close(&a);
         return status;
     }
-    printf("skin matrices in a %s: %d joints in the largest skin, %d fit in a uniform block here\n",
-           st.g.storage == SKIN_UNIFORM_BLOCK ? "uniform block" : "texture buffer", st.g.max_joints,
-           skin_block_max_matrices());
+    if (st.sc.primitive_count == 0)
+        printf("nothing skinned in %s: the meshes are drawn where their nodes put them\n", model_path);
+    else
+        printf("skin matrices in a %s: %d joints in the largest skin, %d fit in a uniform block here\n",
+               st.g.storage == SKIN_UNIFORM_BLOCK ? "uniform block" : "texture buffer", st.g.max_joints,
+               skin_block_max_matrices());
 
     scene_gl gpu = {0};
     shader_program lit = {0};
