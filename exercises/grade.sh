@@ -32,7 +32,7 @@ if ! command -v python3 >/dev/null; then
   exit 2
 fi
 exec python3 - "$@" <<'PYTHON'
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 parser = argparse.ArgumentParser(prog="exercises/grade.sh", description="Grade one student pack.")
 parser.add_argument("pack", help="the student's pack (or the project itself)")
@@ -70,12 +70,18 @@ os.makedirs(build, exist_ok=True)
 
 
 def run(cmd, timeout=None):
-    """Runs cmd, returns (exit status, stdout and stderr together)."""
+    """Runs cmd, returns (exit status, stdout and stderr together). After
+    `timeout` seconds the whole process group is killed (ctest and the test
+    it started: a test's own TIMEOUT property would otherwise win over
+    ctest --timeout) and the output ends with a ctest-style timeout line."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
-        return p.returncode, p.stdout.decode("utf-8", "replace")
-    except subprocess.TimeoutExpired as e:
-        return 124, (e.stdout or b"").decode("utf-8", "replace")
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        return 124, out.decode("utf-8", "replace") + f"\n***Timeout {timeout} sec\n"
 
 
 def snapshot(root):
@@ -98,12 +104,15 @@ def first_line(pattern, text):
     return m.group(0).strip() if m else None
 
 
-def failure_message(output, timeout):
+def failure_message(output):
     """The first thing a student should read in a failing test's output:
     a failed check (cmocka), a crash or a sanitizer report, with the case it
     happened in; else a program's own error or a stub's note; else ctest's
     verdict (a timeout, a crash outside a case)."""
     output = output.replace(pack + os.sep, "")  # paths relative to the pack
+    # ctest's "***Timeout  30.01 sec" (the test's own limit) or run()'s.
+    m = re.search(r"\*\*\*Timeout\s+([\d.]+) sec", output)
+    limit = f"{float(m.group(1)):.0f}" if m else None
     case, fallback = None, None
     for line in output.splitlines():
         m = re.match(r"\[ RUN      \] (\S+)", line)
@@ -123,11 +132,11 @@ def failure_message(output, timeout):
             fallback = line.strip()
         if message:
             message = f"{case}: {message}" if case else message
-            if "***Timeout" in output:
-                return f"timed out after {timeout} s (an endless loop?); before that, {message}"
+            if limit:
+                return f"timed out after {limit} s (an endless loop?); before that, {message}"
             return message
-    if "***Timeout" in output:
-        return f"timed out after {timeout} s (an endless loop?)" + (f" in {case}" if case else "")
+    if limit:
+        return f"timed out after {limit} s (an endless loop?)" + (f" in {case}" if case else "")
     if fallback:
         return fallback
     for pattern in (r"\*\*\*Exception: .*", r"\*\*\*Failed.*", r"Could not find executable.*"):
@@ -185,11 +194,11 @@ try:
                 continue
             name = re.escape(t["name"])
             rc, out = run(["ctest", "--test-dir", build, "-R", f"^{name}$", "--output-on-failure",
-                           "--timeout", str(args.timeout)], timeout=args.timeout + 60)
+                           "--timeout", str(args.timeout)], timeout=args.timeout)
             if rc == 0 and re.search(r"100% tests passed", out):
                 t["status"] = "passed"
             else:
-                t["message"] = failure_message(out, args.timeout)
+                t["message"] = failure_message(out)
                 # Another exercise's stub ran inside this test: say so first.
                 others = sorted(set(re.findall(r"note: (ex\d+\.\d+) is not written yet", out)) - {e["id"]})
                 if others:
