@@ -31,7 +31,8 @@ the fifth, max_skin_identity_error, must be below 1e-6 of the model's size
 KIND: zero-weights (every fifth vertex's weights set to 0: the program warns
 with their count and binds them to the root), six-influences (JOINTS_1 /
 WEIGHTS_1 added to every skinned primitive, six or more influences per
-vertex, of which the four largest are kept).
+vertex, of which the four largest are kept; and the joints turned away from
+the bind pose, so that the weights change where vertices go).
 A folder means every .gltf in it (but those with sparse accessors, which
 the reader does not read); exit 77 (skipped) when it is absent.
 """
@@ -246,6 +247,14 @@ def check_bind(program, path):
     return problems
 
 
+def quat_mul(a, b):
+    """The quaternion product a * b (x, y, z, w), as the rotation b then a."""
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz]
+
+
 def replace_u16_accessor(doc, rows):
     """A new VEC4 accessor of unsigned shorts (joint indices) in a new data: URI buffer."""
     import base64
@@ -291,6 +300,16 @@ def break_copy(kind, src, dst):
                 w1 = [[0.5 * r[0], 0.3 if i % 3 else 0.05, 0.02, 0.01] for i, r in enumerate(w0)]
                 attrs["JOINTS_1"] = replace_u16_accessor(doc, j1)
                 attrs["WEIGHTS_1"] = bind_check.replace_accessor(doc, buffers, attrs["WEIGHTS_0"], w1)
+        # In the bind pose every skin matrix is the same, and any weights
+        # summing to 1 give the same vertex: turn every joint but each skin's
+        # first by 20 degrees about its own z axis, so that the weights matter.
+        half = math.radians(20) / 2
+        turn = (0.0, 0.0, math.sin(half), math.cos(half))
+        for skin in doc.get("skins", []):
+            for j in skin["joints"][1:]:
+                node = doc["nodes"][j]
+                if "matrix" not in node:
+                    node["rotation"] = quat_mul(node.get("rotation", [0, 0, 0, 1]), turn)
     else:
         raise SystemExit("skinning_check.py: unknown --break kind %r" % kind)
     with open(dst, "w") as f:
