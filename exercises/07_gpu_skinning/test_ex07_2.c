@@ -29,10 +29,14 @@ static void set_dq(dual_quat *dq, float rx, float ry, float rz, float rw, float 
 static void expect_vertex(const char *what, const dual_quat *dq, const uint16_t joints[4], const float weights[4],
                           const float p[3], const float n[3], const float want_p[3], const float want_n[3])
 {
-    float out_p[3], out_n[3];
+    float out_p[4], out_n[4];
     memset(out_p, 0x7f, sizeof out_p); /* garbage: every element must be written */
     memset(out_n, 0x7f, sizeof out_n);
+    out_p[3] = out_n[3] = -12345.0f; /* canaries, just past the three elements */
     dq_skin_vertex(dq, joints, weights, p, n, out_p, out_n);
+    if (out_p[3] != -12345.0f || out_n[3] != -12345.0f)
+        fail_msg("ex07.2: dq_skin_vertex(%s): out_%s[3], just past the 3 elements, was written", what,
+                 out_p[3] != -12345.0f ? "position" : "normal");
     for (int k = 0; k < 3; k++)
         if (!(fabs((double)out_p[k] - (double)want_p[k]) <= tol))
             fail_msg("ex07.2: dq_skin_vertex(%s): out_position[%d]: expected %.6g, got %.6g "

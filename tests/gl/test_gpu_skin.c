@@ -192,12 +192,13 @@ static void block_limit_is_the_drivers(void **state)
     skin_program_unload(&p);
 }
 
+static char conformance_dir[1024];
+
 static int conformance(void)
 {
-    const char *dir_path = SA_SHARED_DIR "/conformance/gltf";
-    DIR *dir = opendir(dir_path);
+    DIR *dir = opendir(conformance_dir);
     if (!dir)
-        fail_msg("%s: cannot open it", dir_path);
+        fail_msg("%s: cannot open it", conformance_dir);
     char names[64][256];
     int count = 0;
     struct dirent *e;
@@ -209,8 +210,8 @@ static int conformance(void)
     closedir(dir);
     int skinned = 0;
     for (int i = 0; i < count; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", dir_path, names[i]);
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", conformance_dir, names[i]);
         skinned += check_model(path, false);
     }
     printf("%d skinned models of %d files checked\n", skinned, count);
@@ -246,12 +247,10 @@ static int close_app(void **state)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "conformance") == 0) {
-        DIR *dir = opendir(SA_SHARED_DIR "/conformance/gltf");
-        if (!dir) {
-            printf("skipped: %s is absent\n", SA_SHARED_DIR "/conformance/gltf");
+        if (!sa_test_shared("gltf", conformance_dir, sizeof conformance_dir)) {
+            printf("skipped: %s is absent\n", conformance_dir);
             return 77;
         }
-        closedir(dir);
         const struct CMUnitTest tests[] = {cmocka_unit_test(conformance_models)};
         return cmocka_run_group_tests_name("gpu_skin conformance", tests, open_app, close_app);
     }
