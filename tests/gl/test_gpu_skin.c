@@ -173,6 +173,54 @@ static void humanoid(void **state)
     EXPECT_TRUE(check_model(SA_SOURCE_DIR "/assets/models/humanoid.gltf", false));
 }
 
+/* Joint indices as u16 (chapter 06 keeps them so for skins over 256 joints):
+ * the tube's influences widened to u16 go through GL_UNSIGNED_SHORT and the
+ * same shader, and must give chapter 06's positions. */
+static void u16_joint_indices(void **state)
+{
+    (void)state;
+    loaded m;
+    EXPECT_TRUE(load(SA_SOURCE_DIR "/assets/models/tube.gltf", &m));
+    gpu_skin_scene g;
+    sa_error err;
+    if (!gpu_skin_scene_init(&g, &m.sc, &m.doc, false, &err) || !gpu_skin_scene_load_programs(&g, &err))
+        fail_msg("%s", err.message);
+    pose_procedural(&m.skel, 0.8f, glm_rad(30.0f), m.local);
+    double diagonal = skin_on_cpu(&m, SKIN_LINEAR, &g);
+    gpu_skin_scene_update(&g, &m.sc, &m.skel, SKIN_LINEAR);
+
+    skinned_primitive *sp = &m.sc.primitives[0];
+    size_t n = sp->job.vertex_count;
+    skin_influences wide = sp->influences;
+    EXPECT_TRUE(wide.joints_u8 != NULL);
+    wide.joints_u8 = NULL;
+    wide.joints_u16 = malloc(n * sizeof *wide.joints_u16);
+    for (size_t v = 0; v < n; v++)
+        for (int k = 0; k < 4; k++)
+            wide.joints_u16[v][k] = sp->influences.joints_u8[v][k];
+    gpu_mesh mesh;
+    if (!skin_mesh_upload(&mesh, &m.doc.meshes[sp->mesh].primitives[sp->primitive], &wide, &err))
+        fail_msg("%s", err.message);
+    float(*got)[3] = malloc(n * sizeof *got);
+    glUseProgram(g.programs[SKIN_LINEAR].program.id);
+    skin_palette_bind(&g.palettes[sp->skin]);
+    if (!skin_capture(&mesh, n, got, NULL, &err))
+        fail_msg("%s", err.message);
+    double largest = 0.0;
+    for (size_t v = 0; v < n; v++) {
+        double d = glm_vec3_distance(m.cpu[0][v], got[v]);
+        largest = d > largest || isnan(d) ? d : largest;
+    }
+    printf("tube, u16 joints: max |gpu - cpu| = %.3g (diagonal %.4g)\n", largest, diagonal);
+    if (!(largest < 1e-4 * diagonal))
+        fail_msg("u16 joint indices: the GPU's positions are %.3g from the CPU's", largest);
+    free(got);
+    free(wide.joints_u16);
+    gpu_mesh_unload(&mesh);
+    gpu_skin_scene_free(&g);
+    unload(&m);
+}
+
 /* The limit is the driver's: GL 3.3 guarantees a 16 KiB block, 256 matrices. */
 static void block_limit_is_the_drivers(void **state)
 {
@@ -258,6 +306,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(block_limit_is_the_drivers),
         cmocka_unit_test(tube),
         cmocka_unit_test(humanoid),
+        cmocka_unit_test(u16_joint_indices),
     };
     return cmocka_run_group_tests_name("gpu_skin", tests, open_app, close_app);
 }
