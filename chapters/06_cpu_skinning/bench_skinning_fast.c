@@ -9,7 +9,8 @@
  *     that two 8-float registers hold a whole matrix;
  *   - the four matrices are blended once per vertex with fused multiply-adds
  *     (8 of them), then position and normal are read off the blend, for two
- *     vertices at once (one in each 128-bit half of the 8-float registers);
+ *     vertices at once (one in each 128-bit half of the 8-float registers),
+ *     whose positions and normals are loaded together and spread by permutes;
  *   - 1 / length by the reciprocal square root estimate and a Newton step;
  *   - everything is in one function the compiler sees whole (no call per
  *     vertex), with AVX2 and FMA intrinsics where the machine has them and
@@ -18,6 +19,7 @@
 #include "bench_skinning.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #if defined(__AVX2__) && defined(__FMA__)
@@ -73,10 +75,20 @@ static inline void blend(const fast_matrix *m, const uint8_t j[4], const float w
     *hi = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m + 8), h);
 }
 
-/* One component of vertex a's and vertex b's vector, in each half. */
-static inline __m256 pair(float a, float b)
+/* x, y and z of two vectors (a's in every lane of the low half, b's in the
+ * high half). Where b follows a in memory and two more floats may be read,
+ * one load and three permutes do it; else six broadcasts. */
+static inline void pair_xyz(const float *a, const float *b, bool adjacent, __m256 xyz[3])
 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a)), _mm_set1_ps(b), 1);
+    if (adjacent) {
+        __m256 v = _mm256_loadu_ps(a); /* ax ay az bx by bz and two floats after */
+        xyz[0] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3));
+        xyz[1] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(1, 1, 1, 1, 4, 4, 4, 4));
+        xyz[2] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(2, 2, 2, 2, 5, 5, 5, 5));
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        xyz[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a[k])), _mm_set1_ps(b[k]), 1);
 }
 #endif
 
@@ -95,17 +107,21 @@ void fast_skin(const fast_matrix *restrict m, size_t n, const float (*restrict p
         __m256 c2 = _mm256_permute2f128_ps(hi_a, hi_b, 0x20), c3 = _mm256_permute2f128_ps(hi_a, hi_b, 0x31);
 
         /* position = c0 x + c1 y + c2 z + c3 */
-        __m256 pos = _mm256_fmadd_ps(c0, pair(positions[a][0], positions[b][0]), c3);
-        pos = _mm256_fmadd_ps(c1, pair(positions[a][1], positions[b][1]), pos);
-        pos = _mm256_fmadd_ps(c2, pair(positions[a][2], positions[b][2]), pos);
+        bool adjacent = v + 3 <= n; /* vertices a, b and one more: 8 floats may be read */
+        __m256 p[3], q[3];
+        pair_xyz(positions[a], positions[b], adjacent, p);
+        pair_xyz(normals[a], normals[b], adjacent, q);
+        __m256 pos = _mm256_fmadd_ps(c0, p[0], c3);
+        pos = _mm256_fmadd_ps(c1, p[1], pos);
+        pos = _mm256_fmadd_ps(c2, p[2], pos);
 
         /* normal: the columns of the inverse transpose times det, then the
          * sign of det and a unit length (1 / sqrt: the estimate and one
          * Newton step, about 23 bits). */
         __m256 k0 = cross3(c1, c2), k1 = cross3(c2, c0), k2 = cross3(c0, c1);
-        __m256 nrm = _mm256_mul_ps(k0, pair(normals[a][0], normals[b][0]));
-        nrm = _mm256_fmadd_ps(k1, pair(normals[a][1], normals[b][1]), nrm);
-        nrm = _mm256_fmadd_ps(k2, pair(normals[a][2], normals[b][2]), nrm);
+        __m256 nrm = _mm256_mul_ps(k0, q[0]);
+        nrm = _mm256_fmadd_ps(k1, q[1], nrm);
+        nrm = _mm256_fmadd_ps(k2, q[2], nrm);
         __m256 det = dot3_splat(c0, k0);
         __m256 length2 = dot3_splat(nrm, nrm);
         __m256 r = _mm256_rsqrt_ps(length2);
