@@ -51,6 +51,20 @@ static double now_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The machine's load (Linux: /proc/loadavg), to say how busy it was; "?"
+ * elsewhere. Figures measured beside other work are lower and noisier. */
+static void load_average(char *out, size_t size)
+{
+    snprintf(out, size, "?");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (!f)
+        return;
+    float one, five;
+    if (fscanf(f, "%f %f", &one, &five) == 2)
+        snprintf(out, size, "%.2f (1 min), %.2f (5 min)", (double)one, (double)five);
+    fclose(f);
+}
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -206,6 +220,8 @@ int main(int argc, char **argv)
     if (!status) {
         double rate[KINDS];
         uint32_t checksum = 0;
+        char load[64];
+        load_average(load, sizeof load);
         for (int kind = 0; kind < KINDS; kind++)
             rate[kind] = measure(kind, &d, &job, (int)passes, &checksum);
         printf("plain_mverts_per_s: %.1f\nfast_mverts_per_s: %.1f\nceiling_mverts_per_s: %.1f\n", rate[PLAIN],
@@ -215,7 +231,7 @@ int main(int argc, char **argv)
                 "fast / scalar -O3 -march=native: %.2f (goal >= 1.1)\n"
                 "fast / ceiling: %.2f (goal >= 0.45)\n"
                 "plain / fast: %.2f (goal >= 0.6)\n"
-                "(%ld vertices, %d joints, median of %ld passes, one core; checksum %08x)\n",
+                "(%ld vertices, %d joints, median of %ld passes, one core; load average %s; checksum %08x)\n",
                 rate[NATIVE], rate[FAST] / rate[NATIVE], rate[FAST] / rate[CEILING], rate[PLAIN] / rate[FAST], vertices,
                 JOINTS, passes, checksum);
     }
