@@ -233,7 +233,7 @@ int main(int argc, char **argv)
                 "plain / fast: %.2f (goal >= 0.6)\n"
                 "(%ld vertices, %d joints, median of %ld passes, one core; load average %s; checksum %08x)\n",
                 rate[NATIVE], rate[FAST] / rate[NATIVE], rate[FAST] / rate[CEILING], rate[PLAIN] / rate[FAST], vertices,
-                JOINTS, passes, checksum);
+                JOINTS, passes, load, checksum);
     }
     free(d.positions);
     free(d.normals);
