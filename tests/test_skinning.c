@@ -4,8 +4,9 @@
  * the plain matrix), the bind pose leaves every vertex in place; the
  * influences cleaned once at load (more than four, unnormalized, all zero,
  * bad entries, the index width); the job's validation; and a skinned glTF
- * file built in memory. The Khronos models are checked against Python's own
- * reading of the files by tests/skinning_dump_obj.py. */
+ * file built in memory (scene space, the mesh node's transform ignored, the
+ * --dump-obj text, JOINTS_1 / WEIGHTS_1). The Khronos models are checked
+ * against Python's own reading of the files by tests/skinning_check.py. */
 #include "tests/test_util.h"
 #include "chapters/05_inverse_bind/bind.h"
 #include "chapters/06_cpu_skinning/skinning.h"
@@ -448,6 +449,50 @@ static void gltf_scene_skins_in_scene_space(void **state)
     gltf_free(&doc);
 }
 
+static void gltf_dump_obj_format(void **state)
+{
+    (void)state;
+    /* The rest pose of the file above as --dump-obj writes it: one object for
+     * node 3's primitive 0, its three skinned vertices in scene space (the
+     * Armature's (10, 0, 0) in, the mesh node's (100, 0, 0) not), then its
+     * triangle, 1-based. The "%.9g" numbers of these values print exactly. */
+    gltf_document doc;
+    skeleton s;
+    skin_scene sc;
+    sa_error err;
+    if (!load_skinned(&doc, false, &err))
+        fail_msg("%s", err.message);
+    assert_true(skeleton_from_gltf(&doc, &s, &err));
+    assert_true(skin_scene_init(&sc, &doc, &s, &err));
+    skeleton_local_to_model(&s, s.rest_local, sc.model_from_joint);
+    skin_scene_run(&sc, &s);
+    mat4 world_from_node[4];
+    bool shown[4] = {true, true, true, true};
+    for (int n = 0; n < 4; n++)
+        glm_mat4_identity(world_from_node[n]);
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(skin_scene_write_obj(&sc, &doc, world_from_node, shown, f, &err));
+    char text[256] = {0};
+    rewind(f);
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = 0;
+    const char *want = "o node_3_primitive_0\nv 10 0 0\nv 10 1 0\nv 11 0.5 0\nf 1 2 3\n";
+    if (strcmp(text, want) != 0)
+        fail_msg("--dump-obj wrote\n%s\nexpected\n%s", text, want);
+    /* A node not shown writes nothing. */
+    shown[3] = false;
+    f = tmpfile();
+    assert_non_null(f);
+    assert_true(skin_scene_write_obj(&sc, &doc, world_from_node, shown, f, &err));
+    EXPECT_INT(0, ftell(f));
+    fclose(f);
+    skin_scene_free(&sc);
+    skeleton_free(&s);
+    gltf_free(&doc);
+}
+
 static void gltf_more_than_four_influences(void **state)
 {
     (void)state;
@@ -500,6 +545,7 @@ int main(void)
         cmocka_unit_test(clean_renormalizes_and_falls_back_to_the_root),
         cmocka_unit_test(clean_picks_the_index_width),
         cmocka_unit_test(gltf_scene_skins_in_scene_space),
+        cmocka_unit_test(gltf_dump_obj_format),
         cmocka_unit_test(gltf_more_than_four_influences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
