@@ -36,9 +36,11 @@ the bind pose, so that the weights change where vertices go).
 A folder means every .gltf in it (but those with sparse accessors, which
 the reader does not read); exit 77 (skipped) when it is absent.
 """
+import base64
 import json
 import math
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -257,8 +259,6 @@ def quat_mul(a, b):
 
 def replace_u16_accessor(doc, rows):
     """A new VEC4 accessor of unsigned shorts (joint indices) in a new data: URI buffer."""
-    import base64
-    import struct
     blob = b"".join(struct.pack("<4H", *r) for r in rows)
     doc["buffers"].append({"byteLength": len(blob),
                            "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()})
@@ -271,7 +271,6 @@ def replace_u16_accessor(doc, rows):
 def break_copy(kind, src, dst):
     doc, buffers = load(src)
     # Every buffer as a data: URI, so that the copy stands alone.
-    import base64
     for b, data in zip(doc["buffers"], buffers):
         b["uri"] = "data:application/octet-stream;base64," + base64.b64encode(data).decode()
     if kind == "zero-weights":
