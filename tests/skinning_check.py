@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bind_check  # noqa: E402  (the independent reader of chapter 05's test)
 from bind_check import load, mat_mul, read_accessor, scene_matrices  # noqa: E402
