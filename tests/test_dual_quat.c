@@ -5,9 +5,9 @@
 #include "tests/test_util.h"
 #include "chapters/03_gltf_loader/gltf.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/06_cpu_skinning/procedural_pose.h"
 #include "chapters/06_cpu_skinning/skinning_gltf.h"
 #include "chapters/07_gpu_skinning/dual_quat.h"
-#include "chapters/07_gpu_skinning/procedural_pose.h"
 
 /* 90 degrees about Z, then (1, 2, 3): columns (0 1 0), (-1 0 0), (0 0 1).
  * The quaternion is (0, 0, sin 45, cos 45); the point (1, 0, 0) goes to

@@ -16,6 +16,7 @@
  * Keys: V next view (lit, skinned position as colour, normals as colour),
  * S skeleton, M motion on / off; W wireframe (common).
  */
+#include "procedural_pose.h"
 #include "skinning_gltf.h"
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
@@ -90,26 +91,6 @@ static int print_check(const char *path, const gltf_document *doc, const skeleto
         status = 1;
     }
     return status;
-}
-/* [/listing] */
-
-/* --- the pose ------------------------------------------------------------------ */
-
-/* [listing motion] */
-/* The procedural motion: the chosen joints (state_init: the limbs) swing
- * about their own Z axis by up to 25 degrees, each a little later than the
- * one before, so that a chain bends like a wave. */
-static void pose_at(const skeleton *s, const bool *swings, float seconds, transform *local)
-{
-    memcpy(local, s->rest_local, (size_t)s->joint_count * sizeof *local);
-    for (int j = 0; j < s->joint_count; j++) {
-        if (!swings[j])
-            continue;
-        float angle = glm_rad(25.0f) * sinf(2.0f * GLM_PIf * 0.5f * seconds - 0.7f * (float)j);
-        versor turn;
-        glm_quatv(turn, angle, (vec3){0.0f, 0.0f, 1.0f});
-        glm_quat_mul(local[j].rotation, turn, local[j].rotation); /* about the joint's own axis */
-    }
 }
 /* [/listing] */
 
@@ -322,7 +303,7 @@ int main(int argc, char **argv)
 
         /* [listing frame] */
         /* One frame: pose -> local_to_model (04) -> skin matrices (05) -> skin (06). */
-        pose_at(&st.skel, st.swings, motion ? (float)a.time : 0.0f, st.local);
+        pose_swing(&st.skel, st.swings, motion ? (float)a.time : 0.0f, st.local);
         skeleton_local_to_model(&st.skel, st.local, st.sc.model_from_joint);
         skin_scene_run(&st.sc, &st.skel);
         /* [/listing] */

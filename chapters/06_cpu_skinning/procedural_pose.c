@@ -1,9 +1,10 @@
-/* procedural_pose.c: poses made by a formula (chapter 07). */
+/* procedural_pose.c: poses made by a formula (chapters 06 and 07). */
 #include "procedural_pose.h"
 
 #include <math.h>
 #include <string.h>
 
+/* [listing motion] */
 /* local.rotation = local.rotation * (turn of angle about axis): the turn is
  * about the joint's own axis, in its rest frame. */
 static void turn_local(transform *local, const vec3 axis, float angle)
@@ -14,6 +15,18 @@ static void turn_local(transform *local, const vec3 axis, float angle)
     glm_quat_normalize(turned);
     glm_quat_copy(turned, local->rotation);
 }
+
+/* The chosen joints turn about their own Z axis by up to 25 degrees, each
+ * 0.7 radians of the sine later than the one before. */
+void pose_swing(const skeleton *s, const bool *swings, float seconds, transform *out_local)
+{
+    memcpy(out_local, s->rest_local, (size_t)s->joint_count * sizeof *out_local);
+    for (int j = 0; j < s->joint_count; j++)
+        if (swings[j])
+            turn_local(&out_local[j], (vec3){0, 0, 1},
+                       glm_rad(25.0f) * sinf(2.0f * GLM_PIf * 0.5f * seconds - 0.7f * (float)j));
+}
+/* [/listing] */
 
 void pose_procedural(const skeleton *s, float time, float amplitude, transform *out_local)
 {

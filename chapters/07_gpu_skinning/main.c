@@ -18,11 +18,11 @@
  * twist, still). The window title and the label show the frame time.
  */
 #include "gpu_skin_gltf.h"
-#include "procedural_pose.h"
 
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/text_lines.h"
+#include "chapters/06_cpu_skinning/procedural_pose.h"
 #include "common/app.h"
 #include "common/lit.h"
 

@@ -14,8 +14,8 @@
  * in the same pose and with the tube's tip twisted by 180 degrees. */
 #include "tests/test_util.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/06_cpu_skinning/procedural_pose.h"
 #include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
-#include "chapters/07_gpu_skinning/procedural_pose.h"
 #include "common/app.h"
 
 #include <dirent.h>
