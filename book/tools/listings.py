@@ -44,7 +44,9 @@ Commands:
     listings.py update ROOT    rewrite the book's listings from the source
     listings.py lint ROOT      fail when a listing is over 40 lines, a solution is shown before its
                                exercise is posed, or a chapter has fewer than two diagrams
-    listings.py strip ROOT     (student pack) replace listings of exercise solutions by a note
+    listings.py strip ROOT     (student pack) replace listings of exercise solutions by a note, drop
+                               full-tree-only text, fail when the book or a README names a removed file
+    listings.py pack-check ROOT   the same on a copy of the Markdown: what a pack would say, tree untouched
     listings.py selftest       prove that `check` and `lint` catch what they claim to
 """
 import os
@@ -251,6 +253,8 @@ PACK_REMOVED_TOOLS = ["exercises/export_student_pack.sh"]  # removed from a pack
 def pack_markdown(root):
     """The Markdown files a student pack keeps: the book, the README, the chapters' and exercises' READMEs."""
     found = list(book_files(root))
+    if os.path.isfile(os.path.join(root, "exercises", "README.md")):
+        found.append(os.path.join(root, "exercises", "README.md"))
     for top in ("chapters", "exercises"):
         folder = os.path.join(root, top)
         if os.path.isdir(folder):
@@ -287,18 +291,25 @@ def strip_full_tree_only(path):
 
 
 def missing_in_pack(root, solutions):
-    """Mentions, in the book's and the README's text, of files a student pack does not have."""
+    """Mentions, in the text of every Markdown file a pack keeps (the book, the README, the chapters' and
+    exercises' READMEs), of files a student pack does not have: by their path from the root
+    (`common/transform_compose.c`), or by their path from the README's own folder (`obj_corner.c` in
+    chapters/02_obj_loader/README.md, `../../common/transform_compose.c`)."""
     removed = list(solutions) + PACK_REMOVED_TOOLS
     problems = []
-    for path in book_files(root) + [os.path.join(root, "README.md")]:
-        if not os.path.isfile(path):
-            continue
+    for path in pack_markdown(root):
         with open(path, encoding="utf-8") as f:
             text = f.read()
         prose = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+        folder = os.path.dirname(os.path.abspath(path))
+        names = []
+        for name in removed:
+            relative = os.path.relpath(os.path.join(os.path.abspath(root), name), folder).replace(os.sep, "/")
+            # A whole path: not the tail of a longer one (exercises/02_obj_loader/obj_corner.c is the stub).
+            names.append((name, re.compile(r"(?<![\w./-])" + re.escape(relative) + r"(?![\w/])")))
         for number, line in enumerate(prose.splitlines(), 1):
-            for name in removed:
-                if name in line:
+            for name, relative in names:
+                if name in line or relative.search(line):
                     problems.append(f"{os.path.relpath(path, root)}:{number}: names {name}, which a student pack "
                                     f"does not have (name the stub, or put the text between <!-- full tree only --> "
                                     f"and <!-- /full tree only -->)")
@@ -307,7 +318,8 @@ def missing_in_pack(root, solutions):
 
 def strip(root):
     """Makes the book of a student pack: listings of exercise solutions become a note, instructor-only
-    text goes, and nothing is left that names a file the pack does not have."""
+    text goes (book and READMEs), and nothing is left, in the book or any README, that names a file the pack
+    does not have."""
     solutions = exercise_solutions(root)
     for path in book_files(root):
         with open(path, encoding="utf-8") as f:
@@ -330,6 +342,20 @@ def strip(root):
     for p in problems:
         print("error:", p)
     return 1 if problems else 0
+
+
+def pack_check(root):
+    """What `strip` would say in a student pack, run on a copy of the tree's Markdown (the tree is not
+    touched): fails when the book or a README names a file that the pack lacks outside full-tree-only text."""
+    import shutil
+    with tempfile.TemporaryDirectory() as copy:
+        for path in pack_markdown(root) + [os.path.join(root, "exercises", "EXERCISES.tsv")]:
+            target = os.path.join(copy, os.path.relpath(path, root))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copyfile(path, target)
+        status = strip(copy)
+    print(f"pack check: {'a student pack would name a file it lacks' if status else 'nothing names a file a student pack lacks'}")
+    return status
 
 
 def selftest():
@@ -428,6 +454,29 @@ def selftest():
             failures.append("selftest: strip left a solution or instructor text in the pack's book:\n" + packed)
         write_book(code, src="solved.c", before="The reference is `solved.c`: `ctest --test-dir build -L ex01.1`.\n\n")
         expect("a pack whose book still names the removed solved.c", strip(root), False)
+        # The chapters' and exercises' READMEs are checked too, with paths relative to their folder.
+        write_book(code, src="solved.c", before="Pose: `ctest --test-dir build -L ex01.1`.\n\n")
+        os.makedirs(os.path.join(root, "chapters", "01_test"))
+        os.makedirs(os.path.join(root, "exercises", "01_test"))
+        write("exercises/EXERCISES.tsv", "id\treference\tstub\ttitle\n"
+                                         "ex01.1\tchapters/01_test/solved.c\texercises/01_test/solved.c\tAdd\n")
+        write("chapters/01_test/solved.c", "int add(int x, int y) { return x + y; }\n")
+        write_book(code, src="chapters/01_test/solved.c", before="Pose: `ctest --test-dir build -L ex01.1`.\n\n")
+        write("exercises/01_test/README.md", "Edit `exercises/01_test/solved.c`, the stub: `solved.c`.\n")
+        write("chapters/01_test/README.md", "| `main.c` | the program |\n\n<!-- full tree only -->\n"
+                                            "| `solved.c` | the reference |\n<!-- /full tree only -->\n")
+        expect("a pack whose READMEs name only the stub, or the reference in full-tree-only text", strip(root), True)
+        with open(os.path.join(root, "chapters", "01_test", "README.md"), encoding="utf-8") as f:
+            if "solved.c" in f.read():
+                failures.append("selftest: strip left full-tree-only text in a chapter README")
+        write("chapters/01_test/README.md", "| `solved.c` | the reference |\n")
+        expect("a chapter README that names its removed file by its bare name", strip(root), False)
+        write("chapters/01_test/README.md", "")
+        write("exercises/01_test/README.md", "The reference is `../../chapters/01_test/solved.c`.\n")
+        expect("an exercise README that names the removed file relative to its folder", strip(root), False)
+        write("exercises/01_test/README.md", "")
+        write("exercises/README.md", "The reference is chapters/01_test/solved.c.\n")
+        expect("exercises/README.md naming the removed file", strip(root), False)
     for f in failures:
         print(f)
     if failures:
@@ -439,11 +488,12 @@ def selftest():
 def main(argv):
     if len(argv) == 2 and argv[1] == "selftest":
         return selftest()
-    if len(argv) != 3 or argv[1] not in ("check", "update", "strip", "lint"):
+    commands = {"check": check, "update": update, "strip": strip, "lint": lint, "pack-check": pack_check}
+    if len(argv) != 3 or argv[1] not in commands:
         print(__doc__)
         return 2
     try:
-        return {"check": check, "update": update, "strip": strip, "lint": lint}[argv[1]](argv[2])
+        return commands[argv[1]](argv[2])
     except (ValueError, OSError) as e:
         print("error:", e)
         return 1
