@@ -6,6 +6,12 @@
 #include "tests/test_util.h"
 #include "chapters/04_bone_tree/skeleton.h"
 
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #define GUARD 777
 
 static void expect_sorted(const char *what, int count, const int *parent, const int *expected_order)
@@ -94,14 +100,58 @@ static void ex04_2_larger_tree(void **state)
     expect_sorted("16 entries", 16, parent, expected);
 }
 
-static void expect_error(const char *what, int count, const int *parent, const char *words)
+/* One bad-input case, in this process: false with `words` in the message,
+ * and nothing written past order[count - 1] or parent_sorted[count - 1].
+ * Prints why and returns false when the function got it wrong. */
+static bool check_error(const char *what, int count, const int *parent, const char *words)
 {
     int order[8], parent_sorted[8];
+    for (int k = 0; k < 8; k++)
+        order[k] = parent_sorted[k] = GUARD;
     sa_error err = {{0}};
-    if (joints_sort_parents_first(count, parent, order, parent_sorted, &err))
-        fail_msg("ex04.2 %s: returned true; expected false with a message containing \"%s\"", what, words);
-    if (!strstr(err.message, words))
-        fail_msg("ex04.2 %s: the message \"%s\" should contain \"%s\"", what, err.message, words);
+    if (joints_sort_parents_first(count, parent, order, parent_sorted, &err)) {
+        fprintf(stderr, "ex04.2 %s: returned true; expected false with a message containing \"%s\"\n", what, words);
+        return false;
+    }
+    if (!strstr(err.message, words)) {
+        fprintf(stderr, "ex04.2 %s: the message \"%s\" should contain \"%s\"\n", what, err.message, words);
+        return false;
+    }
+    for (int k = count; k < 8; k++)
+        if (order[k] != GUARD || parent_sorted[k] != GUARD) {
+            fprintf(stderr, "ex04.2 %s: order[%d] or parent_sorted[%d] was written: only %d entries may be\n", what, k,
+                    k, count);
+            return false;
+        }
+    return true;
+}
+
+/* Each case runs in a child process: a solution without the cycle check
+ * walks up the parents for ever, writing past order[] until it crashes (or
+ * hangs), and that must fail this test with a message, not end it. */
+static void expect_error(const char *what, int count, const int *parent, const char *words)
+{
+    fflush(NULL);
+    pid_t child = fork();
+    if (child < 0)
+        fail_msg("ex04.2 %s: fork() failed", what);
+    if (child == 0) {
+        alarm(5); /* a walk that never ends but writes nothing */
+        _exit(check_error(what, count, parent, words) ? 0 : 1);
+    }
+    int status = 0;
+    if (waitpid(child, &status, 0) != child)
+        fail_msg("ex04.2 %s: waitpid() failed", what);
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        fail_msg("ex04.2 %s: joints_sort_parents_first() did not return within 5 s: the walk up the parents goes "
+                 "round the cycle for ever; stop it and return false (\"%s\")",
+                 what, words);
+    if (WIFSIGNALED(status))
+        fail_msg("ex04.2 %s: joints_sort_parents_first() crashed (signal %d): without a check, the walk up the "
+                 "parents goes round the cycle and writes past order[]; stop it and return false (\"%s\")",
+                 what, WTERMSIG(status), words);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail_msg("ex04.2 %s: wrong result (the line above says what)", what);
 }
 
 /* Bad parent arrays are errors, never a hang or a read out of bounds. */
