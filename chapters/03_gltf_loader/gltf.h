@@ -36,8 +36,8 @@
  * An index into another array is an int, -1 when absent.
  *
  * Errors: "<file>: <JSON path>: <what is wrong>", e.g.
- *   "model.gltf: accessors[3].count: 40 elements of 12 bytes end at byte 480,
- *    past the end of bufferViews[1] (456 bytes)"
+ *   "model.gltf: accessors[3]: 40 elements of 12 bytes, 12 apart, from byte 0
+ *    do not fit in bufferViews[1] (456 bytes)"
  */
 #ifndef CH03_GLTF_H
 #define CH03_GLTF_H
