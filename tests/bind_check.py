@@ -32,6 +32,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
+
 COMPONENT = {5120: ("b", 1), 5121: ("B", 1), 5122: ("h", 2), 5123: ("H", 2), 5125: ("I", 4), 5126: ("f", 4)}
 COUNT = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT2": 4, "MAT3": 9, "MAT4": 16}
 UNITS = {5121: 255, 5123: 65535}  # normalized unsigned weights: units of the type
@@ -220,7 +224,7 @@ def compare(program, path, expect_warning=None, expect_exit=None):
     keys = [k for k, _ in lines]
     if [g.split(":")[0] for g in got] != keys:
         problems.append("stdout is not exactly the four lines %s: %r" % (keys, got))
-        return problems
+        return problems + ["stderr: %r" % run.stderr.strip()]
     values = {g.split(":")[0]: g.split(":", 1)[1].strip() for g in got}
     for key, want in lines:
         text = values[key]
@@ -355,7 +359,7 @@ def main(argv):
             print("%s: %.9g" % (k, v) if isinstance(v, float) else "%s: %d" % (k, v))
         print("exit %d" % status)
         return 0
-    program, target = argv[1], argv[2]
+    program, target = argv[1], shared_path(argv[2])
     expect_warning = True if "--expect-warning" in argv else False if "--expect-no-warning" in argv else None
     expect_exit = int(argv[argv.index("--expect-exit") + 1]) if "--expect-exit" in argv else None
     kind = argv[argv.index("--break") + 1] if "--break" in argv else None

@@ -9,13 +9,19 @@ Every line must be the same ('o' and 'f' lines exactly, as many 'v' lines in
 the same order), and every vertex within 1e-4 of the diagonal of the box
 around the model's vertices. A folder stands for its .gltf/.glb files that
 have skins; a folder that does not exist is skipped (exit 77), as the
-Khronos models in ../shared may be absent."""
+Khronos models in ../shared may be absent ($SA_SHARED_DIR, when set, stands
+for ../shared: tests/shared_dir.py). On a failure the programs' stderr is
+shown too (an exercise stub names itself there)."""
 import json
 import math
 import os
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
 
 
 def has_skin(path):
@@ -41,27 +47,37 @@ def models(args):
     return out
 
 
-def dump(program, model, where):
+def dump(program, model, where, notes):
+    """The lines program writes with --dump-obj; its stderr, when it has
+    one, goes to notes (printed on a failure: an exercise stub names itself
+    there)."""
     r = subprocess.run([program, "--model", model, "--dump-obj", where], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"FAIL: {os.path.basename(program)} --model {model} --dump-obj: exit {r.returncode}: {r.stderr}")
+    if r.stderr.strip():
+        notes.append(f"  {os.path.basename(program)} stderr: {r.stderr.strip()!r}")
     with open(where, encoding="utf-8") as f:
         return f.read().splitlines()
 
 
+def fail(message, notes):
+    print("\n".join([message] + notes))
+    return 1
+
+
 def main(argv):
-    ch06, ch07, rest = argv[1], argv[2], argv[3:]
+    ch06, ch07, rest = argv[1], argv[2], [shared_path(a) for a in argv[3:]]
     if not any(os.path.exists(a) for a in rest):
         print("skipped: none of", rest, "exists")
         return 77
     checked = 0
     with tempfile.TemporaryDirectory() as tmp:
         for model in models(rest):
-            cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"))
-            gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"))
+            notes = []
+            cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"), notes)
+            gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"), notes)
             if len(cpu) != len(gpu):
-                print(f"FAIL: {model}: {len(gpu)} lines from the GPU, {len(cpu)} from the CPU")
-                return 1
+                return fail(f"FAIL: {model}: {len(gpu)} lines from the GPU, {len(cpu)} from the CPU", notes)
             vs = [[float(x) for x in line.split()[1:]] for line in cpu if line.startswith("v ")]
             lo = [min(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
             hi = [max(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
@@ -72,12 +88,11 @@ def main(argv):
                     d = math.dist([float(x) for x in c.split()[1:]], [float(x) for x in g.split()[1:]])
                     worst = max(worst, d)
                 elif c != g:
-                    print(f"FAIL: {model}: line {number}: GPU '{g}', CPU '{c}'")
-                    return 1
+                    return fail(f"FAIL: {model}: line {number}: GPU '{g}', CPU '{c}'", notes)
             print(f"{model}: {len(vs)} vertices, max |gpu - cpu| = {worst:.3g} (diagonal {diagonal:.4g})")
             if not worst <= 1e-4 * diagonal:
-                print(f"FAIL: {model}: the GPU's vertices are {worst:.3g} from the CPU's, above 1e-4 of {diagonal:.4g}")
-                return 1
+                return fail(f"FAIL: {model}: the GPU's vertices are {worst:.3g} from the CPU's, "
+                            f"above 1e-4 of {diagonal:.4g}", notes)
             checked += 1
     if checked == 0:
         print("FAIL: no skinned model found in", rest)

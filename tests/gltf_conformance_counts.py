@@ -12,6 +12,10 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
+
 
 def expected_counts(path):
     with open(path, encoding="utf-8") as f:
@@ -46,7 +50,7 @@ def expected_counts(path):
 
 
 def main():
-    program, shared = sys.argv[1], sys.argv[2]
+    program, shared = sys.argv[1], shared_path(sys.argv[2])
     folder = os.path.join(shared, "conformance", "gltf")
     if not os.path.isdir(folder):
         print("skipped: %s is absent" % folder)

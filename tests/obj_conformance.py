@@ -16,6 +16,10 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
+
 
 def logical_lines(path):
     text = open(path, "rb").read().decode("latin-1")
@@ -76,7 +80,7 @@ def count_obj(path):
 
 def main():
     program = sys.argv[1]
-    shared = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("SA_SHARED_DIR", "")
+    shared = shared_path(sys.argv[2]) if len(sys.argv) > 2 else os.environ.get("SA_SHARED_DIR", "")
     folder = os.path.join(shared, "conformance", "obj")
     if not os.path.isdir(folder):
         print(f"skipped: {folder} does not exist")

@@ -20,6 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
+
 # The program computes in 32-bit floats, splits `matrix` nodes into TRS and
 # multiplies down chains of up to a few dozen nodes; this script uses 64-bit
 # floats. The tolerance scales with the size of the numbers in the matrix
@@ -93,13 +97,21 @@ def read_json(path):
 
 
 def check_model(program, path):
-    """Returns a list of problems (empty: the dump matches)."""
+    """Returns a list of problems (empty: the dump matches), the program's
+    stderr first (an exercise stub names itself there)."""
     doc = read_json(path)
-    expected = world_matrices(doc)
     run = subprocess.run([program, "--model", path, "--dump-pose", "-"], capture_output=True, timeout=120)
+    stderr = run.stderr.decode("utf-8", "replace").strip()
     if run.returncode != 0:
-        return ["exit %d: %s" % (run.returncode, run.stderr.decode("utf-8", "replace").strip())]
-    lines = run.stdout.decode("utf-8").split("\n")
+        return ["exit %d: %s" % (run.returncode, stderr)]
+    problems = dump_problems(run.stdout.decode("utf-8"), doc)
+    return (["stderr: %r" % stderr] if problems and stderr else []) + problems
+
+
+def dump_problems(text, doc):
+    """What is wrong with the --dump-pose text of doc (empty: nothing)."""
+    expected = world_matrices(doc)
+    lines = text.split("\n")
     if lines[-1] != "":
         return ["the output does not end with a newline"]
     lines = lines[:-1]
@@ -218,7 +230,7 @@ def main():
                 json.dump(SYNTHETIC, f)
             return check_models(program, [os.path.join(root, "assets", "models", n) for n in names] + [synthetic])
     if mode == "khronos":
-        folder = os.path.join(sys.argv[3], "conformance", "gltf")
+        folder = os.path.join(shared_path(sys.argv[3]), "conformance", "gltf")
         if not os.path.isdir(folder):
             print("skipped: %s is absent" % folder)
             return 77

@@ -48,6 +48,7 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bind_check  # noqa: E402  (the independent reader of chapter 05's test)
+from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
 from bind_check import load, mat_mul, read_accessor, scene_matrices  # noqa: E402
 
 UNITS = {5121: 255.0, 5123: 65535.0}
@@ -196,7 +197,8 @@ def check_dump(program, path):
             got = parse_obj(f.read())
     problems = []
     if [o[0] for o in got] != [o[0] for o in want]:
-        return ["objects %s, expected %s" % ([o[0] for o in got], [o[0] for o in want])]
+        return ["objects %s, expected %s" % ([o[0] for o in got], [o[0] for o in want]),
+                "stderr: %r" % run.stderr.strip()]
     worst = 0.0
     for (name, gv, gf), (_, wv, wf) in zip(got, want):
         if len(gv) != len(wv):
@@ -216,7 +218,7 @@ def check_dump(program, path):
         problems.append("a warning about zero weights, but there are none: %r" % run.stderr)
     print("%s: %d objects, %d vertices, largest difference %.3g (model size %.3g)%s"
           % (path, len(want), sum(len(o[1]) for o in want), worst, size, ", %d zero-weight" % zero if zero else ""))
-    return problems
+    return (problems + ["stderr: %r" % run.stderr.strip()]) if problems else []
 
 
 def check_bind(program, path):
@@ -241,13 +243,17 @@ def check_bind(program, path):
         return problems
     rest, status, stderr = fifth[0]
     _, size, _ = expected_obj(path)
+    own = []  # bind_check.compare() quotes stderr with its own problems
     if len(rest) != 1 or not rest[0].startswith("max_skin_identity_error: "):
-        return problems + ["the fifth line is not 'max_skin_identity_error: X': %r" % rest]
-    value = float(rest[0].split(":", 1)[1])
-    if not value <= 1e-6 * size:
-        problems.append("max_skin_identity_error: %g, expected 0 (below 1e-6 of the size %g)" % (value, size))
-    print("%s: max_skin_identity_error %s (size %.3g), exit %d" % (path, rest[0].split(": ")[1], size, status))
-    return problems
+        own.append("the fifth line is not 'max_skin_identity_error: X': %r" % rest)
+    else:
+        value = float(rest[0].split(":", 1)[1])
+        if not value <= 1e-6 * size:
+            own.append("max_skin_identity_error: %g, expected 0 (below 1e-6 of the size %g)" % (value, size))
+        print("%s: max_skin_identity_error %s (size %.3g), exit %d" % (path, rest[0].split(": ")[1], size, status))
+    if own and not problems:
+        own.append("stderr: %r" % stderr.strip())
+    return problems + own
 
 
 def quat_mul(a, b):
@@ -326,7 +332,7 @@ def main(argv):
     if len(argv) == 5 and argv[1] == "--break":
         break_copy(argv[2], argv[3], argv[4])
         return 0
-    mode, program, target = argv[1], argv[2], argv[3]
+    mode, program, target = argv[1], argv[2], shared_path(argv[3])
     kind = argv[argv.index("--break") + 1] if "--break" in argv else None
     if not os.path.exists(target):
         print("skipped: %s is absent" % target)
