@@ -28,16 +28,17 @@ void skin_vertex(mat4 *skin_matrix, const uint16_t joints[4], const float weight
 
     /* normal = inverse(transpose(A)) * n, A the upper 3x3 (columns a0 a1 a2).
      * That matrix has the columns a1 x a2, a2 x a0, a0 x a1 divided by
-     * det A = a0 . (a1 x a2); the length is normalized away, and only the
-     * sign of det A is kept, so that a mirroring M still points outward. */
-    vec3 k0, k1, k2;
-    glm_vec3_cross(m[1], m[2], k0);
-    glm_vec3_cross(m[2], m[0], k1);
+     * det A = a2 . (a0 x a1); the length is normalized away, and only the
+     * sign of det A is kept, so that a mirroring M still points outward.
+     * Two cross products are enough, as the first two terms share a2:
+     *   n0 (a1 x a2) + n1 (a2 x a0) + n2 (a0 x a1)
+     *     = a2 x (n1 a0 - n0 a1) + n2 (a0 x a1) */
+    vec3 k2, t, n;
     glm_vec3_cross(m[0], m[1], k2);
-    float det = glm_vec3_dot(m[0], k0);
-    vec3 n;
-    glm_vec3_scale(k0, normal[0], n);
-    glm_vec3_muladds(k1, normal[1], n);
+    float det = glm_vec3_dot(m[2], k2);
+    glm_vec3_scale(m[0], normal[1], t);
+    glm_vec3_muladds(m[1], -normal[0], t);
+    glm_vec3_cross(m[2], t, n);
     glm_vec3_muladds(k2, normal[2], n);
     float length = glm_vec3_norm(n);
     glm_vec3_scale(n, length > 0.0f ? (det < 0.0f ? -1.0f : 1.0f) / length : 0.0f, out_normal);
