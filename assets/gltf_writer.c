@@ -40,12 +40,16 @@ static int component_size(int component_type)
 {
     switch (component_type) {
     case GLTF_OUT_BYTE:
-    case GLTF_OUT_UNSIGNED_BYTE: return 1;
+    case GLTF_OUT_UNSIGNED_BYTE:
+        return 1;
     case GLTF_OUT_SHORT:
-    case GLTF_OUT_UNSIGNED_SHORT: return 2;
+    case GLTF_OUT_UNSIGNED_SHORT:
+        return 2;
     case GLTF_OUT_UNSIGNED_INT:
-    case GLTF_OUT_FLOAT: return 4;
-    default: return 0;
+    case GLTF_OUT_FLOAT:
+        return 4;
+    default:
+        return 0;
     }
 }
 
@@ -64,12 +68,33 @@ static int type_components(const char *type)
 static double read_component(const unsigned char *p, int component_type)
 {
     switch (component_type) {
-    case GLTF_OUT_BYTE: { int8_t v; memcpy(&v, p, 1); return v; }
-    case GLTF_OUT_UNSIGNED_BYTE: return *p;
-    case GLTF_OUT_SHORT: { int16_t v; memcpy(&v, p, 2); return v; }
-    case GLTF_OUT_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, p, 2); return v; }
-    case GLTF_OUT_UNSIGNED_INT: { uint32_t v; memcpy(&v, p, 4); return v; }
-    default: { float v; memcpy(&v, p, 4); return v; }
+    case GLTF_OUT_BYTE: {
+        int8_t v;
+        memcpy(&v, p, 1);
+        return v;
+    }
+    case GLTF_OUT_UNSIGNED_BYTE:
+        return *p;
+    case GLTF_OUT_SHORT: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case GLTF_OUT_UNSIGNED_SHORT: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case GLTF_OUT_UNSIGNED_INT: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        float v;
+        memcpy(&v, p, 4);
+        return v;
+    }
     }
 }
 
@@ -114,8 +139,8 @@ static void set_min_max(gltf_out_accessor *a, const void *data)
 }
 
 /* [listing gltf_out_add_accessor] */
-int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type,
-                      size_t count, int target)
+int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type, size_t count,
+                          int target)
 {
     int components = type_components(type);
     int size = component_size(component_type);
@@ -132,8 +157,11 @@ int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int componen
     *view = (gltf_out_buffer_view){offset, byte_length, 0, target};
 
     gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
-    *a = (gltf_out_accessor){.buffer_view = doc->view_count, .component_type = component_type,
-                             .count = count, .type = type, .component_count = components};
+    *a = (gltf_out_accessor){.buffer_view = doc->view_count,
+                             .component_type = component_type,
+                             .count = count,
+                             .type = type,
+                             .component_count = components};
     set_min_max(a, data);
     doc->view_count++;
     return doc->accessor_count++;
@@ -187,8 +215,12 @@ int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int c
     doc->views[doc->view_count] = (gltf_out_buffer_view){offset, count * stride, stride == element ? 0 : stride,
                                                          GLTF_OUT_TARGET_ARRAY_BUFFER};
     gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
-    *a = (gltf_out_accessor){.buffer_view = doc->view_count, .component_type = component_type,
-                             .normalized = normalized, .count = count, .type = type, .component_count = components};
+    *a = (gltf_out_accessor){.buffer_view = doc->view_count,
+                             .component_type = component_type,
+                             .normalized = normalized,
+                             .count = count,
+                             .type = type,
+                             .component_count = components};
     set_min_max(a, data);
     doc->view_count++;
     return doc->accessor_count++;
@@ -212,7 +244,7 @@ int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primiti
 }
 
 int gltf_out_add_material(gltf_out_document *doc, const char *name, const float base_color[4], float metallic,
-                      float roughness, int base_color_image)
+                          float roughness, int base_color_image)
 {
     if (doc->material_count == GLTF_OUT_MAX_OBJECTS)
         return fail(doc, "too many materials");
@@ -234,14 +266,14 @@ int gltf_out_add_image_file(gltf_out_document *doc, const char *uri)
 }
 
 int gltf_out_add_skin(gltf_out_document *doc, const char *name, const int *joints, int joint_count,
-                  const float *inverse_bind_matrices)
+                      const float *inverse_bind_matrices)
 {
     if (doc->skin_count == 1)
         return fail(doc, "this writer supports one skin");
     if (joint_count <= 0 || joint_count > GLTF_OUT_MAX_OBJECTS)
         return fail(doc, "skin: bad joint count");
     int ibm = gltf_out_add_accessor(doc, inverse_bind_matrices, GLTF_OUT_FLOAT, "MAT4", (size_t)joint_count,
-                                GLTF_OUT_TARGET_NONE);
+                                    GLTF_OUT_TARGET_NONE);
     if (ibm < 0)
         return -1;
     copy_name(doc->skin.name, name);
@@ -263,7 +295,7 @@ int gltf_out_add_animation(gltf_out_document *doc, const char *name)
 }
 
 bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const char *path, const float *times,
-                      const float *values, size_t key_count)
+                          const float *values, size_t key_count)
 {
     if (animation < 0 || animation >= doc->animation_count || node < 0 || node >= doc->node_count)
         return fail(doc, "channel: bad animation or node"), false;
@@ -514,12 +546,12 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
             put_string(t, a->name);
             put(t, ",\n     \"channels\": [");
             for (int c = 0; c < a->channel_count; c++)
-                put(t, "%s\n      {\"sampler\": %d, \"target\": {\"node\": %d, \"path\": \"%s\"}}",
-                    c ? "," : "", c, a->channels[c].node, a->channels[c].path);
+                put(t, "%s\n      {\"sampler\": %d, \"target\": {\"node\": %d, \"path\": \"%s\"}}", c ? "," : "", c,
+                    a->channels[c].node, a->channels[c].path);
             put(t, "],\n     \"samplers\": [");
             for (int c = 0; c < a->channel_count; c++)
-                put(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"LINEAR\"}",
-                    c ? "," : "", a->channels[c].input, a->channels[c].output);
+                put(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"LINEAR\"}", c ? "," : "",
+                    a->channels[c].input, a->channels[c].output);
             put(t, "]}");
         }
         put(t, "\n  ]");
@@ -617,7 +649,7 @@ static bool encode_glb(const text *json, const gltf_out_document *doc, unsigned 
     if (doc->bin_size) {
         unsigned char *chunk = out + 20 + json_padded;
         put_u32(chunk, (uint32_t)bin_padded);
-        put_u32(chunk + 4, 0x004E4942); /* "BIN\0" */
+        put_u32(chunk + 4, 0x004E4942);             /* "BIN\0" */
         memcpy(chunk + 8, doc->bin, doc->bin_size); /* the padding stays zero */
     }
     *bytes = out;
@@ -627,7 +659,7 @@ static bool encode_glb(const text *json, const gltf_out_document *doc, unsigned 
 /* [/listing] */
 
 bool gltf_out_encode(const gltf_out_document *doc, gltf_out_container container, unsigned char **bytes, size_t *size,
-                 sa_error *err)
+                     sa_error *err)
 {
     *bytes = NULL;
     *size = 0;

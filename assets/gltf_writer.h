@@ -116,7 +116,7 @@ typedef struct gltf_out_skin {
 /* One channel with its own LINEAR sampler: times -> values of one property. */
 typedef struct gltf_out_channel {
     int node;
-    const char *path; /* "translation", "rotation" or "scale" */
+    const char *path;  /* "translation", "rotation" or "scale" */
     int input, output; /* accessors: key times, key values */
 } gltf_out_channel;
 
@@ -157,8 +157,8 @@ void gltf_out_free(gltf_out_document *doc);
 /* Copies count elements of `type` ("VEC3" ...) into the buffer, behind a new
  * bufferView, and returns the accessor index (-1 on failure). The data is
  * read as component_type; min and max are computed from it. */
-int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type,
-                      size_t count, int target);
+int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type, size_t count,
+                          int target);
 
 /* A vertex attribute of integers for KHR_mesh_quantization: count elements
  * of `type` whose components are component_type (GLTF_OUT_BYTE ...
@@ -175,17 +175,17 @@ int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primiti
 /* A primitive with every accessor absent. */
 gltf_out_primitive gltf_out_primitive_empty(void);
 int gltf_out_add_material(gltf_out_document *doc, const char *name, const float base_color[4], float metallic,
-                      float roughness, int base_color_image);
+                          float roughness, int base_color_image);
 int gltf_out_add_image_file(gltf_out_document *doc, const char *uri);
 /* The skin: joints are node indices, the matrices are 16 floats each,
  * column-major, one per joint. Returns 0, the skin index. */
 int gltf_out_add_skin(gltf_out_document *doc, const char *name, const int *joints, int joint_count,
-                  const float *inverse_bind_matrices);
+                      const float *inverse_bind_matrices);
 int gltf_out_add_animation(gltf_out_document *doc, const char *name);
 /* Adds one channel (and its LINEAR sampler) to an animation: key_count times
  * and key_count values of 3 (translation, scale) or 4 (rotation) floats. */
 bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const char *path, const float *times,
-                      const float *values, size_t key_count);
+                          const float *values, size_t key_count);
 
 typedef enum gltf_out_container {
     GLTF_OUT_JSON, /* .gltf with the buffer as a data: URI */
@@ -194,7 +194,7 @@ typedef enum gltf_out_container {
 
 /* The whole file in memory (free() *bytes). */
 bool gltf_out_encode(const gltf_out_document *doc, gltf_out_container container, unsigned char **bytes, size_t *size,
-                 sa_error *err);
+                     sa_error *err);
 
 /* Standard base64 (RFC 4648) with '=' padding. `out` must hold
  * 4 * ((size + 2) / 3) + 1 bytes; returns the length written (NUL not counted). */

@@ -99,13 +99,14 @@ static bool draw_panels(const gltf_out_document *doc, const char *picture, const
     if (!ok)
         sa_error_set(err, "preview: out of memory");
     for (int i = 0; ok && i < count; i++) {
-        preview_request req = {.animation = panels[i].animation, .time = panels[i].time,
+        preview_request req = {.animation = panels[i].animation,
+                               .time = panels[i].time,
                                .texture = humanoid_texture.pixels ? &humanoid_texture : NULL};
         double pitch = 0.5, c = cos(pitch), s = sin(pitch);
         double front[2][3] = {{1, 0, 0}, {0, 1, 0}}, side[2][3] = {{0, 0, -1}, {0, 1, 0}};
         /* looking along d = (0.6c, -s, 0.8c) with right = (-0.8, 0, 0.6): up = right x d */
         double quarter[2][3] = {{-0.8, 0, 0.6}, {0.6 * s, c, 0.8 * s}};
-        double (*axes)[3] = panels[i].view == 'f' ? front : panels[i].view == 's' ? side : quarter;
+        double(*axes)[3] = panels[i].view == 'f' ? front : panels[i].view == 's' ? side : quarter;
         memcpy(req.right, axes[0], sizeof req.right);
         memcpy(req.up, axes[1], sizeof req.up);
         ok = preview_render(doc, &req, &one, err);
@@ -169,13 +170,12 @@ static int compare_with(const char *reference)
         char *fresh = NULL, *old = NULL;
         size_t fresh_size = 0, old_size = 0;
         sa_error err;
-        if (!sa_file_read(fresh_path, &fresh, &fresh_size, &err) ||
-            !sa_file_read(old_path, &old, &old_size, &err)) {
+        if (!sa_file_read(fresh_path, &fresh, &fresh_size, &err) || !sa_file_read(old_path, &old, &old_size, &err)) {
             fprintf(stderr, "error: %s\n", err.message);
             differ++;
         } else if (fresh_size != old_size || memcmp(fresh, old, fresh_size) != 0) {
-            fprintf(stderr, "error: %s differs from a fresh generation (%zu bytes, fresh %zu)\n", old_path,
-                    old_size, fresh_size);
+            fprintf(stderr, "error: %s differs from a fresh generation (%zu bytes, fresh %zu)\n", old_path, old_size,
+                    fresh_size);
             differ++;
         }
         free(fresh);
@@ -227,8 +227,10 @@ int main(int argc, char **argv)
     if (compare) {
         int differ = compare_with(compare);
         if (differ) {
-            fprintf(stderr, "error: %d committed asset file(s) are stale: run "
-                            "`cmake --build <build dir> --target assets_regenerate` and commit them\n", differ);
+            fprintf(stderr,
+                    "error: %d committed asset file(s) are stale: run "
+                    "`cmake --build <build dir> --target assets_regenerate` and commit them\n",
+                    differ);
             return 1;
         }
         printf("%d files match %s\n", written_count, compare);

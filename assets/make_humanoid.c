@@ -32,6 +32,7 @@ typedef struct humanoid_bone {
     double head_radius, tail_radius;
 } humanoid_bone;
 
+/* clang-format off */
 #define SIDE(name, parent, hx, hy, hz, tx, ty, tz, rh, rt)                                            \
     {{"left_" name, parent, {hx, hy, hz}, {tx, ty, tz}}, rh, rt},                                     \
     {{"right_" name, parent, {-(hx), hy, hz}, {-(tx), ty, tz}}, rh, rt}
@@ -53,6 +54,7 @@ static const humanoid_bone humanoid_bones[] = {
     SIDE("toes", 18, 0.105, 0.03, 0.13, 0.105, 0.02, 0.21, 0.035, 0.03), /* 20, 21 */
 };
 /* [/listing] */
+/* clang-format on */
 #define HUMANOID_JOINTS ((int)(sizeof humanoid_bones / sizeof humanoid_bones[0]))
 
 /* The SIDE pairs name their parent by the left joint's index; the right
@@ -82,6 +84,7 @@ typedef struct body_part {
     double squash[3];
 } body_part;
 
+/* clang-format off */
 #define PART(ax, ay, az, bx, by, bz, ra, rb, sx, sy, sz) {{ax, ay, az}, {bx, by, bz}, ra, rb, {sx, sy, sz}}
 #define MIRRORED(ax, ay, az, bx, by, bz, ra, rb, sx, sy, sz)                                        \
     PART(ax, ay, az, bx, by, bz, ra, rb, sx, sy, sz), PART(-(ax), ay, az, -(bx), by, bz, ra, rb, sx, sy, sz)
@@ -103,6 +106,7 @@ static const body_part body_parts[] = {
     MIRRORED(0.105, 0.035, 0.13, 0.105, 0.03, 0.20, 0.036, 0.03, 1.1, 1, 1),    /* toes */
 };
 #define BODY_PART_COUNT (sizeof body_parts / sizeof body_parts[0])
+/* clang-format on */
 /* How far the smooth union blends two parts, in metres. */
 #define BODY_BLEND 0.03
 /* [/listing] */
@@ -290,8 +294,7 @@ static void clip_rotation(clip_builder *c, const char *joint, const double axis[
         rig_local_rotation_about(c->r, j, axis, angles[k], q);
         track_push_rotation(keys, k, q);
     }
-    gltf_out_add_channel(c->doc, c->animation, c->r->node[j], "rotation", c->times, &keys[0][0],
-                     (size_t)c->key_count);
+    gltf_out_add_channel(c->doc, c->animation, c->r->node[j], "rotation", c->times, &keys[0][0], (size_t)c->key_count);
 }
 
 static double radians(double degrees)
@@ -384,10 +387,10 @@ bool make_humanoid(gltf_out_document *doc, image_rgba8 *texture, sa_error *err)
         surface_mesh_free(&body);
         return sa_error_set(err, "humanoid: %zu vertices do not fit 16-bit indices; use a coarser grid", n);
     }
-    float (*normals)[3] = malloc(n * sizeof *normals);
-    float (*texcoords)[2] = malloc(n * sizeof *texcoords);
-    uint16_t (*joints)[4] = malloc(n * sizeof *joints);
-    float (*weights)[4] = malloc(n * sizeof *weights);
+    float(*normals)[3] = malloc(n * sizeof *normals);
+    float(*texcoords)[2] = malloc(n * sizeof *texcoords);
+    uint16_t(*joints)[4] = malloc(n * sizeof *joints);
+    float(*weights)[4] = malloc(n * sizeof *weights);
     uint16_t *indices = malloc(body.triangle_count * 3 * sizeof *indices);
     bool ok = normals && texcoords && joints && weights && indices && make_texture(texture, err);
     if (ok) {
@@ -402,7 +405,7 @@ bool make_humanoid(gltf_out_document *doc, image_rgba8 *texture, sa_error *err)
         }
         for (size_t i = 0; i < body.triangle_count * 3; i++)
             indices[i] = (uint16_t)body.indices[i];
-        normals_smooth((const float (*)[3])body.positions, n, body.indices, body.triangle_count, normals);
+        normals_smooth((const float(*)[3])body.positions, n, body.indices, body.triangle_count, normals);
 
         gltf_out_primitive p = gltf_out_primitive_empty();
         const int vertex = GLTF_OUT_TARGET_ARRAY_BUFFER;
@@ -412,7 +415,7 @@ bool make_humanoid(gltf_out_document *doc, image_rgba8 *texture, sa_error *err)
         p.joints = gltf_out_add_accessor(doc, joints, GLTF_OUT_UNSIGNED_SHORT, "VEC4", n, vertex);
         p.weights = gltf_out_add_accessor(doc, weights, GLTF_OUT_FLOAT, "VEC4", n, vertex);
         p.indices = gltf_out_add_accessor(doc, indices, GLTF_OUT_UNSIGNED_SHORT, "SCALAR", body.triangle_count * 3,
-                                      GLTF_OUT_TARGET_ELEMENT_ARRAY_BUFFER);
+                                          GLTF_OUT_TARGET_ELEMENT_ARRAY_BUFFER);
         static const float white[4] = {1, 1, 1, 1};
         int image = gltf_out_add_image_file(doc, HUMANOID_TEXTURE_FILE);
         p.material = gltf_out_add_material(doc, "clothes", white, 0, 0.8f, image);

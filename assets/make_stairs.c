@@ -78,7 +78,7 @@ bool make_stairs(gltf_out_document *doc, sa_error *err)
     p.normal = gltf_out_add_accessor(doc, s.normal, GLTF_OUT_FLOAT, "VEC3", n, GLTF_OUT_TARGET_ARRAY_BUFFER);
     p.texcoord = gltf_out_add_accessor(doc, s.texcoord, GLTF_OUT_FLOAT, "VEC2", n, GLTF_OUT_TARGET_ARRAY_BUFFER);
     p.indices = gltf_out_add_accessor(doc, s.indices, GLTF_OUT_UNSIGNED_SHORT, "SCALAR", (size_t)s.index_count,
-                                  GLTF_OUT_TARGET_ELEMENT_ARRAY_BUFFER);
+                                      GLTF_OUT_TARGET_ELEMENT_ARRAY_BUFFER);
     static const float stone[4] = {0.62f, 0.6f, 0.56f, 1};
     p.material = gltf_out_add_material(doc, "stone", stone, 0, 0.9f, -1);
     int node = gltf_out_add_node(doc, "stairs", -1);

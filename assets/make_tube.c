@@ -16,7 +16,7 @@
 
 #define TUBE_SEGMENT_LENGTH 0.5 /* metres between joints */
 #define TUBE_RADIUS 0.15
-#define TUBE_SIDES 16           /* vertices around */
+#define TUBE_SIDES 16 /* vertices around */
 #define TUBE_RINGS_PER_SEGMENT 8
 #define TUBE_JOINTS 3
 #define TUBE_RINGS (TUBE_JOINTS * TUBE_RINGS_PER_SEGMENT + 1)
@@ -24,9 +24,9 @@
 #define TUBE_VERTICES (TUBE_RINGS * (TUBE_SIDES + 1) + 2 * (TUBE_SIDES + 1))
 #define TUBE_TRIANGLES (2 * (TUBE_RINGS - 1) * TUBE_SIDES + 2 * (TUBE_SIDES - 2))
 
-#define BEND_PERIOD 2.0  /* seconds */
-#define BEND_KEYS 17     /* one every 1/8 s, the last equal to the first */
-#define BEND_ANGLE 0.6   /* radians at the extremes, about 34 degrees */
+#define BEND_PERIOD 2.0 /* seconds */
+#define BEND_KEYS 17    /* one every 1/8 s, the last equal to the first */
+#define BEND_ANGLE 0.6  /* radians at the extremes, about 34 degrees */
 
 typedef struct tube_vertex_arrays {
     float position[TUBE_VERTICES][3];
@@ -128,8 +128,8 @@ bool make_tube(gltf_out_document *doc, sa_error *err)
     rig r = {.joint_count = TUBE_JOINTS};
     static const char *names[TUBE_JOINTS] = {"base", "middle", "tip"};
     for (int j = 0; j < TUBE_JOINTS; j++)
-        r.joints[j] = (rig_joint_def){names[j], j - 1, {0, j * TUBE_SEGMENT_LENGTH, 0},
-                                      {0, (j + 1) * TUBE_SEGMENT_LENGTH, 0}};
+        r.joints[j] =
+            (rig_joint_def){names[j], j - 1, {0, j * TUBE_SEGMENT_LENGTH, 0}, {0, (j + 1) * TUBE_SEGMENT_LENGTH, 0}};
     rig_build(&r);
 
     tube_vertex_arrays *v = calloc(1, sizeof *v);

@@ -84,9 +84,10 @@ static bool write_torus(const char *dir)
     FILE *f = open_out(dir, "torus.obj");
     if (!f)
         return false;
-    fprintf(f, "# torus.obj: a smooth, textured torus (written by assets/obj_generate.c).\n"
-               "# %d positions and normals, %d texcoords (the UV seam), %d triangles.\n"
-               "mtllib torus.mtl\no torus\n",
+    fprintf(f,
+            "# torus.obj: a smooth, textured torus (written by assets/obj_generate.c).\n"
+            "# %d positions and normals, %d texcoords (the UV seam), %d triangles.\n"
+            "mtllib torus.mtl\no torus\n",
             RING * TUBE, (RING + 1) * (TUBE + 1), RING * TUBE * 2);
     for (int i = 0; i < RING; i++)
         for (int j = 0; j < TUBE; j++) {
@@ -110,8 +111,8 @@ static bool write_torus(const char *dir)
             int t00 = i * (TUBE + 1) + j + 1, t10 = (i + 1) * (TUBE + 1) + j + 1;
             int t11 = t10 + 1, t01 = t00 + 1;
             /* u grows counter-clockwise seen from +Y, v outward then up: outward-facing winding. */
-            fprintf(f, "f %d/%d/%d %d/%d/%d %d/%d/%d %d/%d/%d\n", p00, t00, p00, p10, t10, p10, p11, t11, p11, p01,
-                    t01, p01);
+            fprintf(f, "f %d/%d/%d %d/%d/%d %d/%d/%d %d/%d/%d\n", p00, t00, p00, p10, t10, p10, p11, t11, p11, p01, t01,
+                    p01);
         }
     if (fclose(f) != 0)
         return false;

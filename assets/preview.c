@@ -14,10 +14,23 @@ static double accessor_get(const gltf_out_document *doc, int accessor, size_t e,
     const unsigned char *p = doc->bin + doc->views[a->buffer_view].byte_offset;
     size_t i = e * (size_t)a->component_count + (size_t)c;
     switch (a->component_type) {
-    case GLTF_OUT_UNSIGNED_BYTE: return p[i];
-    case GLTF_OUT_UNSIGNED_SHORT: { uint16_t v; memcpy(&v, p + 2 * i, 2); return v; }
-    case GLTF_OUT_UNSIGNED_INT: { uint32_t v; memcpy(&v, p + 4 * i, 4); return v; }
-    default: { float v; memcpy(&v, p + 4 * i, 4); return v; }
+    case GLTF_OUT_UNSIGNED_BYTE:
+        return p[i];
+    case GLTF_OUT_UNSIGNED_SHORT: {
+        uint16_t v;
+        memcpy(&v, p + 2 * i, 2);
+        return v;
+    }
+    case GLTF_OUT_UNSIGNED_INT: {
+        uint32_t v;
+        memcpy(&v, p + 4 * i, 4);
+        return v;
+    }
+    default: {
+        float v;
+        memcpy(&v, p + 4 * i, 4);
+        return v;
+    }
     }
 }
 
@@ -86,7 +99,7 @@ static void pose_vertices(const gltf_out_document *doc, const preview_request *r
     }
     static const double identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     for (int r = 0; r < doc->scene_node_count; r++)
-        node_world(doc, (const double (*)[16])local, doc->scene_nodes[r], identity, world);
+        node_world(doc, (const double(*)[16])local, doc->scene_nodes[r], identity, world);
 
     const gltf_out_primitive *p = &doc->meshes[doc->nodes[mesh_node].mesh].primitive;
     size_t count = doc->accessors[p->position].count;
@@ -132,9 +145,9 @@ bool preview_render(const gltf_out_document *doc, const preview_request *req, im
         return sa_error_set(err, "preview: the document has no mesh node");
     const gltf_out_primitive *p = &doc->meshes[doc->nodes[mesh_node].mesh].primitive;
     size_t count = doc->accessors[p->position].count;
-    double (*positions)[3] = malloc(count * sizeof *positions);
-    double (*normals)[3] = malloc(count * sizeof *normals);
-    double (*screen)[3] = malloc(count * sizeof *screen);
+    double(*positions)[3] = malloc(count * sizeof *positions);
+    double(*normals)[3] = malloc(count * sizeof *normals);
+    double(*screen)[3] = malloc(count * sizeof *screen);
     float *depth = malloc((size_t)out->width * (size_t)out->height * sizeof *depth);
     if (!positions || !normals || !screen || !depth) {
         free(positions), free(normals), free(screen), free(depth);
@@ -204,8 +217,9 @@ bool preview_render(const gltf_out_document *doc, const preview_request *req, im
                     n[k] = w0 * normals[idx[0]][k] + w1 * normals[idx[1]][k] + w2 * normals[idx[2]][k];
                     len += n[k] * n[k];
                 }
-                double lambert = len > 0 ? (n[0] * light[0] + n[1] * light[1] + n[2] * light[2]) /
-                                               (sqrt(len) * light_len) : 0;
+                double lambert = len > 0
+                                     ? (n[0] * light[0] + n[1] * light[1] + n[2] * light[2]) / (sqrt(len) * light_len)
+                                     : 0;
                 double shade = 0.35 + 0.65 * fmax(lambert, 0);
                 double color[3] = {0.8, 0.8, 0.8};
                 if (material)

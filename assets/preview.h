@@ -14,10 +14,10 @@
 #include "common/image.h"
 
 typedef struct preview_request {
-    int animation;      /* -1: the bind pose */
-    float time;         /* seconds into the animation */
-    double right[3];    /* the world direction that points right on screen */
-    double up[3];       /* ... and up; the camera looks along up x right */
+    int animation;              /* -1: the bind pose */
+    float time;                 /* seconds into the animation */
+    double right[3];            /* the world direction that points right on screen */
+    double up[3];               /* ... and up; the camera looks along up x right */
     const image_rgba8 *texture; /* base colour texture of the material, or NULL */
 } preview_request;
 

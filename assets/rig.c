@@ -90,12 +90,14 @@ static void quat_from_basis(const double x[3], const double y[3], const double z
 void mat4_from_trs(const double t[3], const double q[4], double out[16])
 {
     double x = q[0], y = q[1], z = q[2], w = q[3];
+    /* clang-format off */
     double m[16] = {
         1 - 2 * (y * y + z * z), 2 * (x * y + z * w),     2 * (x * z - y * w),     0,
         2 * (x * y - z * w),     1 - 2 * (x * x + z * z), 2 * (y * z + x * w),     0,
         2 * (x * z + y * w),     2 * (y * z - x * w),     1 - 2 * (x * x + y * y), 0,
         t[0],                    t[1],                    t[2],                    1,
     };
+    /* clang-format on */
     memcpy(out, m, sizeof m);
 }
 

@@ -60,8 +60,7 @@ static void cell_vertex(sdf_function sdf, const void *user, const double corner0
 }
 /* [/listing] */
 
-bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, surface_mesh *out,
-                  sa_error *err)
+bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, surface_mesh *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
     const int nx = grid->points[0], ny = grid->points[1], nz = grid->points[2];
@@ -175,7 +174,7 @@ bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, 
                     out->triangle_count += 2;
                 }
             }
-    /* [/listing] */
+            /* [/listing] */
 #undef AT
     free(values);
     free(cell_vertex_index);

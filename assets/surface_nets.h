@@ -33,8 +33,7 @@ typedef struct surface_mesh {
 /* Builds the mesh. Each vertex starts at the mean of its cell's edge
  * crossings, then is pulled onto the surface along the SDF's gradient
  * (without leaving its cell). */
-bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, surface_mesh *out,
-                  sa_error *err);
+bool surface_nets(sdf_function sdf, const void *user, const surface_grid *grid, surface_mesh *out, sa_error *err);
 void surface_mesh_free(surface_mesh *mesh);
 
 #endif

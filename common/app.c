@@ -87,8 +87,7 @@ static bool create_render_target(app *a, sa_error *err)
     GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE)
-        return sa_error_set(err, "the %dx%d render target is incomplete (status 0x%x)", a->width, a->height,
-                            status);
+        return sa_error_set(err, "the %dx%d render target is incomplete (status 0x%x)", a->width, a->height, status);
     return true;
 }
 

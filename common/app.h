@@ -40,17 +40,17 @@ typedef struct app {
     const cli_spec *spec;
     app_options options;
     GLFWwindow *window;
-    int width, height;      /* the render target (and screenshot) size */
+    int width, height; /* the render target (and screenshot) size */
     GLuint target_framebuffer, target_color, target_depth;
 
     orbit_camera camera;
-    double time;            /* the animation clock, seconds */
-    double dt;              /* clock advance of this frame (0 when fixed or paused) */
+    double time; /* the animation clock, seconds */
+    double dt;   /* clock advance of this frame (0 when fixed or paused) */
     double wall_last;
     bool paused;
     bool wireframe;
-    bool reload_requested;  /* R was pressed: chapters reload their shaders */
-    int frame;              /* frames finished so far */
+    bool reload_requested; /* R was pressed: chapters reload their shaders */
+    int frame;             /* frames finished so far */
 
     bool key_pressed[GLFW_KEY_LAST + 1]; /* pressed since the previous frame */
     bool dragging;

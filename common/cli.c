@@ -71,11 +71,11 @@ bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE()                                                                  \
-    do {                                                                              \
-        if (!next)                                                                    \
-            return sa_error_set(err, "%s needs a value (see --help)", a);            \
-        i++;                                                                          \
+#define NEED_VALUE()                                                                                                   \
+    do {                                                                                                               \
+        if (!next)                                                                                                     \
+            return sa_error_set(err, "%s needs a value (see --help)", a);                                              \
+        i++;                                                                                                           \
     } while (0)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             out->help = true;
@@ -119,8 +119,7 @@ bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa
 
 void cli_print_usage(const cli_spec *spec, FILE *to)
 {
-    fprintf(to, "%s: %s\n\nusage: %s [options]\n\noptions:\n", spec->program, spec->summary,
-            spec->program);
+    fprintf(to, "%s: %s\n\nusage: %s [options]\n\noptions:\n", spec->program, spec->summary, spec->program);
     fprintf(to, "  --help              this text\n");
     fprintf(to, "  --size WxH          window size (default 1280x720)\n");
     fprintf(to, "  --headless          hidden window (for Xvfb, tests and screenshots)\n");

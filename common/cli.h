@@ -28,7 +28,7 @@ typedef enum cli_kind {
 
 /* One chapter-specific option. `value` points at a variable of the kind's type. */
 typedef struct cli_option {
-    const char *name;     /* "--check" */
+    const char *name; /* "--check" */
     cli_kind kind;
     void *value;
     const char *argument; /* "N", "PATH" ... for the help text; NULL for flags */
@@ -38,11 +38,11 @@ typedef struct cli_option {
 typedef struct app_options {
     int width, height;
     bool headless;
-    int frames;               /* 0: run until the window is closed */
+    int frames; /* 0: run until the window is closed */
     bool fixed_time;
-    float time;               /* the clock value when fixed_time */
-    const char *screenshot;   /* NULL: none */
-    const char *model;        /* NULL: the chapter's default */
+    float time;             /* the clock value when fixed_time */
+    const char *screenshot; /* NULL: none */
+    const char *model;      /* NULL: the chapter's default */
     bool help;
 } app_options;
 
@@ -53,12 +53,12 @@ typedef struct cli_key {
 } cli_key;
 
 typedef struct cli_spec {
-    const char *program;      /* "ch01_window" */
-    const char *summary;      /* one line: what the program shows */
-    bool takes_model;         /* accept --model (chapter 02 on) */
-    const cli_option *extra;  /* chapter options, may be NULL */
+    const char *program;     /* "ch01_window" */
+    const char *summary;     /* one line: what the program shows */
+    bool takes_model;        /* accept --model (chapter 02 on) */
+    const cli_option *extra; /* chapter options, may be NULL */
     int extra_count;
-    const cli_key *keys;      /* the chapter's own keys, may be NULL */
+    const cli_key *keys; /* the chapter's own keys, may be NULL */
     int key_count;
 } cli_spec;
 

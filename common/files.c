@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #ifndef S_ISREG /* MSVC */
-#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
+#define S_ISREG(m) (((m)&S_IFMT) == S_IFREG)
 #endif
 
 #if defined(__linux__)
@@ -114,8 +114,7 @@ bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err
         if (used < sizeof tried)
             used += (size_t)snprintf(tried + used, sizeof tried - used, ", %s", candidate);
     }
-    return sa_error_set(err, "%s: file not found (tried: %s; set SA_ROOT to the project folder)",
-                        relative, tried);
+    return sa_error_set(err, "%s: file not found (tried: %s; set SA_ROOT to the project folder)", relative, tried);
 }
 
 FILE *sa_file_open(const char *path, sa_error *err)

@@ -35,5 +35,4 @@ void sa_path_dirname(const char *path, char *out, size_t out_len);
 /* Joins a folder and a relative file name found inside a model file. */
 void sa_path_join(const char *dir, const char *file, char *out, size_t out_len);
 
-
 #endif

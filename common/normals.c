@@ -30,8 +30,8 @@ void normals_face(const float a[3], const float b[3], const float c[3], float ou
 }
 
 /* [listing normals_smooth] */
-void normals_smooth(const float (*positions)[3], size_t vertex_count, const uint32_t *indices,
-                    size_t triangle_count, float (*normals)[3])
+void normals_smooth(const float (*positions)[3], size_t vertex_count, const uint32_t *indices, size_t triangle_count,
+                    float (*normals)[3])
 {
     memset(normals, 0, vertex_count * sizeof normals[0]);
     for (size_t t = 0; t < triangle_count; t++) {

@@ -19,8 +19,8 @@
  * from the front (the glTF and OBJ convention). A vertex used by no triangle,
  * or only by degenerate ones, gets (0, 1, 0). Indices must be < vertex_count
  * (the loaders check them before calling). */
-void normals_smooth(const float (*positions)[3], size_t vertex_count, const uint32_t *indices,
-                    size_t triangle_count, float (*normals)[3]);
+void normals_smooth(const float (*positions)[3], size_t vertex_count, const uint32_t *indices, size_t triangle_count,
+                    float (*normals)[3]);
 
 /* The unit normal of one triangle, (0, 1, 0) when it is degenerate. A flat
  * normal: every corner of the triangle gets this one. */

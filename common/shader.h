@@ -16,7 +16,7 @@
 
 typedef struct shader_program {
     GLuint id;
-    char vertex_path[SA_PATH_MAX];   /* project-relative, e.g. "shaders/lit.vert" */
+    char vertex_path[SA_PATH_MAX]; /* project-relative, e.g. "shaders/lit.vert" */
     char fragment_path[SA_PATH_MAX];
 } shader_program;
 

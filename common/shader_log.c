@@ -22,19 +22,19 @@ static long parse_line(const char *line, const char **message)
     const char *p = line;
     if (strncmp(p, "ERROR: ", 7) == 0 || strncmp(p, "WARNING: ", 9) == 0)
         p = strchr(p, ' ') + 1; /* AMD puts the severity first */
-    if (read_number(&p) < 0)  /* the source string index */
+    if (read_number(&p) < 0)    /* the source string index */
         return -1;
     long number = -1;
-    if (*p == ':') {          /* Mesa and AMD: 0:12 */
+    if (*p == ':') { /* Mesa and AMD: 0:12 */
         p++;
         number = read_number(&p);
-        if (*p == '(') {      /* Mesa's column: (5) */
+        if (*p == '(') { /* Mesa's column: (5) */
             while (*p && *p != ')')
                 p++;
             if (*p)
                 p++;
         }
-    } else if (*p == '(') {   /* NVIDIA: 0(12) */
+    } else if (*p == '(') { /* NVIDIA: 0(12) */
         p++;
         number = read_number(&p);
         if (*p == ')')

@@ -249,14 +249,10 @@ static void round_trip_through_the_loader(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(base64_matches_rfc4648_vectors),
-        cmocka_unit_test(accessor_min_max_are_exact),
-        cmocka_unit_test(buffer_views_are_aligned),
-        cmocka_unit_test(numbers_print_shortest_round_trip),
-        cmocka_unit_test(glb_layout_follows_the_spec),
-        cmocka_unit_test(errors_are_reported_once_at_encode),
-        cmocka_unit_test(the_humanoid_is_deterministic),
-        cmocka_unit_test(round_trip_through_the_loader),
+        cmocka_unit_test(base64_matches_rfc4648_vectors), cmocka_unit_test(accessor_min_max_are_exact),
+        cmocka_unit_test(buffer_views_are_aligned),       cmocka_unit_test(numbers_print_shortest_round_trip),
+        cmocka_unit_test(glb_layout_follows_the_spec),    cmocka_unit_test(errors_are_reported_once_at_encode),
+        cmocka_unit_test(the_humanoid_is_deterministic),  cmocka_unit_test(round_trip_through_the_loader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,10 +44,12 @@ static const gltf_primitive *only_primitive(const gltf_document *doc)
 static void local_matrix(const float t[3], const float q[4], double m[16])
 {
     double x = q[0], y = q[1], z = q[2], w = q[3];
+    /* clang-format off */
     double r[16] = {1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0,
                     2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w), 0,
                     2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y), 0,
                     t[0], t[1], t[2], 1};
+    /* clang-format on */
     memcpy(m, r, sizeof r);
 }
 
@@ -145,8 +147,8 @@ static void check_clip(const gltf_document *doc, const char *name)
         EXPECT_TRUE(sampler->times[0] >= 0);
         for (size_t k = 1; k < sampler->key_count; k++)
             if (!(sampler->times[k] > sampler->times[k - 1]))
-                fail_msg("%s sampler %d: time %zu (%g) is not after time %zu (%g)", name, s, k,
-                         sampler->times[k], k - 1, sampler->times[k - 1]);
+                fail_msg("%s sampler %d: time %zu (%g) is not after time %zu (%g)", name, s, k, sampler->times[k],
+                         k - 1, sampler->times[k - 1]);
         int n = sampler->components;
         for (size_t k = 0; k < sampler->key_count && n == 4; k++) {
             const float *q = &sampler->values[k * 4];
@@ -361,10 +363,10 @@ static void humanoid_wave_raises_the_right_hand(void **state)
 {
     (void)state;
     const gltf_animation *wave = animation_named(&humanoid, "wave");
-    float (*rotations)[4] = calloc((size_t)humanoid.node_count, sizeof *rotations);
+    float(*rotations)[4] = calloc((size_t)humanoid.node_count, sizeof *rotations);
     pose_at_key(&humanoid, wave, 0, rotations);
     double hand[16];
-    joint_model(&humanoid, find_node(&humanoid, "right_hand"), (const float (*)[4])rotations, hand);
+    joint_model(&humanoid, find_node(&humanoid, "right_hand"), (const float(*)[4])rotations, hand);
     EXPECT_NEAR(-0.30483, hand[12], 1e-4);
     EXPECT_NEAR(1.90054, hand[13], 1e-4);
     EXPECT_NEAR(0, hand[14], 1e-4);
@@ -377,13 +379,13 @@ static void humanoid_idle_lowers_the_arms(void **state)
 {
     (void)state;
     const gltf_animation *idle = animation_named(&humanoid, "idle");
-    float (*rotations)[4] = calloc((size_t)humanoid.node_count, sizeof *rotations);
+    float(*rotations)[4] = calloc((size_t)humanoid.node_count, sizeof *rotations);
     for (size_t key = 0; key < idle->samplers[0].key_count; key++) {
         pose_at_key(&humanoid, idle, key, rotations);
         for (int side = 0; side < 2; side++) {
             double hand[16];
             joint_model(&humanoid, find_node(&humanoid, side ? "right_hand" : "left_hand"),
-                        (const float (*)[4])rotations, hand);
+                        (const float(*)[4])rotations, hand);
             EXPECT_TRUE(hand[13] < 1.05);
         }
     }
@@ -417,7 +419,7 @@ static void tube_weights_blend_across_joints(void **state)
         float y;
         float base, middle, tip;
     } expected[] = {{0.5f, 0.5f, 0.5f, 0}, {0.625f, 0.25f, 0.75f, 0}, {0.75f, 0, 1, 0},
-                    {1.0f, 0, 0.5f, 0.5f}, {0.1f, 1, 0, 0}, {1.5f, 0, 0, 1}};
+                    {1.0f, 0, 0.5f, 0.5f}, {0.1f, 1, 0, 0},           {1.5f, 0, 0, 1}};
     for (size_t e = 0; e < sizeof expected / sizeof expected[0]; e++) {
         int seen = 0;
         for (size_t v = 0; v < p->vertex_count; v++) {

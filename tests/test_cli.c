@@ -33,8 +33,8 @@ static void every_shared_flag(void **state)
     (void)state;
     app_options o;
     sa_error err;
-    const char *argv[] = {"prog", "--size", "320x240", "--headless", "--frames", "3", "--time", "1.5",
-                          "--screenshot", "a.png", "--model", "m.obj", "--check", "--count", "7"};
+    const char *argv[] = {"prog",         "--size", "320x240", "--headless", "--frames", "3",       "--time", "1.5",
+                          "--screenshot", "a.png",  "--model", "m.obj",      "--check",  "--count", "7"};
     EXPECT_TRUE(parse(&err, &o, 15, argv));
     EXPECT_INT(320, o.width);
     EXPECT_INT(240, o.height);

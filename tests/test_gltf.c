@@ -103,16 +103,17 @@ static void every_component_type_and_normalization(void **state)
     /* bytes 32..39: float 1.5, -2.25 */
     float f[2] = {1.5f, -2.25f};
     memcpy(bin + 32, f, 8);
-    const char *json = "{" ASSET ",\"buffers\":[{\"byteLength\":40,\"uri\":\"$B\"}],"
-                       "\"bufferViews\":[{\"buffer\":0,\"byteLength\":40}],\"accessors\":["
-                       "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
-                       "{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5121,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
-                       "{\"bufferView\":0,\"byteOffset\":8,\"componentType\":5122,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
-                       "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
-                       "{\"bufferView\":0,\"byteOffset\":24,\"componentType\":5125,\"count\":2,\"type\":\"SCALAR\"},"
-                       "{\"bufferView\":0,\"byteOffset\":32,\"componentType\":5126,\"count\":1,\"type\":\"VEC2\"},"
-                       "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"count\":1,\"type\":\"VEC4\"},"
-                       "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"count\":1,\"type\":\"VEC4\"}]}";
+    const char *json =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":40,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":40}],\"accessors\":["
+        "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+        "{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5121,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+        "{\"bufferView\":0,\"byteOffset\":8,\"componentType\":5122,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+        "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"normalized\":true,\"count\":1,\"type\":\"VEC4\"},"
+        "{\"bufferView\":0,\"byteOffset\":24,\"componentType\":5125,\"count\":2,\"type\":\"SCALAR\"},"
+        "{\"bufferView\":0,\"byteOffset\":32,\"componentType\":5126,\"count\":1,\"type\":\"VEC2\"},"
+        "{\"bufferView\":0,\"byteOffset\":0,\"componentType\":5120,\"count\":1,\"type\":\"VEC4\"},"
+        "{\"bufferView\":0,\"byteOffset\":16,\"componentType\":5123,\"count\":1,\"type\":\"VEC4\"}]}";
     gltf_document doc;
     expect_load(json, bin, 40, &doc);
     float out[4];
@@ -171,10 +172,10 @@ static void sizes_of_components_types_and_padded_matrices(void **state)
     EXPECT_INT(16, gltf_type_components(GLTF_MAT4));
     EXPECT_INT(9, gltf_type_components(GLTF_MAT3));
     /* glTF 2.0 section 3.6.2.4: columns start on 4 bytes. */
-    EXPECT_INT(8, gltf_element_size(GLTF_BYTE, GLTF_MAT2));     /* 2 x (2 + 2 padding) */
-    EXPECT_INT(12, gltf_element_size(GLTF_BYTE, GLTF_MAT3));    /* 3 x (3 + 1) */
-    EXPECT_INT(24, gltf_element_size(GLTF_SHORT, GLTF_MAT3));   /* 3 x (6 + 2) */
-    EXPECT_INT(8, gltf_element_size(GLTF_SHORT, GLTF_MAT2));    /* 2 x 4, no padding */
+    EXPECT_INT(8, gltf_element_size(GLTF_BYTE, GLTF_MAT2));   /* 2 x (2 + 2 padding) */
+    EXPECT_INT(12, gltf_element_size(GLTF_BYTE, GLTF_MAT3));  /* 3 x (3 + 1) */
+    EXPECT_INT(24, gltf_element_size(GLTF_SHORT, GLTF_MAT3)); /* 3 x (6 + 2) */
+    EXPECT_INT(8, gltf_element_size(GLTF_SHORT, GLTF_MAT2));  /* 2 x 4, no padding */
     EXPECT_INT(64, gltf_element_size(GLTF_FLOAT, GLTF_MAT4));
     EXPECT_INT(6, gltf_element_size(GLTF_UNSIGNED_SHORT, GLTF_VEC3));
 }
@@ -278,10 +279,11 @@ static void offsets_and_strides_must_be_aligned(void **state)
 
     /* The same u16 VEC2 as a vertex attribute (a second accessor, floats at
      * byte 16, is POSITION): its offset must be a multiple of 4. */
-    format = "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
-             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16%s},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":24}],"
-             "\"accessors\":[{\"bufferView\":0,\"byteOffset\":%d,\"componentType\":%d,\"normalized\":true,"
-             "\"count\":2,\"type\":\"VEC2\"},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}]%s}";
+    format =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16%s},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":24}],"
+        "\"accessors\":[{\"bufferView\":0,\"byteOffset\":%d,\"componentType\":%d,\"normalized\":true,"
+        "\"count\":2,\"type\":\"VEC2\"},{\"bufferView\":1,\"componentType\":5126,\"count\":2,\"type\":\"VEC3\"}]%s}";
     snprintf(json, sizeof json, format, "", 2, 5123, as_texcoord);
     expect_error(json, bin, 64, "meshes[0].primitives[0].attributes.TEXCOORD_0",
                  "accessors[0].byteOffset 2 is not a multiple of 4");
@@ -312,10 +314,11 @@ static void accessor_and_view_ranges_are_checked(void **state)
                  "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\"}]}",
                  bin, 64, "accessors[0]", "do not fit in bufferViews[0]");
     /* byteOffset 4 + 12 * 5 = 64 > 60 */
-    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
-                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":60}],"
-                 "\"accessors\":[{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5126,\"count\":5,\"type\":\"VEC3\"}]}",
-                 bin, 64, "accessors[0]", "do not fit");
+    expect_error(
+        "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":60}],"
+        "\"accessors\":[{\"bufferView\":0,\"byteOffset\":4,\"componentType\":5126,\"count\":5,\"type\":\"VEC3\"}]}",
+        bin, 64, "accessors[0]", "do not fit");
     /* a view of 60 bytes from 8 ends at 68 > 64 */
     expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
                  "\"bufferViews\":[{\"buffer\":0,\"byteOffset\":8,\"byteLength\":60}]}",
@@ -329,10 +332,11 @@ static void accessor_and_view_ranges_are_checked(void **state)
     expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":65,\"uri\":\"$B\"}]}", bin, 64, "buffers[0].byteLength",
                  "only 64 bytes");
     /* a count whose byte size would overflow size_t */
-    expect_error("{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
-                 "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64}],"
-                 "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4000000000000000,\"type\":\"MAT4\"}]}",
-                 bin, 64, "accessors[0]", "do not fit");
+    expect_error(
+        "{" ASSET ",\"buffers\":[{\"byteLength\":64,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":64}],"
+        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4000000000000000,\"type\":\"MAT4\"}]}",
+        bin, 64, "accessors[0]", "do not fit");
 }
 
 /* --- sparse accessors --------------------------------------------------------- */
@@ -417,11 +421,12 @@ static void sparse_count_equal_to_count_and_repeated_indices(void **state)
     for (int i = 0; i < 4; i++)
         bin[16 + i] = (unsigned char)i;
     memcpy(bin + 20, values, 16);
-    const char *format = "{" ASSET ",\"buffers\":[{\"byteLength\":36,\"uri\":\"$B\"}],"
-                         "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":4},"
-                         "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":16}],\"accessors\":["
-                         "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",\"sparse\":{\"count\":%d,"
-                         "\"indices\":{\"bufferView\":1,\"componentType\":5121},\"values\":{\"bufferView\":2}}}]}";
+    const char *format =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":36,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":16,\"byteLength\":4},"
+        "{\"buffer\":0,\"byteOffset\":20,\"byteLength\":16}],\"accessors\":["
+        "{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"SCALAR\",\"sparse\":{\"count\":%d,"
+        "\"indices\":{\"bufferView\":1,\"componentType\":5121},\"values\":{\"bufferView\":2}}}]}";
     char json[1024];
     gltf_document doc;
     sa_error err;
@@ -461,19 +466,20 @@ static const char *mesh_json(char *out, size_t n, int mode, bool indexed)
      * JOINTS_0 u8 (bytes 56..71), WEIGHTS_0 normalized u8 (bytes 72..87),
      * NORMAL (0, 0, 1) for each (bytes 88..135): with normals in the file the
      * vertices stay as they are (see flat_normals_when_the_file_has_none). */
-    snprintf(out, n,
-             "{" ASSET ",\"buffers\":[{\"byteLength\":136,\"uri\":\"$B\"}],"
-             "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":8},"
-             "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16},"
-             "{\"buffer\":0,\"byteOffset\":88,\"byteLength\":48}],"
-             "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
-             "{\"bufferView\":1,\"componentType\":5123,\"count\":4,\"type\":\"SCALAR\"},"
-             "{\"bufferView\":2,\"componentType\":5121,\"count\":4,\"type\":\"VEC4\"},"
-             "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"},"
-             "{\"bufferView\":4,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"}],"
-             "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":4,\"JOINTS_0\":2,\"WEIGHTS_0\":3},"
-             "\"mode\":%d%s}]}]}",
-             mode, indexed ? ",\"indices\":1" : "");
+    snprintf(
+        out, n,
+        "{" ASSET ",\"buffers\":[{\"byteLength\":136,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":48},{\"buffer\":0,\"byteOffset\":48,\"byteLength\":8},"
+        "{\"buffer\":0,\"byteOffset\":56,\"byteLength\":16},{\"buffer\":0,\"byteOffset\":72,\"byteLength\":16},"
+        "{\"buffer\":0,\"byteOffset\":88,\"byteLength\":48}],"
+        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"},"
+        "{\"bufferView\":1,\"componentType\":5123,\"count\":4,\"type\":\"SCALAR\"},"
+        "{\"bufferView\":2,\"componentType\":5121,\"count\":4,\"type\":\"VEC4\"},"
+        "{\"bufferView\":3,\"componentType\":5121,\"normalized\":true,\"count\":4,\"type\":\"VEC4\"},"
+        "{\"bufferView\":4,\"componentType\":5126,\"count\":4,\"type\":\"VEC3\"}],"
+        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"NORMAL\":4,\"JOINTS_0\":2,\"WEIGHTS_0\":3},"
+        "\"mode\":%d%s}]}]}",
+        mode, indexed ? ",\"indices\":1" : "");
     return out;
 }
 
@@ -488,9 +494,9 @@ static void mesh_bin(unsigned char bin[136])
     memcpy(bin, p, 48);
     memcpy(bin + 48, idx, 8);
     for (int v = 0; v < 4; v++) {
-        bin[56 + v * 4] = (unsigned char)v;     /* joint v, then joint 1 */
+        bin[56 + v * 4] = (unsigned char)v; /* joint v, then joint 1 */
         bin[56 + v * 4 + 1] = 1;
-        bin[72 + v * 4] = 255;                  /* weight 1, then 0 */
+        bin[72 + v * 4] = 255; /* weight 1, then 0 */
     }
 }
 
@@ -619,7 +625,8 @@ static void primitive_restart_index_is_rejected(void **state)
         int component_type, size;
         uint32_t restart;
         const char *name;
-    } cases[3] = {{5121, 1, 255u, "unsigned byte"}, {5123, 2, 65535u, "unsigned short"},
+    } cases[3] = {{5121, 1, 255u, "unsigned byte"},
+                  {5123, 2, 65535u, "unsigned short"},
                   {5125, 4, 4294967295u, "unsigned int"}};
     for (int c = 0; c < 3; c++) {
         for (uint32_t last = cases[c].restart - 1;; last++) {
@@ -637,8 +644,8 @@ static void primitive_restart_index_is_rejected(void **state)
                      "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0},\"indices\":1}]}]}",
                      vertices, cases[c].component_type);
             if (last == cases[c].restart) {
-                snprintf(expected, sizeof expected, "element 2: %u is the primitive restart value of %s indices",
-                         last, cases[c].name);
+                snprintf(expected, sizeof expected, "element 2: %u is the primitive restart value of %s indices", last,
+                         cases[c].name);
                 expect_error(json, bin, 12, "meshes[0].primitives[0].indices", expected);
                 break;
             }
@@ -767,10 +774,14 @@ static void quantized_attributes_match_the_float_original(void **state)
      * normals, 16-bit normalized texcoords; then plain u8 positions (0..255
      * for -1..1), 16-bit normals, 8-bit tangents, plain i8 texcoords (x 100). */
     const quantization copies[2][4] = {
-        {{GLTF_OUT_SHORT, true, 32767, 0}, {GLTF_OUT_BYTE, true, 127, 0}, {GLTF_OUT_SHORT, true, 32767, 0},
+        {{GLTF_OUT_SHORT, true, 32767, 0},
+         {GLTF_OUT_BYTE, true, 127, 0},
+         {GLTF_OUT_SHORT, true, 32767, 0},
          {GLTF_OUT_SHORT, true, 32767, 0}},
-        {{GLTF_OUT_UNSIGNED_BYTE, false, 127.5, 1}, {GLTF_OUT_SHORT, true, 32767, 0},
-         {GLTF_OUT_BYTE, false, 100, 0}, {GLTF_OUT_BYTE, true, 127, 0}},
+        {{GLTF_OUT_UNSIGNED_BYTE, false, 127.5, 1},
+         {GLTF_OUT_SHORT, true, 32767, 0},
+         {GLTF_OUT_BYTE, false, 100, 0},
+         {GLTF_OUT_BYTE, true, 127, 0}},
     };
     size_t size;
     char *text = write_sphere(m, NULL, false, &size);
@@ -799,8 +810,8 @@ static void quantized_attributes_match_the_float_original(void **state)
             for (size_t i = 0; i < SPHERE_VERTICES * (size_t)components[a]; i++) {
                 double back = got[a][i] / unscale - q->offset;
                 if (fabs(back - expected[a][i]) > tolerance)
-                    fail_msg("copy %d: %s: vertex %zu component %zu: %.7f, the float original is %.7f (step %g)",
-                             copy, names[a], i / (size_t)components[a], i % (size_t)components[a], back,
+                    fail_msg("copy %d: %s: vertex %zu component %zu: %.7f, the float original is %.7f (step %g)", copy,
+                             names[a], i / (size_t)components[a], i % (size_t)components[a], back,
                              (double)expected[a][i], 1.0 / q->scale);
             }
         }
@@ -949,14 +960,12 @@ static void node_graph_errors(void **state)
     expect_error("{" ASSET ",\"nodes\":[{\"children\":[1]},{\"children\":[2]},{\"children\":[0]}]}", NULL, 0,
                  "is part of a cycle", NULL);
     expect_error("{" ASSET ",\"nodes\":[{\"children\":[0]}]}", NULL, 0, "nodes[0].children[0]", "its own child");
-    expect_error("{" ASSET ",\"nodes\":[{\"children\":[5]}]}", NULL, 0, "nodes[0].children[0]",
-                 "5 does not exist");
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[5]}]}", NULL, 0, "nodes[0].children[0]", "5 does not exist");
     expect_error("{" ASSET ",\"nodes\":[{\"children\":[1]},{}],\"scenes\":[{\"nodes\":[1]}]}", NULL, 0,
                  "scenes[0].nodes[0]", "not a root");
     expect_error("{" ASSET ",\"nodes\":[{\"matrix\":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],\"scale\":[1,1,1]}]}", NULL, 0,
                  "nodes[0]", "both matrix and");
-    expect_error("{" ASSET ",\"nodes\":[{\"rotation\":[0,0,1]}]}", NULL, 0, "nodes[0].rotation",
-                 "array of 4 numbers");
+    expect_error("{" ASSET ",\"nodes\":[{\"rotation\":[0,0,1]}]}", NULL, 0, "nodes[0].rotation", "array of 4 numbers");
     expect_error("{" ASSET ",\"nodes\":[],\"scene\":0}", NULL, 0, ".scene", "does not exist");
     expect_error("{" ASSET ",\"nodes\":[{\"translation\":[0,1e999,0]}]}", NULL, 0, "nodes[0].translation[1]",
                  "not a finite float");
@@ -1163,9 +1172,10 @@ static size_t make_glb(unsigned char *out, const char *json, const void *bin, si
     return total;
 }
 
-static const char glb_json[] = "{" ASSET ",\"buffers\":[{\"byteLength\":6}],"
-                               "\"bufferViews\":[{\"buffer\":0,\"byteLength\":6}],"
-                               "\"accessors\":[{\"bufferView\":0,\"componentType\":5123,\"count\":3,\"type\":\"SCALAR\"}]}";
+static const char glb_json[] =
+    "{" ASSET ",\"buffers\":[{\"byteLength\":6}],"
+    "\"bufferViews\":[{\"buffer\":0,\"byteLength\":6}],"
+    "\"accessors\":[{\"bufferView\":0,\"componentType\":5123,\"count\":3,\"type\":\"SCALAR\"}]}";
 
 static void glb_files(void **state)
 {
@@ -1442,14 +1452,15 @@ static void image_uri_errors_name_the_uri_once(void **state)
  * the CRC, so this is enough for it to report the size. */
 static void png_header(uint32_t width, uint32_t height, unsigned char out[33])
 {
-    static const unsigned char start[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+    static const unsigned char start[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n',
+                                            0,    0,   0,   13,  'I',  'H',  'D',  'R'};
     memcpy(out, start, 16);
     for (int i = 0; i < 4; i++) {
         out[16 + i] = (unsigned char)(width >> (24 - 8 * i));
         out[20 + i] = (unsigned char)(height >> (24 - 8 * i));
     }
     out[24] = 8, out[25] = 6, out[26] = 0, out[27] = 0, out[28] = 0; /* depth, RGBA, methods */
-    memset(out + 29, 0, 4); /* CRC */
+    memset(out + 29, 0, 4);                                          /* CRC */
 }
 
 /* The message of image_decode_memory_limited() on a header of that size. */

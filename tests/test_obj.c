@@ -36,13 +36,12 @@ static const char *parse_error(const char *text, sa_error *err)
     return err->message;
 }
 
-static const char *cube_text =
-    "v -0.5 -0.5  0.5\nv  0.5 -0.5  0.5\nv  0.5  0.5  0.5\nv -0.5  0.5  0.5\n"
-    "v -0.5 -0.5 -0.5\nv  0.5 -0.5 -0.5\nv  0.5  0.5 -0.5\nv -0.5  0.5 -0.5\n"
-    "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n"
-    "vn 0 0 1\nvn 0 0 -1\nvn 1 0 0\nvn -1 0 0\nvn 0 1 0\nvn 0 -1 0\n"
-    "f 1/1/1 2/2/1 3/3/1 4/4/1\nf 6/1/2 5/2/2 8/3/2 7/4/2\nf 2/1/3 6/2/3 7/3/3 3/4/3\n"
-    "f 5/1/4 1/2/4 4/3/4 8/4/4\nf 4/1/5 3/2/5 7/3/5 8/4/5\nf 5/1/6 6/2/6 2/3/6 1/4/6\n";
+static const char *cube_text = "v -0.5 -0.5  0.5\nv  0.5 -0.5  0.5\nv  0.5  0.5  0.5\nv -0.5  0.5  0.5\n"
+                               "v -0.5 -0.5 -0.5\nv  0.5 -0.5 -0.5\nv  0.5  0.5 -0.5\nv -0.5  0.5 -0.5\n"
+                               "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n"
+                               "vn 0 0 1\nvn 0 0 -1\nvn 1 0 0\nvn -1 0 0\nvn 0 1 0\nvn 0 -1 0\n"
+                               "f 1/1/1 2/2/1 3/3/1 4/4/1\nf 6/1/2 5/2/2 8/3/2 7/4/2\nf 2/1/3 6/2/3 7/3/3 3/4/3\n"
+                               "f 5/1/4 1/2/4 4/3/4 8/4/4\nf 4/1/5 3/2/5 7/3/5 8/4/5\nf 5/1/6 6/2/6 2/3/6 1/4/6\n";
 
 /* --- statements ------------------------------------------------------------ */
 
@@ -418,7 +417,8 @@ static int make_temp_dir(void **state)
 static int remove_temp_dir(void **state)
 {
     (void)state;
-    const char *names[] = {"a.obj", "a.mtl", "b.mtl", "tex.png", "bad.mtl", "c.obj", "d.obj", "d.mtl", "fifo.png", "my lib.mtl", "e.obj", "f.mtl", "f.obj"};
+    const char *names[] = {"a.obj", "a.mtl",    "b.mtl",      "tex.png", "bad.mtl", "c.obj", "d.obj",
+                           "d.mtl", "fifo.png", "my lib.mtl", "e.obj",   "f.mtl",   "f.obj"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", temp_dir, names[i]);
@@ -664,7 +664,8 @@ static void a_huge_number_is_quoted_briefly(void **state)
     sa_error err;
     const char *message = parse_error(text, &err);
     free(text);
-    EXPECT_STR_CONTAINS(message, "test.obj:1: v: coordinate '1000000000000000000000000000000000000000...' is not finite");
+    EXPECT_STR_CONTAINS(message,
+                        "test.obj:1: v: coordinate '1000000000000000000000000000000000000000...' is not finite");
     EXPECT_TRUE(strlen(message) < 120);
 }
 
@@ -821,8 +822,9 @@ static void cr_only_line_ends(void **state)
     for (int crlf = 0; crlf < 2; crlf++) {
         text[0] = '#';
         memset(text + 1, 'x', 65534);
-        snprintf(text + 65535, cap - 65535, crlf ? "\r\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\nv y\r\n"
-                                                 : "\rv 0 0 0\rv 1 0 0\rv 0 1 0\rf 1 2 3\rv y\r");
+        snprintf(text + 65535, cap - 65535,
+                 crlf ? "\r\nv 0 0 0\r\nv 1 0 0\r\nv 0 1 0\r\nf 1 2 3\r\nv y\r\n"
+                      : "\rv 0 0 0\rv 1 0 0\rv 0 1 0\rf 1 2 3\rv y\r");
         /* Lines: 1 the comment, 2-4 v, 5 f, 6 the bad v. */
         EXPECT_STR_CONTAINS(parse_error(text, &err), "test.obj:6: v: 'y' is not a number");
     }

@@ -19,44 +19,42 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define EXPECT_NEAR(expected, got, tolerance)                                                          \
-    do {                                                                                               \
-        double e_ = (double)(expected), g_ = (double)(got), t_ = (double)(tolerance);                  \
-        if (!(fabs(e_ - g_) <= t_))                                                                    \
-            fail_msg("%s:%d: %s: expected %.7g, got %.7g (tolerance %.1g)", __FILE__, __LINE__, #got, \
-                     e_, g_, t_);                                                                      \
+#define EXPECT_NEAR(expected, got, tolerance)                                                                          \
+    do {                                                                                                               \
+        double e_ = (double)(expected), g_ = (double)(got), t_ = (double)(tolerance);                                  \
+        if (!(fabs(e_ - g_) <= t_))                                                                                    \
+            fail_msg("%s:%d: %s: expected %.7g, got %.7g (tolerance %.1g)", __FILE__, __LINE__, #got, e_, g_, t_);     \
     } while (0)
 
-#define EXPECT_INT(expected, got)                                                                      \
-    do {                                                                                               \
-        long long e_ = (long long)(expected), g_ = (long long)(got);                                   \
-        if (e_ != g_)                                                                                  \
-            fail_msg("%s:%d: %s: expected %lld, got %lld", __FILE__, __LINE__, #got, e_, g_);          \
+#define EXPECT_INT(expected, got)                                                                                      \
+    do {                                                                                                               \
+        long long e_ = (long long)(expected), g_ = (long long)(got);                                                   \
+        if (e_ != g_)                                                                                                  \
+            fail_msg("%s:%d: %s: expected %lld, got %lld", __FILE__, __LINE__, #got, e_, g_);                          \
     } while (0)
 
-#define EXPECT_TRUE(cond)                                                                              \
-    do {                                                                                               \
-        if (!(cond))                                                                                   \
-            fail_msg("%s:%d: expected %s to hold", __FILE__, __LINE__, #cond);                         \
+#define EXPECT_TRUE(cond)                                                                                              \
+    do {                                                                                                               \
+        if (!(cond))                                                                                                   \
+            fail_msg("%s:%d: expected %s to hold", __FILE__, __LINE__, #cond);                                         \
     } while (0)
 
-#define EXPECT_STR_CONTAINS(haystack, needle)                                                          \
-    do {                                                                                               \
-        const char *h_ = (haystack), *n_ = (needle);                                                   \
-        if (!h_ || !strstr(h_, n_))                                                                    \
-            fail_msg("%s:%d: expected \"%s\" in \"%s\"", __FILE__, __LINE__, n_, h_ ? h_ : "(null)");  \
+#define EXPECT_STR_CONTAINS(haystack, needle)                                                                          \
+    do {                                                                                                               \
+        const char *h_ = (haystack), *n_ = (needle);                                                                   \
+        if (!h_ || !strstr(h_, n_))                                                                                    \
+            fail_msg("%s:%d: expected \"%s\" in \"%s\"", __FILE__, __LINE__, n_, h_ ? h_ : "(null)");                  \
     } while (0)
 
 /* Compares two 4x4 column-major matrices element by element, naming the
  * first element that differs as [column][row]. */
-#define EXPECT_MAT4_NEAR(expected, got, tolerance)                                                     \
-    do {                                                                                               \
-        for (int c_ = 0; c_ < 4; c_++)                                                                 \
-            for (int r_ = 0; r_ < 4; r_++)                                                             \
-                if (!(fabs((double)(expected)[c_][r_] - (double)(got)[c_][r_]) <= (tolerance)))        \
-                    fail_msg("%s:%d: %s[%d][%d] (column %d, row %d): expected %.6g, got %.6g",         \
-                             __FILE__, __LINE__, #got, c_, r_, c_, r_, (double)(expected)[c_][r_],    \
-                             (double)(got)[c_][r_]);                                                   \
+#define EXPECT_MAT4_NEAR(expected, got, tolerance)                                                                     \
+    do {                                                                                                               \
+        for (int c_ = 0; c_ < 4; c_++)                                                                                 \
+            for (int r_ = 0; r_ < 4; r_++)                                                                             \
+                if (!(fabs((double)(expected)[c_][r_] - (double)(got)[c_][r_]) <= (tolerance)))                        \
+                    fail_msg("%s:%d: %s[%d][%d] (column %d, row %d): expected %.6g, got %.6g", __FILE__, __LINE__,     \
+                             #got, c_, r_, c_, r_, (double)(expected)[c_][r_], (double)(got)[c_][r_]);                 \
     } while (0)
 
 /* Writes a small text file for a test (fails the test when it cannot). */

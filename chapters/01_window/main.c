@@ -61,8 +61,7 @@ int main(int argc, char **argv)
     cube_vertex vertices[CUBE_VERTEX_COUNT];
     uint16_t indices[CUBE_INDEX_COUNT];
     cube_build(0.5f, vertices, indices);
-    bool ok = lit_load(&lit, &err) &&
-              debug_draw_init(&lines, &err) &&
+    bool ok = lit_load(&lit, &err) && debug_draw_init(&lines, &err) &&
               gpu_mesh_upload(&cube, &lit_vertex_layout, vertices, CUBE_VERTEX_COUNT, indices, CUBE_INDEX_COUNT, 2,
                               false, &err);
     bool show_axes = true;

@@ -37,8 +37,7 @@ static const cli_option options_extra[] = {
     {"--z-up-positions-only", CLI_FLAG, &z_up_positions_only, NULL,
      "like --z-up but leave the normals unturned: the bug the book shows"},
 };
-static const cli_key keys[] = {{"N", "toggle the vertex normals drawn as lines"},
-                               {"A", "toggle the world axes"}};
+static const cli_key keys[] = {{"N", "toggle the vertex normals drawn as lines"}, {"A", "toggle the world axes"}};
 static const cli_spec spec = {
     .program = "ch02_obj_loader",
     .summary = "an OBJ model loaded by a hand-written parser, lit and textured",
@@ -155,10 +154,9 @@ int main(int argc, char **argv)
     texture_cache_init(&textures);
     /* One texture name per material, however many the .mtl files define. */
     GLuint *material_textures = calloc(mesh.material_count ? mesh.material_count : 1, sizeof *material_textures);
-    bool ok = material_textures || sa_error_set(&err, "%s: out of memory for %zu materials", model_path,
-                                                mesh.material_count);
-    ok = ok && lit_load(&lit, &err) &&
-         debug_draw_init(&lines, &err) &&
+    bool ok = material_textures ||
+              sa_error_set(&err, "%s: out of memory for %zu materials", model_path, mesh.material_count);
+    ok = ok && lit_load(&lit, &err) && debug_draw_init(&lines, &err) &&
          gpu_mesh_upload(&gpu, &lit_vertex_layout, mesh.vertices, mesh.vertex_count, mesh.indices, mesh.index_count,
                          mesh.index_size, false, &err) &&
          upload_materials(&mesh, material_textures, &textures);

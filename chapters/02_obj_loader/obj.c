@@ -118,7 +118,7 @@ typedef struct line_source {
     FILE *file;      /* either a file ... */
     const char *mem; /* ... or a block of memory */
     size_t mem_size, mem_pos;
-    int line_ends;   /* LINE_ENDS_*: decided at the file's first line end */
+    int line_ends; /* LINE_ENDS_*: decided at the file's first line end */
 } line_source;
 
 /* Files from classic Mac OS end lines with a lone '\r'. The first line end
@@ -281,9 +281,8 @@ static bool word_is(const char *p, const char *word)
  * the text is not a number. */
 static const char *parse_float(const char *p, float *out)
 {
-    static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                           1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                           1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    static const double powers_of_ten[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                           1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     bool negative = *p == '-';
     if (*p == '-' || *p == '+')
         p++;
@@ -397,8 +396,8 @@ typedef struct material_run {
 } material_run;
 
 typedef struct obj_parser {
-    const char *name;      /* for messages */
-    const char *mtl_dir;   /* NULL: do not read mtllib files */
+    const char *name;    /* for messages */
+    const char *mtl_dir; /* NULL: do not read mtllib files */
     const obj_load_options *options;
     obj_mesh *mesh;
     size_t line_number;
@@ -408,9 +407,9 @@ typedef struct obj_parser {
     uint32_t counts[3]; /* positions, texcoords, normals so far */
 
     obj_dedup dedup;
-    uint32_t *indices;  /* three per triangle, 32-bit while parsing */
+    uint32_t *indices; /* three per triangle, 32-bit while parsing */
     size_t index_count, index_capacity;
-    uint32_t *polygon;  /* the vertices of the face being parsed */
+    uint32_t *polygon; /* the vertices of the face being parsed */
     size_t polygon_capacity;
 
     smoothing_run *smoothing;
@@ -470,8 +469,7 @@ static bool names_non_finite(const char *p)
 
 /* Reads between `required` and `max` numbers into values[0 .. max), all
  * finite; *found says how many there were. */
-static bool parse_numbers(char *p, float *values, int required, int max, int *found, const char *what,
-                          sa_error *err)
+static bool parse_numbers(char *p, float *values, int required, int max, int *found, const char *what, sa_error *err)
 {
     int i = 0;
     for (;; i++) {
@@ -489,8 +487,7 @@ static bool parse_numbers(char *p, float *values, int required, int max, int *fo
             return sa_error_set(err, "%s: '%.*s%s' is not a number", what, quote_length(p), p, quote_more(p));
         }
         if (!isfinite(values[i]))
-            return sa_error_set(err, "%s: coordinate '%.*s%s' is not finite", what, quote_length(p), p,
-                                quote_more(p));
+            return sa_error_set(err, "%s: coordinate '%.*s%s' is not finite", what, quote_length(p), p, quote_more(p));
         p = (char *)after;
     }
     if (i < required)
@@ -501,8 +498,7 @@ static bool parse_numbers(char *p, float *values, int required, int max, int *fo
 
 /* The rest of the line without surrounding blanks, as a C string written
  * into out (statement arguments such as material names). */
-static bool rest_of_line(const char *p, const char *eol, char *out, size_t out_len, const char *what,
-                         sa_error *err)
+static bool rest_of_line(const char *p, const char *eol, char *out, size_t out_len, const char *what, sa_error *err)
 {
     p = skip_blanks((char *)p);
     while (eol > p && is_blank(eol[-1]))
@@ -606,8 +602,7 @@ static bool parse_usemtl(obj_parser *ps, char *p, char *eol, sa_error *err)
     if (ix->slots[slot] != 0) {
         id = (int)ix->slots[slot] - 1;
     } else {
-        if (ps->used_name_count >= INT32_MAX ||
-            !GROW(ps->used_names, ps->used_name_capacity, ps->used_name_count + 1))
+        if (ps->used_name_count >= INT32_MAX || !GROW(ps->used_names, ps->used_name_capacity, ps->used_name_count + 1))
             return sa_error_set(err, "out of memory");
         memcpy(ps->used_names[ps->used_name_count], name, sizeof name);
         id = (int)ps->used_name_count++;
@@ -687,8 +682,8 @@ static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
     int found;
     if (p[0] == 'v' && (is_blank(p[1]) || p[1] == '\n')) { /* x y z, then w or r g b, ignored */
         return parse_numbers(p + 1, v, 3, 6, &found, "v", err) &&
-               append_vec3(&ps->positions, &ps->position_capacity, &ps->counts[OBJ_POSITION], v,
-                           ps->options->z_up, err);
+               append_vec3(&ps->positions, &ps->position_capacity, &ps->counts[OBJ_POSITION], v, ps->options->z_up,
+                           err);
     } else if (p[0] == 'v' && p[1] == 't' && (is_blank(p[2]) || p[2] == '\n')) { /* u [v [w]] */
         if (!parse_numbers(p + 2, v, 1, 3, &found, "vt", err))
             return false;
@@ -700,8 +695,7 @@ static bool obj_parse_line(void *ctx, char *p, char *eol, sa_error *err)
         return true;
     } else if (p[0] == 'v' && p[1] == 'n' && (is_blank(p[2]) || p[2] == '\n')) {
         return parse_numbers(p + 2, v, 3, 3, &found, "vn", err) &&
-               append_vec3(&ps->normals, &ps->normal_capacity, &ps->counts[OBJ_NORMAL], v, ps->options->z_up,
-                           err);
+               append_vec3(&ps->normals, &ps->normal_capacity, &ps->counts[OBJ_NORMAL], v, ps->options->z_up, err);
     } else if (p[0] == 'f' && (is_blank(p[1]) || p[1] == '\n')) {
         return parse_face(ps, p + 1, err);
     } else if (p[0] == 's' && (is_blank(p[1]) || p[1] == '\n')) {
@@ -741,9 +735,9 @@ typedef struct mtl_parser {
     const char *dir;
     const obj_load_options *options;
     obj_mesh *mesh;
-    int current; /* the material being defined, -1 before the first newmtl */
-    const char *name;           /* the .mtl, for warnings */
-    const size_t *line_number;  /* the line being parsed, for warnings */
+    int current;               /* the material being defined, -1 before the first newmtl */
+    const char *name;          /* the .mtl, for warnings */
+    const size_t *line_number; /* the line being parsed, for warnings */
 } mtl_parser;
 
 /* Room for one more material. obj_mesh keeps no capacity: it is the count
@@ -784,8 +778,8 @@ static bool mtl_parse_line(void *ctx, char *p, char *eol, sa_error *err)
             return sa_error_set(err, "Kd before any newmtl");
         char *q = skip_blanks(p + 2);
         if (word_is(q, "spectral") || word_is(q, "xyz")) {
-            mesh_warn(mesh, "%s:%zu: material '%s': Kd %.*s is not supported; using white", mp->name,
-                      *mp->line_number, mesh->materials[mp->current].name, q[0] == 's' ? 8 : 3, q);
+            mesh_warn(mesh, "%s:%zu: material '%s': Kd %.*s is not supported; using white", mp->name, *mp->line_number,
+                      mesh->materials[mp->current].name, q[0] == 's' ? 8 : 3, q);
             return true;
         }
         float kd[3];
@@ -900,8 +894,8 @@ static bool split_by_smoothing(obj_parser *ps, const bool *needs_normal, uint32_
         uint32_t v = ps->indices[i];
         uint32_t key[3] = {v, 0, 0};
         if (needs_normal[v]) {
-            key[1] = group == 0 ? 1 : 2;                /* flat, or smooth */
-            key[2] = group == 0 ? (uint32_t)t : group;  /* which triangle, or which group */
+            key[1] = group == 0 ? 1 : 2;               /* flat, or smooth */
+            key[2] = group == 0 ? (uint32_t)t : group; /* which triangle, or which group */
         }
         uint32_t new_vertex = obj_dedup_find_or_insert(&split, key);
         if (new_vertex == OBJ_DEDUP_FAILED) {
@@ -934,8 +928,7 @@ static bool compute_missing_normals(obj_mesh *mesh, const bool *needs_normal)
     }
     for (size_t v = 0; v < mesh->vertex_count; v++)
         memcpy(positions[v], mesh->vertices[v].position, sizeof positions[v]);
-    normals_smooth((const float(*)[3])positions, mesh->vertex_count, mesh->indices, mesh->index_count / 3,
-                   normals);
+    normals_smooth((const float(*)[3])positions, mesh->vertex_count, mesh->indices, mesh->index_count / 3, normals);
     for (size_t v = 0; v < mesh->vertex_count; v++)
         if (needs_normal[v])
             memcpy(mesh->vertices[v].normal, normals[v], sizeof normals[v]);
@@ -986,8 +979,7 @@ static bool finish(obj_parser *ps, sa_error *err)
     bool *needs_normal = malloc(ps->dedup.count);
     if (!needs_normal)
         return sa_error_set(err, "out of memory");
-    for (size_t v = 0; v < ps->dedup.count; v++)
-        {
+    for (size_t v = 0; v < ps->dedup.count; v++) {
         needs_normal[v] = !has_file_normal(ps, ps->dedup.keys[v]);
         missing += needs_normal[v];
     }
@@ -995,8 +987,7 @@ static bool finish(obj_parser *ps, sa_error *err)
     /* Smoothing groups matter only to computed normals. */
     uint32_t *vertex_of = NULL; /* new vertex -> dedup vertex, after a split */
     size_t vertex_count = ps->dedup.count;
-    if (missing > 0 && ps->smoothing_count > 0 &&
-        !split_by_smoothing(ps, needs_normal, &vertex_of, &vertex_count)) {
+    if (missing > 0 && ps->smoothing_count > 0 && !split_by_smoothing(ps, needs_normal, &vertex_of, &vertex_count)) {
         free(needs_normal);
         return sa_error_set(err, "out of memory");
     }

@@ -45,9 +45,9 @@ typedef struct obj_vertex {
 
 typedef struct obj_material {
     char name[128];
-    float base_color[4];           /* Kd, alpha 1 */
+    float base_color[4];            /* Kd, alpha 1 */
     char texture_path[SA_PATH_MAX]; /* map_Kd resolved against the .mtl's folder, "" when none */
-    image_rgba8 base_color_image;  /* decoded map_Kd; pixels NULL when none or missing */
+    image_rgba8 base_color_image;   /* decoded map_Kd; pixels NULL when none or missing */
 } obj_material;
 
 /* A run of triangles drawn with one material. material is an index into
@@ -70,10 +70,10 @@ typedef struct obj_mesh {
 
     obj_vertex *vertices;
     size_t vertex_count;
-    void *indices;          /* uint16_t or uint32_t, three per triangle */
+    void *indices; /* uint16_t or uint32_t, three per triangle */
     size_t index_count;
-    int index_size;         /* 2 when vertex_count <= 65536, else 4 */
-    bool normals_computed;  /* some or all normals were not in the file */
+    int index_size;        /* 2 when vertex_count <= 65536, else 4 */
+    bool normals_computed; /* some or all normals were not in the file */
 
     obj_submesh *submeshes;
     size_t submesh_count;

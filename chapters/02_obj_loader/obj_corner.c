@@ -11,10 +11,10 @@ bool obj_parse_corner(const char **cursor, const uint32_t counts[3], uint32_t co
     for (int k = 0; k < 3; k++) {
         if (k > 0) {
             if (*p != '/')
-                break;       /* "v" or "v/vt": the rest is absent */
+                break; /* "v" or "v/vt": the rest is absent */
             p++;
             if (k == 1 && *p == '/')
-                continue;    /* "v//vn": no texcoord */
+                continue; /* "v//vn": no texcoord */
         }
         bool negative = *p == '-';
         if (negative || *p == '+')

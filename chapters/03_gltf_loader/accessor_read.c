@@ -56,7 +56,10 @@ void gltf_element_read_float(const gltf_element_layout *layout, size_t index, fl
     size_t component_size = gltf_component_size(layout->component_type);
     int components = gltf_type_components(layout->type);
     /* Matrices are read column by column; vectors are one "column". */
-    int rows = layout->type == GLTF_MAT2 ? 2 : layout->type == GLTF_MAT3 ? 3 : layout->type == GLTF_MAT4 ? 4 : components;
+    int rows = layout->type == GLTF_MAT2   ? 2
+               : layout->type == GLTF_MAT3 ? 3
+               : layout->type == GLTF_MAT4 ? 4
+                                           : components;
     size_t column_bytes = (size_t)rows * component_size;
     if (layout->type >= GLTF_MAT2)
         column_bytes = (column_bytes + 3) & ~(size_t)3; /* columns start on 4 bytes */

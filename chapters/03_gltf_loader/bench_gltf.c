@@ -76,9 +76,9 @@ static size_t blob_add(blob *b, const void *data, size_t size)
 static bool generate(const char *dir, int n, sa_error *err)
 {
     size_t vertex_count = (size_t)n * (size_t)n, quad_count = (size_t)(n - 1) * (size_t)(n - 1);
-    float (*pos)[3] = malloc(vertex_count * sizeof *pos), (*nrm)[3] = malloc(vertex_count * sizeof *nrm);
-    float (*uv)[2] = malloc(vertex_count * sizeof *uv), (*wgt)[4] = malloc(vertex_count * sizeof *wgt);
-    unsigned char (*jnt)[4] = malloc(vertex_count * sizeof *jnt);
+    float(*pos)[3] = malloc(vertex_count * sizeof *pos), (*nrm)[3] = malloc(vertex_count * sizeof *nrm);
+    float(*uv)[2] = malloc(vertex_count * sizeof *uv), (*wgt)[4] = malloc(vertex_count * sizeof *wgt);
+    unsigned char(*jnt)[4] = malloc(vertex_count * sizeof *jnt);
     uint32_t *idx = malloc(quad_count * 6 * sizeof *idx);
     if (!pos || !nrm || !uv || !wgt || !jnt || !idx)
         return sa_error_set(err, "out of memory generating the benchmark model");

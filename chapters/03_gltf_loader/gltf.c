@@ -27,7 +27,7 @@
 
 typedef struct loader {
     gltf_document *doc;
-    const char *base_dir;   /* NULL: external files are not allowed */
+    const char *base_dir; /* NULL: external files are not allowed */
     const unsigned char *glb_bin;
     size_t glb_bin_length;
     bool is_glb;
@@ -87,8 +87,7 @@ static bool get_index(loader *L, const json_value *obj, const char *key, const c
     return true;
 }
 
-static bool get_required_index(loader *L, const json_value *obj, const char *key, const char *path, int count,
-                               int *out)
+static bool get_required_index(loader *L, const json_value *obj, const char *key, const char *path, int count, int *out)
 {
     if (!get_index(L, obj, key, path, count, out))
         return false;
@@ -145,8 +144,8 @@ static bool get_object(loader *L, const json_value *obj, const char *key, const 
 }
 
 /* Exactly n numbers (translation, rotation, matrix ...); false when missing. */
-static bool get_floats(loader *L, const json_value *obj, const char *key, const char *path, size_t min_n,
-                       size_t max_n, float *out, int *got)
+static bool get_floats(loader *L, const json_value *obj, const char *key, const char *path, size_t min_n, size_t max_n,
+                       float *out, int *got)
 {
     const json_value *v = json_object_get(obj, key);
     if (got)
@@ -191,8 +190,8 @@ static bool get_indices(loader *L, const json_value *obj, const char *key, const
             return sa_error_set(L->err, "%s.%s[%zu]: expected an index, got %s", path, key, i,
                                 json_kind_name(item->kind));
         if (item->number >= count)
-            return sa_error_set(L->err, "%s.%s[%zu]: %d does not exist (there are %d)", path, key, i,
-                                (int)item->number, count);
+            return sa_error_set(L->err, "%s.%s[%zu]: %d does not exist (there are %d)", path, key, i, (int)item->number,
+                                count);
         (*out)[i] = (int)item->number;
         (*out_count)++;
     }
@@ -239,8 +238,7 @@ static bool allocate_top_arrays(loader *L, const json_value *root)
                          &doc->animation_count) &&
            get_top_array(L, root, "materials", sizeof *doc->materials, (void **)&doc->materials,
                          &doc->material_count) &&
-           get_top_array(L, root, "textures", sizeof *doc->textures, (void **)&doc->textures,
-                         &doc->texture_count) &&
+           get_top_array(L, root, "textures", sizeof *doc->textures, (void **)&doc->textures, &doc->texture_count) &&
            get_top_array(L, root, "images", sizeof *doc->images, (void **)&doc->images, &doc->image_count) &&
            get_top_array(L, root, "samplers", sizeof *doc->samplers, (void **)&doc->samplers, &doc->sampler_count);
 }
@@ -344,8 +342,7 @@ static bool parse_component_type(loader *L, const json_value *o, const char *key
     size_t ct;
     if (!get_size(L, o, key, path, true, 0, &ct))
         return false;
-    bool known = indices_only ? (ct == 5121 || ct == 5123 || ct == 5125)
-                              : (ct >= 5120 && ct <= 5126 && ct != 5124);
+    bool known = indices_only ? (ct == 5121 || ct == 5123 || ct == 5125) : (ct >= 5120 && ct <= 5126 && ct != 5124);
     if (!known)
         return sa_error_set(L->err, "%s.%s: %zu is not a valid component type", path, key, ct);
     *out = (gltf_component_type)ct;
@@ -363,8 +360,7 @@ static bool parse_accessors(loader *L, const json_value *root)
         if (!get_index(L, o, "bufferView", path, doc->buffer_view_count, &a->buffer_view) ||
             !get_size(L, o, "byteOffset", path, false, 0, &a->byte_offset) ||
             !parse_component_type(L, o, "componentType", path, false, &a->component_type) ||
-            !get_bool(L, o, "normalized", path, &a->normalized) ||
-            !get_size(L, o, "count", path, true, 0, &a->count))
+            !get_bool(L, o, "normalized", path, &a->normalized) || !get_size(L, o, "count", path, true, 0, &a->count))
             return false;
         if (a->count == 0)
             return sa_error_set(L->err, "%s.count: must be at least 1", path);
@@ -466,9 +462,10 @@ static bool parse_influence_sets(loader *L, const json_value *attributes, const 
                                 "is missing, or a set before it",
                                 attr_path, joints, weights);
         if (s == GLTF_MAX_INFLUENCE_SETS)
-            return sa_error_set(L->err, "%s.%s: more than %d sets of joints (%d influences a vertex) is more than "
-                                "this loader reads", attr_path, joints, GLTF_MAX_INFLUENCE_SETS,
-                                4 * GLTF_MAX_INFLUENCE_SETS);
+            return sa_error_set(L->err,
+                                "%s.%s: more than %d sets of joints (%d influences a vertex) is more than "
+                                "this loader reads",
+                                attr_path, joints, GLTF_MAX_INFLUENCE_SETS, 4 * GLTF_MAX_INFLUENCE_SETS);
         prim->joint_set_accessors[s] = joint_accessor, prim->weight_set_accessors[s] = weight_accessor;
         prim->influence_set_count = s + 1;
         found += 2;
@@ -567,8 +564,7 @@ static bool parse_nodes_and_scenes(loader *L, const json_value *root)
         transform_identity(&n->local);
         n->parent = -1;
         int got;
-        if (!get_string(L, o, "name", path, &n->name) ||
-            !get_index(L, o, "mesh", path, doc->mesh_count, &n->mesh) ||
+        if (!get_string(L, o, "name", path, &n->name) || !get_index(L, o, "mesh", path, doc->mesh_count, &n->mesh) ||
             !get_index(L, o, "skin", path, doc->skin_count, &n->skin) ||
             !get_index(L, o, "camera", path, camera_count, &n->camera) ||
             !get_indices(L, o, "children", path, doc->node_count, &n->children, &n->child_count) ||
@@ -678,8 +674,8 @@ static bool parse_skins(loader *L, const json_value *root)
         if (s->inverse_bind_matrices >= 0) {
             const gltf_accessor *a = &doc->accessors[s->inverse_bind_matrices];
             if (a->type != GLTF_MAT4 || a->component_type != GLTF_FLOAT)
-                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4 of floats (5126)",
-                                    path, s->inverse_bind_matrices);
+                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4 of floats (5126)", path,
+                                    s->inverse_bind_matrices);
             if (a->count < (size_t)s->joint_count)
                 return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] has %zu matrices for %d joints",
                                     path, s->inverse_bind_matrices, a->count, s->joint_count);
@@ -734,12 +730,11 @@ static bool parse_animations(loader *L, const json_value *root)
                                     s->input);
             size_t per_key = s->interpolation == GLTF_CUBICSPLINE ? 3 : 1;
             if (s->interpolation == GLTF_CUBICSPLINE && in->count < 2)
-                return sa_error_set(L->err, "%s.input: CUBICSPLINE needs at least 2 keys, accessors[%d] has %zu",
-                                    path, s->input, in->count);
+                return sa_error_set(L->err, "%s.input: CUBICSPLINE needs at least 2 keys, accessors[%d] has %zu", path,
+                                    s->input, in->count);
             if (out->count % (in->count * per_key) != 0 || out->count < in->count * per_key)
-                return sa_error_set(L->err, "%s.output: accessors[%d] has %zu values for %zu keys%s", path,
-                                    s->output, out->count, in->count,
-                                    per_key == 3 ? " (CUBICSPLINE needs 3 per key)" : "");
+                return sa_error_set(L->err, "%s.output: accessors[%d] has %zu values for %zu keys%s", path, s->output,
+                                    out->count, in->count, per_key == 3 ? " (CUBICSPLINE needs 3 per key)" : "");
             s->key_count = in->count;
             s->value_count = out->count;
             s->components = gltf_type_components(out->type);
@@ -771,8 +766,11 @@ static bool parse_animations(loader *L, const json_value *root)
             int want = c->target_path == GLTF_PATH_ROTATION ? 4 : c->target_path == GLTF_PATH_WEIGHTS ? 1 : 3;
             if (s->components != want)
                 return sa_error_set(L->err, "%s.path: %s needs %s output, samplers[%d] has %d components", path,
-                                    paths[found], want == 4 ? "VEC4" : want == 3 ? "VEC3" : "SCALAR", c->sampler,
-                                    s->components);
+                                    paths[found],
+                                    want == 4   ? "VEC4"
+                                    : want == 3 ? "VEC3"
+                                                : "SCALAR",
+                                    c->sampler, s->components);
             if (want != 1 && s->value_count != s->key_count * per_key)
                 return sa_error_set(L->err, "%s: samplers[%d] has %zu values for %zu keys (needs %zu)", path,
                                     c->sampler, s->value_count, s->key_count, s->key_count * per_key);
@@ -948,7 +946,8 @@ static bool load_buffers(loader *L, const json_value *root)
             }
         } else {
             return sa_error_set(L->err, "%s: no uri, and %s", path,
-                                L->is_glb ? (i == 0 ? "the GLB file has no BIN chunk" : "only buffers[0] can be the BIN chunk")
+                                L->is_glb ? (i == 0 ? "the GLB file has no BIN chunk"
+                                                    : "only buffers[0] can be the BIN chunk")
                                           : "this is not a GLB file");
         }
         if (size < b->byte_length)
@@ -1032,21 +1031,33 @@ enum {
 };
 #define FORMAT_COUNT 9
 
-static const char *const format_names[FORMAT_COUNT] = {
-    "float",       "signed byte",          "normalized signed byte",  "unsigned byte", "normalized unsigned byte",
-    "signed short", "normalized signed short", "unsigned short", "normalized unsigned short"};
+static const char *const format_names[FORMAT_COUNT] = {"float",
+                                                       "signed byte",
+                                                       "normalized signed byte",
+                                                       "unsigned byte",
+                                                       "normalized unsigned byte",
+                                                       "signed short",
+                                                       "normalized signed short",
+                                                       "unsigned short",
+                                                       "normalized unsigned short"};
 
 /* Which FORMAT_ bit an accessor's data is (its index), -1 for unsigned int. */
 static int format_of(const gltf_accessor *a)
 {
     int normalized = a->normalized ? 1 : 0;
     switch (a->component_type) {
-    case GLTF_FLOAT: return 0;
-    case GLTF_BYTE: return 1 + normalized;
-    case GLTF_UNSIGNED_BYTE: return 3 + normalized;
-    case GLTF_SHORT: return 5 + normalized;
-    case GLTF_UNSIGNED_SHORT: return 7 + normalized;
-    case GLTF_UNSIGNED_INT: break;
+    case GLTF_FLOAT:
+        return 0;
+    case GLTF_BYTE:
+        return 1 + normalized;
+    case GLTF_UNSIGNED_BYTE:
+        return 3 + normalized;
+    case GLTF_SHORT:
+        return 5 + normalized;
+    case GLTF_UNSIGNED_SHORT:
+        return 7 + normalized;
+    case GLTF_UNSIGNED_INT:
+        break;
     }
     return -1;
 }
@@ -1063,8 +1074,9 @@ typedef struct attribute_rule {
     bool to_u16;        /* decoded to uint16_t (joints), else to floats */
 } attribute_rule;
 
-#define FORMAT_ANY_8_16 (FORMAT_I8 | FORMAT_I8_NORM | FORMAT_U8 | FORMAT_U8_NORM | \
-                         FORMAT_I16 | FORMAT_I16_NORM | FORMAT_U16 | FORMAT_U16_NORM)
+#define FORMAT_ANY_8_16                                                                                                \
+    (FORMAT_I8 | FORMAT_I8_NORM | FORMAT_U8 | FORMAT_U8_NORM | FORMAT_I16 | FORMAT_I16_NORM | FORMAT_U16 |             \
+     FORMAT_U16_NORM)
 static const attribute_rule rule_position = {GLTF_VEC3, FORMAT_FLOAT, FORMAT_ANY_8_16, false};
 static const attribute_rule rule_normal = {GLTF_VEC3, FORMAT_FLOAT, FORMAT_I8_NORM | FORMAT_I16_NORM, false};
 static const attribute_rule rule_tangent = {GLTF_VEC4, FORMAT_FLOAT, FORMAT_I8_NORM | FORMAT_I16_NORM, false};
@@ -1085,7 +1097,10 @@ static void describe_formats(unsigned formats, char *out, size_t size)
         if (!((formats >> f) & 1))
             continue;
         size_t used = strlen(out);
-        snprintf(out + used, size - used, "%s%s", written == 0 ? "" : written == total - 1 ? " or " : ", ",
+        snprintf(out + used, size - used, "%s%s",
+                 written == 0           ? ""
+                 : written == total - 1 ? " or "
+                                        : ", ",
                  format_names[f]);
         written++;
     }
@@ -1356,8 +1371,7 @@ static bool decode_primitive(loader *L, gltf_primitive *prim, const char *path)
         prim->normals = array;
     }
     if (prim->texcoord_0 >= 0) {
-        if (!decode_attribute(L, prim, path, "TEXCOORD_0", prim->texcoord_0, &rule_texcoord, BORROW_TEXCOORDS,
-                              &array))
+        if (!decode_attribute(L, prim, path, "TEXCOORD_0", prim->texcoord_0, &rule_texcoord, BORROW_TEXCOORDS, &array))
             return false;
         prim->texcoords = array;
     }
@@ -1614,7 +1628,9 @@ static bool load(const unsigned char *bytes, size_t size, const char *base_dir, 
     memset(doc, 0, sizeof *doc);
     doc->scene = -1;
     doc->file_bytes = owned_file;
-    loader L = {.doc = doc, .base_dir = base_dir, .options = options ? *options : gltf_load_options_default(),
+    loader L = {.doc = doc,
+                .base_dir = base_dir,
+                .options = options ? *options : gltf_load_options_default(),
                 .err = err};
     const unsigned char *json_text = bytes;
     size_t json_length = size;

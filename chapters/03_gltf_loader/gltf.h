@@ -73,8 +73,8 @@ typedef enum gltf_type {
 } gltf_type;
 
 typedef struct gltf_buffer {
-    size_t byte_length;   /* as declared; data holds at least this many bytes */
-    unsigned char *data;  /* owned by the document */
+    size_t byte_length;  /* as declared; data holds at least this many bytes */
+    unsigned char *data; /* owned by the document */
 } gltf_buffer;
 
 typedef struct gltf_buffer_view {
@@ -86,7 +86,7 @@ typedef struct gltf_buffer_view {
 } gltf_buffer_view;
 
 typedef struct gltf_accessor_sparse {
-    size_t count;             /* 0: the accessor is not sparse */
+    size_t count; /* 0: the accessor is not sparse */
     int indices_buffer_view;
     size_t indices_byte_offset;
     gltf_component_type indices_component_type; /* u8, u16 or u32 */
@@ -144,8 +144,8 @@ typedef struct gltf_primitive {
      * list), the array points into buffers[].data instead of being a copy:
      * decoding is then free. That is why the arrays are const: skin into
      * arrays of your own. */
-    bool skipped;            /* POINTS or LINES: not decoded */
-    size_t vertex_count;     /* vertices in the arrays below: POSITION's count, or 3 * triangle_count */
+    bool skipped;        /* POINTS or LINES: not decoded */
+    size_t vertex_count; /* vertices in the arrays below: POSITION's count, or 3 * triangle_count */
     const float (*positions)[3];
     const float (*normals)[3];   /* from the file, or flat (normals_computed) */
     const float (*texcoords)[2]; /* NULL when absent */
@@ -154,12 +154,12 @@ typedef struct gltf_primitive {
     /* Every set alike (for more than four influences); [0] is joints / weights. */
     const uint16_t (*joint_sets[GLTF_MAX_INFLUENCE_SETS])[4];
     const float (*weight_sets[GLTF_MAX_INFLUENCE_SETS])[4];
-    const float (*tangents)[4];  /* NULL when absent, or when NORMAL is */
+    const float (*tangents)[4]; /* NULL when absent, or when NORMAL is */
     const uint32_t *triangle_indices;
-    size_t triangle_count;   /* triangle_indices holds 3 * triangle_count */
-    bool normals_computed;   /* no NORMAL in the file: flat normals, unwelded vertices */
+    size_t triangle_count;              /* triangle_indices holds 3 * triangle_count */
+    bool normals_computed;              /* no NORMAL in the file: flat normals, unwelded vertices */
     float bounds_min[3], bounds_max[3]; /* of positions (model space) */
-    unsigned borrowed; /* private: which arrays point into a buffer (gltf_free leaves those) */
+    unsigned borrowed;                  /* private: which arrays point into a buffer (gltf_free leaves those) */
 } gltf_primitive;
 
 typedef struct gltf_mesh {
@@ -228,7 +228,7 @@ typedef struct gltf_animation_sampler {
 } gltf_animation_sampler;
 
 typedef struct gltf_channel {
-    int sampler; /* index into the animation's samplers */
+    int sampler;     /* index into the animation's samplers */
     int target_node; /* -1 when absent (the channel is then ignored) */
     gltf_path target_path;
 } gltf_channel;
@@ -245,9 +245,9 @@ typedef struct gltf_animation {
 
 typedef struct gltf_image {
     char *name;
-    char *uri;        /* NULL when the image is in a bufferView */
+    char *uri; /* NULL when the image is in a bufferView */
     char *mime_type;
-    int buffer_view;  /* -1 when the image has a uri */
+    int buffer_view;    /* -1 when the image has a uri */
     image_rgba8 pixels; /* decoded on the CPU (sRGB bytes); pixels NULL if decode_images was off */
 } gltf_image;
 
@@ -263,9 +263,9 @@ typedef struct gltf_texture {
 
 typedef struct gltf_material {
     char *name;
-    float base_color_factor[4];     /* default 1, 1, 1, 1 */
-    int base_color_texture;         /* texture, -1 when absent */
-    int base_color_texcoord;        /* which TEXCOORD_n (only 0 is decoded) */
+    float base_color_factor[4]; /* default 1, 1, 1, 1 */
+    int base_color_texture;     /* texture, -1 when absent */
+    int base_color_texcoord;    /* which TEXCOORD_n (only 0 is decoded) */
     bool double_sided;
 } gltf_material;
 
@@ -302,13 +302,13 @@ typedef struct gltf_document {
     int note_count;
     char note[256];
 
-    void *file_bytes;           /* private: a GLB file kept whole ... */
-    bool buffer_0_in_file;      /* private: ... because buffers[0].data points into it */
+    void *file_bytes;      /* private: a GLB file kept whole ... */
+    bool buffer_0_in_file; /* private: ... because buffers[0].data points into it */
 } gltf_document;
 
 typedef struct gltf_load_options {
-    bool decode_images;   /* decode images with stb_image (default true) */
-    bool decode_meshes;   /* fill the decoded arrays of primitives (default true) */
+    bool decode_images; /* decode images with stb_image (default true) */
+    bool decode_meshes; /* fill the decoded arrays of primitives (default true) */
     /* Elements decoded in all (vertices and indices of primitives, key times
      * and values of animation samplers, inverse bind matrices of skins),
      * beyond which the load fails; 0: no limit. These may share accessors, so

@@ -36,12 +36,12 @@ typedef struct json_member json_member;
 
 typedef struct json_value {
     json_kind kind;
-    size_t count;         /* array items, object members, string bytes */
-    double number;        /* JSON_NUMBER */
+    size_t count;  /* array items, object members, string bytes */
+    double number; /* JSON_NUMBER */
     union {
-        const char *string;           /* JSON_STRING: NUL-terminated UTF-8 (may hold \0 from \u0000) */
-        struct json_value *items;     /* JSON_ARRAY */
-        json_member *members;         /* JSON_OBJECT, in file order */
+        const char *string;       /* JSON_STRING: NUL-terminated UTF-8 (may hold \0 from \u0000) */
+        struct json_value *items; /* JSON_ARRAY */
+        json_member *members;     /* JSON_OBJECT, in file order */
     } as;
 } json_value;
 

@@ -108,10 +108,8 @@ static bool generate(const char *path, long triangles)
                 n[k] = (long)(band_first_row + cj - r * BAND) * (g + 1) + ci + 1;
             }
             /* Two triangles, counter-clockwise seen from above (+Y). */
-            fprintf(f, "f %ld/%ld/%ld %ld/%ld/%ld %ld/%ld/%ld\n", p[0], t[0], n[0], p[1], t[1], n[1], p[2], t[2],
-                    n[2]);
-            fprintf(f, "f %ld/%ld/%ld %ld/%ld/%ld %ld/%ld/%ld\n", p[0], t[0], n[0], p[2], t[2], n[2], p[3], t[3],
-                    n[3]);
+            fprintf(f, "f %ld/%ld/%ld %ld/%ld/%ld %ld/%ld/%ld\n", p[0], t[0], n[0], p[1], t[1], n[1], p[2], t[2], n[2]);
+            fprintf(f, "f %ld/%ld/%ld %ld/%ld/%ld %ld/%ld/%ld\n", p[0], t[0], n[0], p[2], t[2], n[2], p[3], t[3], n[3]);
         }
     }
     return fclose(f) == 0;
