@@ -87,7 +87,7 @@ endfunction()
 
 # --- tests ---------------------------------------------------------------------
 add_library(sa_test_util INTERFACE)
-target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA ${MATH_LIBRARY})
+target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA cglm::cglm ${MATH_LIBRARY})
 target_compile_definitions(sa_test_util INTERFACE
   SA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
   SA_SHARED_DIR="${CMAKE_SOURCE_DIR}/../shared")

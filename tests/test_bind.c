@@ -5,20 +5,6 @@
 #include "tests/test_util.h"
 #include "chapters/05_inverse_bind/bind.h"
 
-static void translation(mat4 m, float x, float y, float z)
-{
-    glm_mat4_identity(m);
-    m[3][0] = x, m[3][1] = y, m[3][2] = z;
-}
-
-/* 90 degrees about +Z: x -> y, y -> -x. */
-static void rotation_z90(mat4 m)
-{
-    glm_mat4_identity(m);
-    m[0][0] = 0, m[0][1] = 1;
-    m[1][0] = -1, m[1][1] = 0;
-}
-
 static void skin_matrices_multiply_model_from_joint_first(void **state)
 {
     (void)state;

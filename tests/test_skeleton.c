@@ -7,15 +7,6 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
-static transform trs(float tx, float ty, float tz, versor q, float s)
-{
-    transform t;
-    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
-    glm_quat_copy(q, t.rotation);
-    glm_vec3_fill(t.scale, s);
-    return t;
-}
-
 /* The book's chain: a root 1 m along X turned 90 degrees about Z, a child
  * 2 m along its parent's X scaled by 2, a grandchild 1 m along its parent's
  * Y turned 90 degrees about X. */

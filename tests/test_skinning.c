@@ -13,20 +13,6 @@
 #include "chapters/06_cpu_skinning/skinning_gltf.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 
-static void translation(mat4 m, float x, float y, float z)
-{
-    glm_mat4_identity(m);
-    m[3][0] = x, m[3][1] = y, m[3][2] = z;
-}
-
-/* 90 degrees about +Z: x -> y, y -> -x. */
-static void rotation_z90(mat4 m)
-{
-    glm_mat4_identity(m);
-    m[0][0] = 0, m[0][1] = 1;
-    m[1][0] = -1, m[1][1] = 0;
-}
-
 #define EXPECT_VEC3(x, y, z, got, tolerance)                                                                           \
     do {                                                                                                               \
         EXPECT_NEAR(x, (got)[0], tolerance);                                                                           \

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "common/transform.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,33 @@
                     fail_msg("%s:%d: %s[%d][%d] (column %d, row %d): expected %.6g, got %.6g", __FILE__, __LINE__,     \
                              #got, c_, r_, c_, r_, (double)(expected)[c_][r_], (double)(got)[c_][r_]);                 \
     } while (0)
+
+/* Hand-made matrices and transforms for the tests' expected values. */
+
+/* A translation by (x, y, z): column 3 (m[column][row]). */
+static inline void translation(mat4 m, float x, float y, float z)
+{
+    glm_mat4_identity(m);
+    m[3][0] = x, m[3][1] = y, m[3][2] = z;
+}
+
+/* 90 degrees about +Z: x -> y, y -> -x (m[column][row]). */
+static inline void rotation_z90(mat4 m)
+{
+    glm_mat4_identity(m);
+    m[0][0] = 0, m[0][1] = 1;
+    m[1][0] = -1, m[1][1] = 0;
+}
+
+/* A TRS transform with a uniform scale s. */
+static inline transform trs(float tx, float ty, float tz, versor q, float s)
+{
+    transform t;
+    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
+    glm_quat_copy(q, t.rotation);
+    glm_vec3_fill(t.scale, s);
+    return t;
+}
 
 /* Writes a small text file for a test (fails the test when it cannot). */
 static inline void sa_test_write_text(const char *path, const char *text)

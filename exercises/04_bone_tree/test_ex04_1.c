@@ -7,15 +7,6 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
-static transform trs(float tx, float ty, float tz, versor q, float s)
-{
-    transform t;
-    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
-    glm_quat_copy(q, t.rotation);
-    glm_vec3_fill(t.scale, s);
-    return t;
-}
-
 /* Runs the student's function with a guard matrix after the last one, and
  * compares joint by joint, naming the joint and the element that differs. */
 static void expect_fk(const char *what, int count, const int *parent, const transform *local, mat4 *expected)

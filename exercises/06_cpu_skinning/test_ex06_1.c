@@ -7,20 +7,6 @@
 
 static const double tol = 1e-5;
 
-static void translation(mat4 m, float x, float y, float z)
-{
-    glm_mat4_identity(m);
-    m[3][0] = x, m[3][1] = y, m[3][2] = z;
-}
-
-/* 90 degrees about +Z: x -> y, y -> -x (m[column][row]). */
-static void rotation_z90(mat4 m)
-{
-    glm_mat4_identity(m);
-    m[0][0] = 0, m[0][1] = 1;
-    m[1][0] = -1, m[1][1] = 0;
-}
-
 /* Runs skin_vertex() and compares, naming the exercise, the case and the
  * element (out_position[1]). The outputs sit inside larger arrays filled
  * with a marker, so that writing past three floats is caught too. */
