@@ -16,11 +16,11 @@
 #include "tests/test_util.h"
 #include "chapters/07_gpu_skinning/gpu_skin.h"
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 
 #include <unistd.h>
 
 static const double tol = 1e-5;
-static const cli_spec spec = {"test_ex07_1", "ex07.1 grading", false, NULL, 0, NULL, 0};
 static app the_app;
 
 #define N 5
@@ -144,14 +144,7 @@ static void texture_buffer(void **state)
 static int open_app(void **state)
 {
     (void)state;
-    app_options o;
-    const char *argv[] = {"test", "--headless", "--size", "64x64"};
-    sa_error err;
-    if (!cli_parse(&spec, 4, (char **)argv, &o, &err) || !app_open(&the_app, &spec, &o, &err)) {
-        fprintf(stderr, "ex07.1: cannot open a GL context: %s\n", err.message);
-        return -1;
-    }
-    return 0;
+    return gl_test_open(&the_app, "ex07.1");
 }
 
 static int close_app(void **state)

@@ -1,5 +1,6 @@
 /* GL tests of common/: a real context (Xvfb + llvmpipe in CI). */
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "common/debug_draw.h"
 #include "common/mesh.h"
 #include "common/shader.h"
@@ -8,20 +9,12 @@
 
 #include <unistd.h>
 
-static const cli_spec spec = {"test_gl_common", "GL tests", false, NULL, 0, NULL, 0};
 static app the_app;
 
 static int open_app(void **state)
 {
     (void)state;
-    app_options o;
-    const char *argv[] = {"test", "--headless", "--size", "64x64"};
-    sa_error err;
-    if (!cli_parse(&spec, 4, (char **)argv, &o, &err) || !app_open(&the_app, &spec, &o, &err)) {
-        fprintf(stderr, "cannot open a GL context: %s\n", err.message);
-        return -1;
-    }
-    return 0;
+    return gl_test_open(&the_app, "test_gl_common");
 }
 
 static int close_app(void **state)

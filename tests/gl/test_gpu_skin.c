@@ -17,10 +17,10 @@
 #include "chapters/06_cpu_skinning/procedural_pose.h"
 #include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 
 #include <dirent.h>
 
-static const cli_spec spec = {"test_gpu_skin", "GL tests", false, NULL, 0, NULL, 0};
 static app the_app;
 
 typedef struct loaded {
@@ -275,14 +275,7 @@ static void conformance_models(void **state)
 static int open_app(void **state)
 {
     (void)state;
-    app_options o;
-    const char *argv[] = {"test", "--headless", "--size", "64x64"};
-    sa_error err;
-    if (!cli_parse(&spec, 4, (char **)argv, &o, &err) || !app_open(&the_app, &spec, &o, &err)) {
-        fprintf(stderr, "cannot open a GL context: %s\n", err.message);
-        return -1;
-    }
-    return 0;
+    return gl_test_open(&the_app, "test_gpu_skin");
 }
 
 static int close_app(void **state)

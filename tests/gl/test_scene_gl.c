@@ -19,6 +19,7 @@
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "common/files.h"
 #include "common/debug_draw.h"
 #include "common/lit.h"
@@ -29,7 +30,6 @@
 
 #define SIZE 64
 
-static const cli_spec spec = {"test_scene_gl", "GL tests", false, NULL, 0, NULL, 0};
 static app the_app;
 static char dir[64];
 
@@ -91,13 +91,8 @@ static const char *sampler_gltf =
 static int open_app(void **state)
 {
     (void)state;
-    app_options o;
-    const char *argv[] = {"test", "--headless", "--size", "64x64"};
-    sa_error err;
-    if (!cli_parse(&spec, 4, (char **)argv, &o, &err) || !app_open(&the_app, &spec, &o, &err)) {
-        fprintf(stderr, "cannot open a GL context: %s\n", err.message);
+    if (gl_test_open(&the_app, "test_scene_gl") != 0)
         return -1;
-    }
     snprintf(dir, sizeof dir, "/tmp/sa_scene_gl_XXXXXX");
     if (!mkdtemp(dir))
         return -1;
@@ -116,6 +111,7 @@ static int open_app(void **state)
     }
     image_rgba8 checker = {4, 4, pixels};
     snprintf(path, sizeof path, "%s/checker.png", dir);
+    sa_error err;
     if (!image_write_png(path, &checker, &err))
         return -1;
     return 0;
