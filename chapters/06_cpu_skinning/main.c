@@ -20,14 +20,12 @@
 #include "skinning_gltf.h"
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
-#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/05_inverse_bind/bind_gltf.h"
 #include "common/app.h"
 #include "common/debug_draw.h"
 #include "common/lit.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,18 +123,15 @@ static bool state_init(program_state *st, sa_error *err)
 {
     const gltf_document *doc = &st->doc;
     const skeleton *s = &st->skel;
-    size_t joints = (size_t)s->joint_count + 1, largest = 1;
-    for (int i = 0; i < st->sc.primitive_count; i++)
-        largest = st->sc.primitives[i].job.vertex_count > largest ? st->sc.primitives[i].job.vertex_count : largest;
+    size_t joints = (size_t)s->joint_count + 1;
     st->rigid_shown = calloc((size_t)doc->node_count + 1, sizeof *st->rigid_shown);
     st->swings = calloc(joints, sizeof *st->swings);
     st->local = malloc(joints * sizeof *st->local);
     st->depth = malloc(joints * sizeof *st->depth);
-    st->scratch = malloc(largest * sizeof *st->scratch);
+    st->scratch = malloc(skin_scene_max_vertex_count(&st->sc) * sizeof *st->scratch);
     if (!st->rigid_shown || !st->swings || !st->local || !st->depth || !st->scratch)
         return sa_error_set(err, "out of memory");
-    for (int n = 0; n < doc->node_count; n++)
-        st->rigid_shown[n] = st->nodes.shown[n] && doc->nodes[n].skin < 0;
+    skin_scene_rigid_shown(doc, st->nodes.shown, st->rigid_shown);
     /* The joints that swing: the limbs, not the trunk. A joint with at most
      * three joints below it (a shoulder, an elbow, a knee ...), except a
      * skin's root. depth[] counts the joints below each one first
@@ -182,61 +177,21 @@ static void draw_skinned(program_state *st, scene_gl *gpu, const shader_program 
 }
 /* [/listing] */
 
-/* The box around what is drawn in the rest pose: the camera frames it and
- * the position view maps it to colours. */
-static void rest_bounds(program_state *st, vec3 lo, vec3 hi)
-{
-    scene_bounds(&st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
-    bool any_rigid = false;
-    for (int n = 0; n < st->doc.node_count; n++)
-        any_rigid = any_rigid || (st->rigid_shown[n] && st->doc.nodes[n].mesh >= 0);
-    if (!any_rigid) {
-        glm_vec3_fill(lo, INFINITY);
-        glm_vec3_fill(hi, -INFINITY);
-    }
-    for (int i = 0; i < st->sc.primitive_count; i++)
-        for (size_t v = 0; v < st->sc.primitives[i].job.vertex_count; v++) {
-            glm_vec3_minv(lo, st->sc.primitives[i].positions[v], lo);
-            glm_vec3_maxv(hi, st->sc.primitives[i].positions[v], hi);
-        }
-    if (!(lo[0] <= hi[0])) {
-        glm_vec3_fill(lo, -1.0f);
-        glm_vec3_fill(hi, 1.0f);
-    }
-}
-
 /* --- main ---------------------------------------------------------------------- */
 
 static int run_dump_obj(program_state *st)
 {
     sa_error err;
-    bool to_stdout = strcmp(dump_obj_path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(dump_obj_path, "wb");
-    if (!out) {
-        sa_error_set(&err, "%s: cannot open it for writing", dump_obj_path);
+    if (!skin_scene_write_obj_file(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, dump_obj_path, &err))
         return app_fail(&err);
-    }
-    bool ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
-    if (!to_stdout && fclose(out) != 0 && ok)
-        ok = sa_error_set(&err, "cannot write the OBJ file");
-    if (!ok)
-        sa_error_prefix(&err, "%s", dump_obj_path);
-    return ok ? 0 : app_fail(&err);
+    return 0;
 }
 
 static bool load(program_state *st, const char *model_path, sa_error *err)
 {
-    gltf_load_options load_options = gltf_load_options_default();
-    load_options.decode_images = !check_bind && !dump_obj_path; /* pictures only for the window */
-    if (!gltf_load(model_path, &load_options, &st->doc, err))
-        return false;
-    if (!skeleton_from_gltf(&st->doc, &st->skel, err) || !skin_scene_init(&st->sc, &st->doc, &st->skel, err) ||
-        !scene_nodes_rest(&st->doc, &st->nodes, err))
-        return sa_error_prefix(err, "%s", model_path);
-    if (st->sc.zero_weight_vertices)
-        fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n",
-                model_path, st->sc.zero_weight_vertices);
-    return state_init(st, err);
+    bool decode_images = !check_bind && !dump_obj_path; /* pictures only for the window */
+    return skin_scene_load(model_path, decode_images, &st->doc, &st->skel, &st->sc, &st->nodes, err) &&
+           state_init(st, err);
 }
 
 int main(int argc, char **argv)
@@ -275,8 +230,10 @@ int main(int argc, char **argv)
         return status;
     }
 
+    /* The box around the rest pose: the camera frames it and the position
+     * view maps it to colours. */
     vec3 lo, hi;
-    rest_bounds(&st, lo, hi);
+    skin_scene_bounds(&st.sc, &st.doc, st.nodes.world_from_node, st.rigid_shown, lo, hi);
     app a;
     scene_gl gpu = {0};
     shader_program lit = {0}, position_colors = {0};

@@ -1,9 +1,11 @@
 /* skinning_gltf.c: CPU skinning of the skinned meshes of a glTF document. */
 #include "skinning_gltf.h"
 #include "chapters/05_inverse_bind/bind.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/05_inverse_bind/bind_gltf.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,3 +199,71 @@ bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *
     return true;
 }
 /* [/listing] */
+
+bool skin_scene_write_obj_file(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
+                               const char *path, sa_error *err)
+{
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *out = to_stdout ? stdout : fopen(path, "wb");
+    if (!out)
+        return sa_error_set(err, "%s: cannot open it for writing", path);
+    bool ok = skin_scene_write_obj(sc, doc, world_from_node, shown, out, err);
+    if (!to_stdout && fclose(out) != 0 && ok)
+        ok = sa_error_set(err, "cannot write the OBJ file");
+    if (!ok)
+        sa_error_prefix(err, "%s", path);
+    return ok;
+}
+
+bool skin_scene_load(const char *path, bool decode_images, gltf_document *doc, skeleton *s, skin_scene *sc,
+                     scene_nodes *nodes, sa_error *err)
+{
+    gltf_load_options load_options = gltf_load_options_default();
+    load_options.decode_images = decode_images;
+    if (!gltf_load(path, &load_options, doc, err))
+        return false;
+    if (!skeleton_from_gltf(doc, s, err) || !skin_scene_init(sc, doc, s, err) || !scene_nodes_rest(doc, nodes, err))
+        return sa_error_prefix(err, "%s", path);
+    if (sc->zero_weight_vertices)
+        fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n", path,
+                sc->zero_weight_vertices);
+    return true;
+}
+
+void skin_scene_rigid_shown(const gltf_document *doc, const bool *shown, bool *rigid_shown)
+{
+    for (int n = 0; n < doc->node_count; n++)
+        rigid_shown[n] = shown[n] && doc->nodes[n].skin < 0;
+}
+
+size_t skin_scene_max_vertex_count(const skin_scene *sc)
+{
+    size_t largest = 1;
+    for (int i = 0; i < sc->primitive_count; i++)
+        largest = sc->primitives[i].job.vertex_count > largest ? sc->primitives[i].job.vertex_count : largest;
+    return largest;
+}
+
+void skin_scene_bounds(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *rigid_shown,
+                       vec3 lo, vec3 hi)
+{
+    /* scene_bounds() gives (-1, -1, -1)..(1, 1, 1) when no rigid mesh is
+     * drawn: start from an empty box then. */
+    scene_bounds(doc, world_from_node, rigid_shown, lo, hi);
+    bool any_rigid = false;
+    for (int n = 0; n < doc->node_count; n++)
+        any_rigid = any_rigid || (rigid_shown[n] && doc->nodes[n].mesh >= 0);
+    if (!any_rigid) {
+        glm_vec3_fill(lo, INFINITY);
+        glm_vec3_fill(hi, -INFINITY);
+    }
+    for (int i = 0; i < sc->primitive_count; i++)
+        for (size_t v = 0; v < sc->primitives[i].job.vertex_count; v++) {
+            glm_vec3_minv(lo, sc->primitives[i].positions[v], lo);
+            glm_vec3_maxv(hi, sc->primitives[i].positions[v], hi);
+        }
+    if (!(lo[0] <= hi[0])) {
+        glm_vec3_fill(lo, -1.0f);
+        glm_vec3_fill(hi, 1.0f);
+    }
+}

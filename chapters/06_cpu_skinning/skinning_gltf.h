@@ -16,6 +16,7 @@
 #define CH06_SKINNING_GLTF_H
 
 #include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/03_gltf_loader/scene.h"
 #include "chapters/04_bone_tree/skeleton.h"
 #include "skinning.h"
 
@@ -72,5 +73,34 @@ float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float 
  * triangles as "f a b c", 1-based within the object. */
 bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
                           FILE *out, sa_error *err);
+
+/* The same, to a file: `path`, or standard output for "-". Errors name the
+ * file ("PATH: cannot open it for writing"). */
+bool skin_scene_write_obj_file(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
+                               const char *path, sa_error *err);
+
+/* --- a skinned file loaded for drawing (the programs of chapters 06 and 07) --- */
+
+/* Loads the file (its images decoded only when decode_images) and sets up
+ * what a program draws it with: the skeleton (chapter 04), every skinned
+ * primitive (skin_scene_init) and the scene's rest placement (chapter 03).
+ * Warns on stderr when vertices have no weight. Errors name the file. The
+ * caller frees all four, also after a failure (zeroed structs free safely). */
+bool skin_scene_load(const char *path, bool decode_images, gltf_document *doc, skeleton *s, skin_scene *sc,
+                     scene_nodes *nodes, sa_error *err);
+
+/* The nodes drawn as they stand: shown and without a skin (what
+ * scene_gl_draw draws beside the skinned meshes). rigid_shown: [node_count]. */
+void skin_scene_rigid_shown(const gltf_document *doc, const bool *shown, bool *rigid_shown);
+
+/* The vertex count of the largest skinned primitive (at least 1): the size
+ * of one scratch array that any of them fits in. */
+size_t skin_scene_max_vertex_count(const skin_scene *sc);
+
+/* The box around what is drawn: the skinned positions skin_scene_run() last
+ * wrote and the rigid meshes (rigid_shown, placed by world_from_node).
+ * (-1, -1, -1)..(1, 1, 1) when nothing is drawn. */
+void skin_scene_bounds(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *rigid_shown,
+                       vec3 lo, vec3 hi);
 
 #endif

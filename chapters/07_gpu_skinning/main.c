@@ -93,27 +93,15 @@ static void state_free(program_state *st)
 
 static bool load(program_state *st, const char *model_path, bool decode_images, sa_error *err)
 {
-    gltf_load_options load_options = gltf_load_options_default();
-    load_options.decode_images = decode_images;
-    if (!gltf_load(model_path, &load_options, &st->doc, err))
+    if (!skin_scene_load(model_path, decode_images, &st->doc, &st->skel, &st->sc, &st->nodes, err))
         return false;
-    if (!skeleton_from_gltf(&st->doc, &st->skel, err) || !skin_scene_init(&st->sc, &st->doc, &st->skel, err) ||
-        !scene_nodes_rest(&st->doc, &st->nodes, err))
-        return sa_error_prefix(err, "%s", model_path);
-    if (st->sc.zero_weight_vertices)
-        fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n",
-                model_path, st->sc.zero_weight_vertices);
     const gltf_document *doc = &st->doc;
-    size_t largest = 1;
-    for (int i = 0; i < st->sc.primitive_count; i++)
-        largest = st->sc.primitives[i].job.vertex_count > largest ? st->sc.primitives[i].job.vertex_count : largest;
     st->rigid_shown = calloc((size_t)doc->node_count + 1, sizeof *st->rigid_shown);
     st->local = malloc(((size_t)st->skel.joint_count + 1) * sizeof *st->local);
-    st->scratch = malloc(largest * sizeof *st->scratch);
+    st->scratch = malloc(skin_scene_max_vertex_count(&st->sc) * sizeof *st->scratch);
     if (!st->rigid_shown || !st->local || !st->scratch)
         return sa_error_set(err, "out of memory");
-    for (int n = 0; n < doc->node_count; n++)
-        st->rigid_shown[n] = st->nodes.shown[n] && doc->nodes[n].skin < 0;
+    skin_scene_rigid_shown(doc, st->nodes.shown, st->rigid_shown);
     st->twist_joint = -1;
     if (joint_option) {
         if ((st->twist_joint = skeleton_find(&st->skel, joint_option)) < 0)
@@ -133,18 +121,9 @@ static int run_dump_obj(program_state *st)
     gpu_skin_scene_update(&st->g, &st->sc, &st->skel, SKIN_LINEAR);
     if (!gpu_skin_scene_capture(&st->g, &st->sc, SKIN_LINEAR, &err))
         return app_fail(&err);
-    bool to_stdout = strcmp(dump_obj_path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(dump_obj_path, "wb");
-    if (!out) {
-        sa_error_set(&err, "%s: cannot open it for writing", dump_obj_path);
+    if (!skin_scene_write_obj_file(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, dump_obj_path, &err))
         return app_fail(&err);
-    }
-    bool ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
-    if (!to_stdout && fclose(out) != 0 && ok)
-        ok = sa_error_set(&err, "cannot write the OBJ file");
-    if (!ok)
-        sa_error_prefix(&err, "%s", dump_obj_path);
-    return ok ? 0 : app_fail(&err);
+    return 0;
 }
 
 /* CPU path (chapter 06, or the dual-quaternion reference): the skinned
@@ -200,30 +179,6 @@ static void pose_for(const program_state *st, int motion, float seconds, transfo
         memcpy(local, st->skel.rest_local, (size_t)st->skel.joint_count * sizeof *local);
 }
 
-/* The box around the skinned rest pose and the rigid meshes: the camera frames it. */
-static void rest_bounds(program_state *st, vec3 lo, vec3 hi)
-{
-    skeleton_local_to_model(&st->skel, st->skel.rest_local, st->sc.model_from_joint);
-    skin_scene_run(&st->sc, &st->skel);
-    scene_bounds(&st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
-    bool any_rigid = false;
-    for (int n = 0; n < st->doc.node_count; n++)
-        any_rigid = any_rigid || (st->rigid_shown[n] && st->doc.nodes[n].mesh >= 0);
-    if (!any_rigid) {
-        glm_vec3_fill(lo, INFINITY);
-        glm_vec3_fill(hi, -INFINITY);
-    }
-    for (int i = 0; i < st->sc.primitive_count; i++)
-        for (size_t v = 0; v < st->sc.primitives[i].job.vertex_count; v++) {
-            glm_vec3_minv(lo, st->sc.primitives[i].positions[v], lo);
-            glm_vec3_maxv(hi, st->sc.primitives[i].positions[v], hi);
-        }
-    if (!(lo[0] <= hi[0])) {
-        glm_vec3_fill(lo, -1.0f);
-        glm_vec3_fill(hi, 1.0f);
-    }
-}
-
 static const char *const motion_names[MOTION_COUNT] = {"wave", "twist", "still"};
 
 int main(int argc, char **argv)
@@ -252,8 +207,11 @@ int main(int argc, char **argv)
         state_free(&st);
         return app_fail(&err);
     }
+    /* The box around the skinned rest pose and the rigid meshes: the camera frames it. */
     vec3 lo, hi;
-    rest_bounds(&st, lo, hi);
+    skeleton_local_to_model(&st.skel, st.skel.rest_local, st.sc.model_from_joint);
+    skin_scene_run(&st.sc, &st.skel);
+    skin_scene_bounds(&st.sc, &st.doc, st.nodes.world_from_node, st.rigid_shown, lo, hi);
 
     app a;
     if (!app_open(&a, &spec, &options, &err)) {
