@@ -124,7 +124,8 @@ def dump_problems(text, doc):
         if len(fields) != 18:
             problems.append("line %d: %d fields, not 18: %r" % (i + 1, len(fields), line))
             continue
-        name = nodes[i].get("name") or "-"
+        # a control character in a name is written as '_' (a newline would split the line)
+        name = "".join("_" if ord(c) < 0x20 or c == "\x7f" else c for c in nodes[i].get("name") or "-")
         if fields[0] != str(i) or fields[17] != name:
             problems.append("line %d: starts %r and ends %r, expected %d and %r" % (i + 1, fields[0], fields[17],
                                                                                   i, name))
@@ -142,7 +143,8 @@ def dump_problems(text, doc):
 # A file made here for what the sample models do not have: nodes listed
 # children first, two skins sharing joints and listing them out of order, a
 # `matrix` ancestor with a rotation and a scale above the roots, a node with
-# no name, a second root with a non-uniform scale, and an unskinned child.
+# no name, a second root with a non-uniform scale, an unskinned child, and
+# names with a space, a newline and a tab.
 SYNTHETIC = {
     "asset": {"version": "2.0"},
     "nodes": [
@@ -154,7 +156,7 @@ SYNTHETIC = {
          "matrix": [0, 0, -0.01, 0, 0, 0.01, 0, 0, 0.01, 0, 0, 0, 1, 2, 3, 1]},
         {"translation": [0, 50, 0], "rotation": [0, 0.70710678, 0, 0.70710678]},
         {"name": "prop root", "translation": [4, 0, 0], "scale": [2, 0.5, 1], "children": [7]},
-        {"name": "watch", "translation": [0.05, 0, 0]},
+        {"name": "watch\nstrap\tbuckle", "translation": [0.05, 0, 0]},
         {"name": "prop", "translation": [0, 1, 0], "rotation": [0.5, 0.5, 0.5, 0.5]},
     ],
     "skins": [{"joints": [0, 2, 1]}, {"joints": [4, 0, 7, 5]}],

@@ -73,6 +73,17 @@ static const cli_spec spec = {
 
 /* --- --dump-pose ------------------------------------------------------------ */
 
+/* A name as the last field of its line: a control character (a newline in
+ * a name would start a new line) is written as '_'. */
+static void write_name(FILE *out, const char *name)
+{
+    if (!name[0])
+        name = "-";
+    for (const char *c = name; *c; c++)
+        fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '_' : *c, out);
+    fputc('\n', out);
+}
+
 /* [listing dump_pose] */
 /* Every node of the file, joint or not, in node order: a skeleton over all
  * nodes runs the same FK as the joints do. "%.9g" prints a float so that it
@@ -94,7 +105,8 @@ static bool dump_pose(const gltf_document *doc, FILE *out, sa_error *err)
         for (int column = 0; column < 4; column++)
             for (int row = 0; row < 4; row++)
                 fprintf(out, " %.9g", (double)model_from_entry[entry][column][row]);
-        fprintf(out, " %s\n", all.name[entry][0] ? all.name[entry] : "-");
+        fputc(' ', out);
+        write_name(out, all.name[entry]);
     }
     free(model_from_entry);
     skeleton_free(&all);
