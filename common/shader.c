@@ -5,63 +5,83 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Compiles one stage; on failure the error holds "file:line: message" lines. */
-static bool compile_stage(GLenum stage, const char *relative_path, GLuint *out, sa_error *err)
+/* Compiles the strings as one shader; 0 on failure, with the driver's log. */
+static GLuint compile(GLenum stage, int count, const char *const *sources, char *log, size_t log_len)
+{
+    GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, count, sources, NULL);
+    glCompileShader(shader);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (ok)
+        return shader;
+    glGetShaderInfoLog(shader, (GLsizei)log_len, NULL, log);
+    glDeleteShader(shader);
+    return 0;
+}
+
+GLuint shader_compile_file(GLenum stage, const char *relative_path, sa_error *err)
 {
     char path[SA_PATH_MAX];
     if (!sa_path_find(relative_path, path, sizeof path, err))
-        return false;
+        return 0;
     char *source;
     size_t size;
     if (!sa_file_read(path, &source, &size, err))
-        return false;
-
-    GLuint shader = glCreateShader(stage);
-    const GLchar *sources[1] = {source};
-    glShaderSource(shader, 1, sources, NULL);
-    glCompileShader(shader);
+        return 0;
+    char log[4096] = "";
+    const char *sources[1] = {source};
+    GLuint shader = compile(stage, 1, sources, log, sizeof log);
     free(source);
-
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096] = "";
-        glGetShaderInfoLog(shader, sizeof log, NULL, log);
-        glDeleteShader(shader);
+    if (!shader) {
         char formatted[sizeof err->message];
         shader_log_format(relative_path, log, formatted, sizeof formatted);
-        return sa_error_set(err, "%s", formatted[0] ? formatted : "shader failed to compile (no log)");
+        sa_error_set(err, "%s", formatted[0] ? formatted : "shader failed to compile (no log)");
     }
-    *out = shader;
-    return true;
+    return shader;
 }
 
-static bool build(const char *vertex_path, const char *fragment_path, GLuint *out, sa_error *err)
+GLuint shader_compile_sources(GLenum stage, int count, const char *const *sources, const char *names, sa_error *err)
 {
-    GLuint vs, fs;
-    if (!compile_stage(GL_VERTEX_SHADER, vertex_path, &vs, err))
-        return false;
-    if (!compile_stage(GL_FRAGMENT_SHADER, fragment_path, &fs, err)) {
-        glDeleteShader(vs);
-        return false;
-    }
+    char log[4096] = "";
+    GLuint shader = compile(stage, count, sources, log, sizeof log);
+    if (!shader)
+        sa_error_set(err, "%s: %s", names, log);
+    return shader;
+}
+
+GLuint shader_link(GLuint vs, GLuint fs, const char *const *captured, int captured_count, const char *vertex_name,
+                   const char *fragment_name, sa_error *err)
+{
     GLuint program = glCreateProgram();
     glAttachShader(program, vs);
     glAttachShader(program, fs);
+    if (captured_count > 0)
+        glTransformFeedbackVaryings(program, captured_count, captured, GL_INTERLEAVED_ATTRIBS);
     glLinkProgram(program);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-
     GLint ok = GL_FALSE;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
         char log[4096] = "";
         glGetProgramInfoLog(program, sizeof log, NULL, log);
         glDeleteProgram(program);
-        return sa_error_set(err, "%s + %s: link failed: %s", vertex_path, fragment_path, log);
+        sa_error_set(err, "%s + %s: link failed: %s", vertex_name, fragment_name, log);
+        return 0;
     }
+    return program;
+}
+
+static bool build(const char *vertex_path, const char *fragment_path, GLuint *out, sa_error *err)
+{
+    GLuint vs = shader_compile_file(GL_VERTEX_SHADER, vertex_path, err);
+    GLuint fs = vs ? shader_compile_file(GL_FRAGMENT_SHADER, fragment_path, err) : 0;
+    GLuint program = fs ? shader_link(vs, fs, NULL, 0, vertex_path, fragment_path, err) : 0;
+    if (vs)
+        glDeleteShader(vs);
+    if (fs)
+        glDeleteShader(fs);
     *out = program;
-    return true;
+    return program != 0;
 }
 
 bool shader_program_load(shader_program *p, const char *vertex_path, const char *fragment_path, sa_error *err)

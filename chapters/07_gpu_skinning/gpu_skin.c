@@ -44,23 +44,6 @@ static char *read_source(const char *relative, sa_error *err)
     return text;
 }
 
-static GLuint compile(GLenum stage, int count, const char **sources, const char *names, sa_error *err)
-{
-    GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, count, sources, NULL);
-    glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = "";
-        glGetShaderInfoLog(shader, sizeof log, NULL, log);
-        glDeleteShader(shader);
-        sa_error_set(err, "%s: %s", names, log);
-        return 0;
-    }
-    return shader;
-}
-
 /* [listing skin_program_build] */
 static GLuint build(const skin_program *p, sa_error *err)
 {
@@ -73,33 +56,17 @@ static GLuint build(const skin_program *p, sa_error *err)
              p->method == SKIN_DUAL_QUAT ? "#define SKIN_DUAL_QUAT\n" : "");
     char *vert = read_source(SKIN_VERT, err);
     char *function = vert ? read_source(SKIN_VERTEX_GLSL, err) : NULL;
-    char *frag = function ? read_source(SKIN_FRAG, err) : NULL;
     GLuint vs = 0, fs = 0, program = 0;
-    if (frag) {
+    if (function) {
         /* The dual-quaternion path has its own main() and no skin_matrix_of(). */
         const char *vs_sources[] = {preamble, vert, "\n#line 1 2\n", p->method == SKIN_LINEAR ? function : ""};
-        vs = compile(GL_VERTEX_SHADER, 4, vs_sources, SKIN_VERT " (1) + " SKIN_VERTEX_GLSL " (2)", err);
-        const char *fs_sources[] = {frag};
-        fs = vs ? compile(GL_FRAGMENT_SHADER, 1, fs_sources, SKIN_FRAG, err) : 0;
+        vs = shader_compile_sources(GL_VERTEX_SHADER, 4, vs_sources, SKIN_VERT " (1) + " SKIN_VERTEX_GLSL " (2)", err);
+        fs = vs ? shader_compile_file(GL_FRAGMENT_SHADER, SKIN_FRAG, err) : 0;
     }
-    if (vs && fs) {
-        program = glCreateProgram();
-        glAttachShader(program, vs);
-        glAttachShader(program, fs);
-        /* What transform feedback captures: chosen before linking. */
-        const char *captured[] = {"v_position_world", "v_normal_world"};
-        glTransformFeedbackVaryings(program, 2, captured, GL_INTERLEAVED_ATTRIBS);
-        glLinkProgram(program);
-        GLint ok = GL_FALSE;
-        glGetProgramiv(program, GL_LINK_STATUS, &ok);
-        if (!ok) {
-            char log[2048] = "";
-            glGetProgramInfoLog(program, sizeof log, NULL, log);
-            sa_error_set(err, "%s + %s: link failed: %s", SKIN_VERT, SKIN_FRAG, log);
-            glDeleteProgram(program);
-            program = 0;
-        }
-    }
+    /* What transform feedback captures: chosen before linking. */
+    const char *captured[] = {"v_position_world", "v_normal_world"};
+    if (vs && fs)
+        program = shader_link(vs, fs, captured, 2, SKIN_VERT, SKIN_FRAG, err);
     /* [/listing] */
     if (vs)
         glDeleteShader(vs);
@@ -107,7 +74,6 @@ static GLuint build(const skin_program *p, sa_error *err)
         glDeleteShader(fs);
     free(vert);
     free(function);
-    free(frag);
     if (program) {
         /* The block and the texture are found by binding point and unit. */
         GLuint block = glGetUniformBlockIndex(program, p->method == SKIN_DUAL_QUAT ? "SkinDualQuats" : "SkinMatrices");
