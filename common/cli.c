@@ -154,3 +154,11 @@ void cli_print_keys(const cli_spec *spec, FILE *to)
     for (int k = 0; k < spec->key_count; k++)
         fprintf(to, "  %-19s %s\n", spec->keys[k].key, spec->keys[k].help);
 }
+
+int cli_choice(const char *value, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(value, names[i]) == 0)
+            return i;
+    return -1;
+}

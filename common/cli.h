@@ -66,6 +66,10 @@ typedef struct cli_spec {
  * command line (programs then exit 2). */
 bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err);
 
+/* The index of `value` among names[0..count), or -1: for a chapter option
+ * that picks one of a few named choices (--view heat, --method dq). */
+int cli_choice(const char *value, const char *const *names, int count);
+
 /* Writes the usage text for --help: options, then keys. */
 void cli_print_usage(const cli_spec *spec, FILE *to);
 /* Writes the keys alone (the H key prints these). */

@@ -81,13 +81,23 @@ static void model_only_when_the_chapter_takes_one(void **state)
     EXPECT_TRUE(!cli_parse(&no_model, 3, (char **)argv, &o, &err));
 }
 
+static void choice_by_name(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"plain", "dominant", "heat"};
+    EXPECT_INT(0, cli_choice("plain", names, 3));
+    EXPECT_INT(2, cli_choice("heat", names, 3));
+    EXPECT_INT(-1, cli_choice("hea", names, 3));   /* no prefixes */
+    EXPECT_INT(-1, cli_choice("heat", names, 2));  /* only the first count */
+    EXPECT_INT(-1, cli_choice("Plain", names, 3)); /* case counts */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(defaults),
-        cmocka_unit_test(every_shared_flag),
-        cmocka_unit_test(bad_command_lines),
-        cmocka_unit_test(model_only_when_the_chapter_takes_one),
+        cmocka_unit_test(defaults),          cmocka_unit_test(every_shared_flag),
+        cmocka_unit_test(bad_command_lines), cmocka_unit_test(model_only_when_the_chapter_takes_one),
+        cmocka_unit_test(choice_by_name),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -282,14 +282,10 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    int view = VIEW_DOMINANT_JOINT;
-    if (view_option) {
-        for (view = 0; view < VIEW_COUNT && strcmp(view_option, view_names[view]) != 0; view++)
-            ;
-        if (view == VIEW_COUNT) {
-            fprintf(stderr, "error: --view: '%s' is not plain, dominant or heat\n", view_option);
-            return 2;
-        }
+    int view = view_option ? cli_choice(view_option, view_names, VIEW_COUNT) : VIEW_DOMINANT_JOINT;
+    if (view < 0) {
+        fprintf(stderr, "error: --view: '%s' is not plain, dominant or heat\n", view_option);
+        return 2;
     }
 
     sa_error err;

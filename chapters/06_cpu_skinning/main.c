@@ -201,14 +201,10 @@ int main(int argc, char **argv)
     if (status >= 0)
         return status;
 
-    int view = VIEW_LIT;
-    if (view_option) {
-        for (view = 0; view < VIEW_COUNT && strcmp(view_option, view_names[view]) != 0; view++)
-            ;
-        if (view == VIEW_COUNT) {
-            fprintf(stderr, "error: --view: '%s' is not lit, position or normals\n", view_option);
-            return 2;
-        }
+    int view = view_option ? cli_choice(view_option, view_names, VIEW_COUNT) : VIEW_LIT;
+    if (view < 0) {
+        fprintf(stderr, "error: --view: '%s' is not lit, position or normals\n", view_option);
+        return 2;
     }
 
     sa_error err;

@@ -187,13 +187,13 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    skin_method method = SKIN_LINEAR;
-    if (method_option && strcmp(method_option, "dq") == 0)
-        method = SKIN_DUAL_QUAT;
-    else if (method_option && strcmp(method_option, "linear") != 0) {
+    static const char *const method_names[] = {[SKIN_LINEAR] = "linear", [SKIN_DUAL_QUAT] = "dq"};
+    int method_index = method_option ? cli_choice(method_option, method_names, 2) : SKIN_LINEAR;
+    if (method_index < 0) {
         fprintf(stderr, "error: --method: '%s' is not linear or dq\n", method_option);
         return 2;
     }
+    skin_method method = (skin_method)method_index;
     if (dump_obj_path)
         options.headless = true; /* a GL context, no window on screen */
 
