@@ -17,6 +17,7 @@
  * S skeleton, M motion on / off; W wireframe (common).
  */
 #include "procedural_pose.h"
+#include "skinning_gl.h"
 #include "skinning_gltf.h"
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
@@ -150,33 +151,6 @@ static bool state_init(program_state *st, sa_error *err)
     return true;
 }
 
-/* [listing upload] */
-/* The skinned vertices of this frame to the GPU: interleaved into the
- * lit_vertex layout (one scratch array, allocated once), then copied into the
- * primitive's dynamic buffer with glBufferSubData, and drawn where they are:
- * skinned positions are already in scene space, so the mesh is drawn with
- * the identity. A mesh used by two skinned nodes is rewritten before each. */
-static void draw_skinned(program_state *st, scene_gl *gpu, const shader_program *shader, bool lit)
-{
-    mat4 identity = GLM_MAT4_IDENTITY_INIT;
-    for (int i = 0; i < st->sc.primitive_count; i++) {
-        const skinned_primitive *sp = &st->sc.primitives[i];
-        if (!st->nodes.shown[sp->node])
-            continue;
-        const gltf_primitive *prim = &st->doc.meshes[sp->mesh].primitives[sp->primitive];
-        lit_vertices_interleave(st->scratch, prim->vertex_count, &sp->positions[0][0], &sp->normals[0][0],
-                                prim->texcoords ? &prim->texcoords[0][0] : NULL);
-        scene_gl_update_vertices(gpu, sp->mesh, sp->primitive, st->scratch);
-        bool last_of_node = i + 1 == st->sc.primitive_count || st->sc.primitives[i + 1].node != sp->node;
-        if (last_of_node && lit)
-            scene_gl_draw_mesh(gpu, shader, sp->mesh, identity);
-        else if (last_of_node)
-            for (int p = 0; p < st->doc.meshes[sp->mesh].primitive_count; p++)
-                gpu_mesh_draw(&scene_gl_primitive_at(gpu, sp->mesh, p)->mesh);
-    }
-}
-/* [/listing] */
-
 /* --- main ---------------------------------------------------------------------- */
 
 static int run_dump_obj(program_state *st)
@@ -273,9 +247,9 @@ int main(int argc, char **argv)
             vec3 size;
             glm_vec3_sub(hi, lo, size);
             shader_set_vec3(&position_colors, "u_box_size", size);
-            draw_skinned(&st, &gpu, &position_colors, false);
+            skin_scene_draw(&st.sc, &st.doc, st.nodes.shown, st.scratch, &gpu, &position_colors, false);
         } else {
-            draw_skinned(&st, &gpu, &lit, true);
+            skin_scene_draw(&st.sc, &st.doc, st.nodes.shown, st.scratch, &gpu, &lit, true);
         }
         if (show_skeleton) {
             glDisable(GL_DEPTH_TEST); /* the bones show through the skin */

@@ -23,6 +23,7 @@
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/text_lines.h"
 #include "chapters/06_cpu_skinning/procedural_pose.h"
+#include "chapters/06_cpu_skinning/skinning_gl.h"
 #include "common/app.h"
 #include "common/lit.h"
 
@@ -124,24 +125,6 @@ static int run_dump_obj(program_state *st)
     if (!skin_scene_write_obj_file(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, dump_obj_path, &err))
         return app_fail(&err);
     return 0;
-}
-
-/* CPU path (chapter 06, or the dual-quaternion reference): the skinned
- * vertices go into each primitive's dynamic buffer, drawn where they are. */
-static void draw_cpu_skinned(program_state *st, scene_gl *gpu, const shader_program *lit)
-{
-    mat4 identity = GLM_MAT4_IDENTITY_INIT;
-    for (int i = 0; i < st->sc.primitive_count; i++) {
-        const skinned_primitive *sp = &st->sc.primitives[i];
-        if (!st->nodes.shown[sp->node])
-            continue;
-        const gltf_primitive *prim = &st->doc.meshes[sp->mesh].primitives[sp->primitive];
-        lit_vertices_interleave(st->scratch, prim->vertex_count, &sp->positions[0][0], &sp->normals[0][0],
-                                prim->texcoords ? &prim->texcoords[0][0] : NULL);
-        scene_gl_update_vertices(gpu, sp->mesh, sp->primitive, st->scratch);
-        if (i + 1 == st->sc.primitive_count || st->sc.primitives[i + 1].node != sp->node)
-            scene_gl_draw_mesh(gpu, lit, sp->mesh, identity);
-    }
 }
 
 /* [listing frame] */
@@ -273,7 +256,9 @@ int main(int argc, char **argv)
             lit_begin_frame(&st.g.programs[method].program, clip_from_world);
             gpu_skin_scene_draw(&st.g, &st.sc, &gpu, st.nodes.shown, method);
         } else {
-            draw_cpu_skinned(&st, &gpu, &lit);
+            /* CPU path (chapter 06, or the dual-quaternion reference): the skinned
+             * vertices go into each primitive's dynamic buffer, drawn where they are. */
+            skin_scene_draw(&st.sc, &st.doc, st.nodes.shown, st.scratch, &gpu, &lit, true);
         }
 
         /* The frame time, smoothed: wall time from one frame to the next. */
