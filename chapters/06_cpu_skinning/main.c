@@ -199,6 +199,8 @@ int main(int argc, char **argv)
         state_free(&st);
         return status;
     }
+    if (st.sc.primitive_count == 0)
+        printf("nothing skinned in %s: the meshes are drawn where their nodes put them\n", model_path);
 
     /* The box around the rest pose: the camera frames it and the position
      * view maps it to colours. */
