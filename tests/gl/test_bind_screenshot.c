@@ -12,6 +12,7 @@
  *  - plain view: grey, neither red nor blue bands.
  * Pixels in greys (the label at the top) are left out of the counts. */
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *out_dir;
@@ -62,17 +63,12 @@ static bool heat_is_right(const image_rgba8 *img, heat_counts *out, char *why, s
 
 static bool render(const char *name, const char *view, const char *joint, image_rgba8 *img)
 {
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/ch05_%s.png", out_dir, name);
-    remove(png);
-    snprintf(command, sizeof command,
-             "\"%s\" --model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 320x240 --view %s "
-             "--joint %s --screenshot \"%s\" > /dev/null",
-             program, SA_SOURCE_DIR, view, joint, png);
-    EXPECT_INT(0, system(command));
-    sa_error err;
-    if (!image_decode_file(png, img, &err))
-        fail_msg("%s", err.message);
+    char file[128], arguments[1024];
+    snprintf(file, sizeof file, "ch05_%s", name);
+    snprintf(arguments, sizeof arguments,
+             "--model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 320x240 --view %s --joint %s",
+             SA_SOURCE_DIR, view, joint);
+    gl_test_screenshot(program, arguments, out_dir, file, img);
     return true;
 }
 

@@ -1,6 +1,7 @@
 /* test_ch01_screenshot: runs ch01_window as a user would, headless, and
  * checks the PNG it writes (see screenshot_check.h for what is checked). */
 #include "screenshot_check.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *out_dir;
@@ -8,16 +9,8 @@ static const char *program, *out_dir;
 static void cube_is_drawn_where_the_maths_says(void **state)
 {
     (void)state;
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/ch01_window.png", out_dir);
-    remove(png);
-    snprintf(command, sizeof command, "\"%s\" --headless --frames 3 --time 0 --size 320x240 --screenshot \"%s\"",
-             program, png);
-    EXPECT_INT(0, system(command));
     image_rgba8 img;
-    sa_error err;
-    if (!image_decode_file(png, &img, &err))
-        fail_msg("%s", err.message);
+    gl_test_screenshot(program, "--headless --frames 3 --time 0 --size 320x240", out_dir, "ch01_window", &img);
     EXPECT_INT(320, img.width);
     EXPECT_INT(240, img.height);
     char why[512];

@@ -16,6 +16,7 @@
  *    shows slightly upwards: mostly left, never mostly up or right.
  * Only the region right of the key of names and below the title is read. */
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *model, *out_dir;
@@ -61,17 +62,11 @@ static found look(const image_rgba8 *img)
 
 static found run(const char *name, const char *extra)
 {
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/%s.png", out_dir, name);
-    remove(png);
-    snprintf(command, sizeof command,
-             "\"%s\" --model \"%s\" --headless --frames 3 --size 320x240 --joint middle %s --screenshot \"%s\"",
-             program, model, extra, png);
-    EXPECT_INT(0, system(command));
+    char arguments[1024];
+    snprintf(arguments, sizeof arguments, "--model \"%s\" --headless --frames 3 --size 320x240 --joint middle %s",
+             model, extra);
     image_rgba8 img;
-    sa_error err;
-    if (!image_decode_file(png, &img, &err))
-        fail_msg("%s", err.message);
+    gl_test_screenshot(program, arguments, out_dir, name, &img);
     found f = look(&img);
     image_free(&img);
     if (f.white_count < 9)

@@ -13,6 +13,7 @@
  * is text in greys on the background, left out as background-like greys). */
 #include "common/app.h"
 #include "common/image.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *out_dir;
@@ -27,17 +28,11 @@ static bool is_tube(const unsigned char *p)
 
 static void render(const char *name, const char *options, image_rgba8 *img)
 {
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/ch07_%s.png", out_dir, name);
-    remove(png);
-    snprintf(command, sizeof command,
-             "\"%s\" --model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 300x400 %s "
-             "--screenshot \"%s\" > /dev/null",
-             program, SA_SOURCE_DIR, options, png);
-    EXPECT_INT(0, system(command));
-    sa_error err;
-    if (!image_decode_file(png, img, &err))
-        fail_msg("%s", err.message);
+    char file[128], arguments[1024];
+    snprintf(file, sizeof file, "ch07_%s", name);
+    snprintf(arguments, sizeof arguments,
+             "--model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 300x400 %s", SA_SOURCE_DIR, options);
+    gl_test_screenshot(program, arguments, out_dir, file, img);
 }
 
 /* The narrowest and the widest row of the tube's silhouette, over the rows

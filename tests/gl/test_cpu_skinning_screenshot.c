@@ -11,6 +11,7 @@
  *  - the lit view draws the tube too, with as many pixels within a third.
  * The skeleton's points and lines are thin and few; they stay in the counts. */
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *out_dir;
@@ -56,18 +57,12 @@ static tube_pixels measure(const image_rgba8 *img)
 
 static tube_pixels render(const char *name, const char *options)
 {
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/ch06_%s.png", out_dir, name);
-    remove(png);
-    snprintf(command, sizeof command,
-             "\"%s\" --model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 320x240 %s "
-             "--screenshot \"%s\" > /dev/null",
-             program, SA_SOURCE_DIR, options, png);
-    EXPECT_INT(0, system(command));
+    char file[128], arguments[1024];
+    snprintf(file, sizeof file, "ch06_%s", name);
+    snprintf(arguments, sizeof arguments,
+             "--model \"%s/assets/models/tube.gltf\" --headless --frames 2 --size 320x240 %s", SA_SOURCE_DIR, options);
     image_rgba8 img;
-    sa_error err;
-    if (!image_decode_file(png, &img, &err))
-        fail_msg("%s", err.message);
+    gl_test_screenshot(program, arguments, out_dir, file, &img);
     tube_pixels t = measure(&img);
     image_free(&img);
     if (t.count < 320 * 240 / 50)

@@ -8,6 +8,7 @@
  *    dark squares are missing, so this also checks that images load and bind.
  * The classification is by colour only; no golden image. */
 #include "common/app.h"
+#include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
 static const char *program, *out_dir;
@@ -54,15 +55,8 @@ static bool frame_is_right(const image_rgba8 *img, char *why, size_t why_len)
 static void sample_scene_is_drawn_textured(void **state)
 {
     (void)state;
-    char png[1024], command[4096];
-    snprintf(png, sizeof png, "%s/ch03_gltf_loader.png", out_dir);
-    remove(png);
-    snprintf(command, sizeof command, "\"%s\" --headless --frames 3 --size 320x240 --screenshot \"%s\"", program, png);
-    EXPECT_INT(0, system(command));
     image_rgba8 img;
-    sa_error err;
-    if (!image_decode_file(png, &img, &err))
-        fail_msg("%s", err.message);
+    gl_test_screenshot(program, "--headless --frames 3 --size 320x240", out_dir, "ch03_gltf_loader", &img);
     char why[256];
     bool ok = frame_is_right(&img, why, sizeof why);
     image_free(&img);
