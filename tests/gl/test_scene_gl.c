@@ -140,18 +140,43 @@ static void load(const char *name, gltf_document *doc)
         fail_msg("%s", err.message);
 }
 
+/* mirror.gltf loaded, placed as stored and uploaded, with the lit program:
+ * what the drawing tests start from. */
+typedef struct mirror_scene {
+    gltf_document doc;
+    scene_nodes nodes;
+    shader_program lit;
+    scene_gl gpu;
+} mirror_scene;
+
+static void mirror_scene_load(mirror_scene *m, const scene_gl_options *options)
+{
+    load("mirror.gltf", &m->doc);
+    sa_error err;
+    if (!scene_nodes_rest(&m->doc, &m->nodes, &err) || !lit_load(&m->lit, &err) ||
+        !scene_gl_upload(&m->gpu, &m->doc, options, &err))
+        fail_msg("%s", err.message);
+}
+
+static void mirror_scene_free(mirror_scene *m)
+{
+    scene_gl_free(&m->gpu);
+    shader_program_unload(&m->lit);
+    scene_nodes_free(&m->nodes);
+    gltf_free(&m->doc);
+}
+
 /* Draws node `node` alone (the rest pose) and returns the centre pixel. */
-static void draw_node(const gltf_document *doc, const scene_gl *gpu, const shader_program *lit, scene_nodes *nodes,
-                      int node, bool normal_colors, unsigned char centre[4])
+static void draw_node(mirror_scene *m, int node, bool normal_colors, unsigned char centre[4])
 {
     bool shown[8] = {false};
     shown[node] = true;
     sa_error err;
     EXPECT_TRUE(app_frame_begin(&the_app));
     mat4 clip_from_world = GLM_MAT4_IDENTITY_INIT;
-    lit_begin_frame(lit, clip_from_world);
-    lit_set_normal_colors(lit, normal_colors);
-    scene_gl_draw(gpu, doc, lit, nodes->world_from_node, shown);
+    lit_begin_frame(&m->lit, clip_from_world);
+    lit_set_normal_colors(&m->lit, normal_colors);
+    scene_gl_draw(&m->gpu, &m->doc, &m->lit, m->nodes.world_from_node, shown);
     image_rgba8 frame;
     if (!app_read_frame(&the_app, &frame, &err))
         fail_msg("%s", err.message);
@@ -168,18 +193,12 @@ static bool is_background(const unsigned char *px)
 static void mirrored_node_shows_its_outside(void **state)
 {
     (void)state;
-    gltf_document doc;
-    load("mirror.gltf", &doc);
-    scene_nodes nodes;
-    shader_program lit;
-    scene_gl gpu;
-    sa_error err;
-    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) || !scene_gl_upload(&gpu, &doc, NULL, &err))
-        fail_msg("%s", err.message);
-    EXPECT_TRUE(!scene_is_mirror(nodes.world_from_node[0]));
-    EXPECT_TRUE(scene_is_mirror(nodes.world_from_node[1]));
-    EXPECT_TRUE(!scene_is_mirror(nodes.world_from_node[2]));
-    EXPECT_TRUE(scene_is_mirror(nodes.world_from_node[4]));
+    mirror_scene m;
+    mirror_scene_load(&m, NULL);
+    EXPECT_TRUE(!scene_is_mirror(m.nodes.world_from_node[0]));
+    EXPECT_TRUE(scene_is_mirror(m.nodes.world_from_node[1]));
+    EXPECT_TRUE(!scene_is_mirror(m.nodes.world_from_node[2]));
+    EXPECT_TRUE(scene_is_mirror(m.nodes.world_from_node[4]));
 
     static const char *what[5] = {"the quad as stored", "the mirrored quad (scale -1 in x)",
                                   "the quad turned away (one-sided)", "the quad turned away (doubleSided)",
@@ -187,7 +206,7 @@ static void mirrored_node_shows_its_outside(void **state)
     static const bool drawn[5] = {true, true, false, true, false};
     for (int node = 0; node < 5; node++) {
         unsigned char centre[4];
-        draw_node(&doc, &gpu, &lit, &nodes, node, false, centre);
+        draw_node(&m, node, false, centre);
         if (drawn[node] == is_background(centre))
             fail_msg("node %d, %s: the centre pixel is (%d, %d, %d): expected %s", node, what[node], centre[0],
                      centre[1], centre[2], drawn[node] ? "the lit quad" : "the background (culled)");
@@ -198,36 +217,24 @@ static void mirrored_node_shows_its_outside(void **state)
             fail_msg("node %d, %s: GL_FRONT_FACE left at 0x%x after the draw", node, what[node], front_face);
         EXPECT_TRUE(glIsEnabled(GL_CULL_FACE));
     }
-    scene_gl_free(&gpu);
-    shader_program_unload(&lit);
-    scene_nodes_free(&nodes);
-    gltf_free(&doc);
+    mirror_scene_free(&m);
 }
 
 /* The C key's view: a normal (0, 0, 1) is coloured (0.5, 0.5, 1.0). */
 static void normal_colors_show_the_normal(void **state)
 {
     (void)state;
-    gltf_document doc;
-    load("mirror.gltf", &doc);
-    scene_nodes nodes;
-    shader_program lit;
-    scene_gl gpu;
-    sa_error err;
-    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) || !scene_gl_upload(&gpu, &doc, NULL, &err))
-        fail_msg("%s", err.message);
+    mirror_scene m;
+    mirror_scene_load(&m, NULL);
     unsigned char centre[4];
-    draw_node(&doc, &gpu, &lit, &nodes, 0, true, centre);
+    draw_node(&m, 0, true, centre);
     EXPECT_NEAR(127.5, centre[0], 1.0);
     EXPECT_NEAR(127.5, centre[1], 1.0);
     EXPECT_INT(255, centre[2]);
     /* Off again: lit, no longer the normal's colour. */
-    draw_node(&doc, &gpu, &lit, &nodes, 0, false, centre);
+    draw_node(&m, 0, false, centre);
     EXPECT_TRUE(!(abs(centre[0] - 128) <= 1 && abs(centre[1] - 128) <= 1 && centre[2] == 255));
-    scene_gl_free(&gpu);
-    shader_program_unload(&lit);
-    scene_nodes_free(&nodes);
-    gltf_free(&doc);
+    mirror_scene_free(&m);
 }
 
 /* The N key's view: one line per vertex, from the vertex along the
@@ -358,16 +365,12 @@ static void skinned_primitives_are_dynamic_when_asked(void **state)
 
     /* Not skinned: static even when asked; new vertices still replace the
      * old (the quad moved right by 2 leaves the centre empty). */
-    load("mirror.gltf", &doc);
-    scene_nodes nodes;
-    shader_program lit;
-    scene_gl gpu;
-    if (!scene_nodes_rest(&doc, &nodes, &err) || !lit_load(&lit, &err) || !scene_gl_upload(&gpu, &doc, &dynamic, &err))
-        fail_msg("%s", err.message);
-    scene_gl_primitive *quad = scene_gl_primitive_at(&gpu, 0, 0);
+    mirror_scene m;
+    mirror_scene_load(&m, &dynamic);
+    scene_gl_primitive *quad = scene_gl_primitive_at(&m.gpu, 0, 0);
     EXPECT_INT(GL_STATIC_DRAW, buffer_usage(quad));
     EXPECT_INT(4, quad->vertex_count);
-    const gltf_primitive *prim = &doc.meshes[0].primitives[0];
+    const gltf_primitive *prim = &m.doc.meshes[0].primitives[0];
     float moved[4][3];
     for (int v = 0; v < 4; v++) {
         memcpy(moved[v], prim->positions[v], sizeof moved[v]);
@@ -378,15 +381,12 @@ static void skinned_primitives_are_dynamic_when_asked(void **state)
     EXPECT_NEAR(1.5, vertices[0].position[0], 0);
     EXPECT_NEAR(1.0, vertices[0].normal[2], 0);
     unsigned char centre[4];
-    draw_node(&doc, &gpu, &lit, &nodes, 0, false, centre);
+    draw_node(&m, 0, false, centre);
     EXPECT_TRUE(!is_background(centre));
-    scene_gl_update_vertices(&gpu, 0, 0, vertices);
-    draw_node(&doc, &gpu, &lit, &nodes, 0, false, centre);
+    scene_gl_update_vertices(&m.gpu, 0, 0, vertices);
+    draw_node(&m, 0, false, centre);
     EXPECT_TRUE(is_background(centre));
-    scene_gl_free(&gpu);
-    shader_program_unload(&lit);
-    scene_nodes_free(&nodes);
-    gltf_free(&doc);
+    mirror_scene_free(&m);
 }
 
 int main(void)
