@@ -10,17 +10,13 @@ static void yaw_zero_looks_down_minus_z(void **state)
     cam.yaw = 0, cam.pitch = 0, cam.distance = 3;
     vec3 eye;
     orbit_camera_eye(&cam, eye);
-    EXPECT_NEAR(0, eye[0], 1e-6);
-    EXPECT_NEAR(0, eye[1], 1e-6);
-    EXPECT_NEAR(3, eye[2], 1e-6);
+    EXPECT_VEC3(0, 0, 3, eye, 1e-6);
     /* The target is 3 m straight ahead: view space looks down -Z. */
     mat4 view;
     orbit_camera_view(&cam, view);
     vec3 target_view;
     glm_mat4_mulv3(view, (vec3){0, 0, 0}, 1.0f, target_view);
-    EXPECT_NEAR(0, target_view[0], 1e-6);
-    EXPECT_NEAR(0, target_view[1], 1e-6);
-    EXPECT_NEAR(-3, target_view[2], 1e-6);
+    EXPECT_VEC3(0, 0, -3, target_view, 1e-6);
     /* World +X appears to the right (view +X), world +Y up. */
     vec3 x_view, y_view;
     glm_mat4_mulv3(view, (vec3){1, 0, 0}, 0.0f, x_view);
@@ -38,9 +34,7 @@ static void default_eye_by_hand(void **state)
     orbit_camera_default(&cam);
     vec3 eye;
     orbit_camera_eye(&cam, eye);
-    EXPECT_NEAR(1.409539, eye[0], 1e-5);
-    EXPECT_NEAR(1.026060, eye[1], 1e-5);
-    EXPECT_NEAR(2.441389, eye[2], 1e-5);
+    EXPECT_VEC3(1.409539, 1.026060, 2.441389, eye, 1e-5);
 }
 
 static void pitch_is_clamped_and_zoom_stays_positive(void **state)

@@ -428,9 +428,7 @@ static void tube_weights_blend_across_joints(void **state)
             float w[3] = {0, 0, 0};
             for (int i = 0; i < 4; i++)
                 w[p->joints[v][i]] += p->weights[v][i];
-            EXPECT_NEAR(expected[e].base, w[0], 1e-6);
-            EXPECT_NEAR(expected[e].middle, w[1], 1e-6);
-            EXPECT_NEAR(expected[e].tip, w[2], 1e-6);
+            EXPECT_VEC3(expected[e].base, expected[e].middle, expected[e].tip, w, 1e-6);
             seen++;
         }
         if (e < 4 && !seen) /* rings stand at every 1/16 m: these heights exist */

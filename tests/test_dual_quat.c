@@ -26,18 +26,12 @@ static void rigid_matrix_to_dual_quat(void **state)
     EXPECT_NEAR(s, sign * dq.real[3], 1e-6);
     vec3 t;
     dq_translation(&dq, t);
-    EXPECT_NEAR(1, t[0], 1e-6);
-    EXPECT_NEAR(2, t[1], 1e-6);
-    EXPECT_NEAR(3, t[2], 1e-6);
+    EXPECT_VEC3(1, 2, 3, t, 1e-6);
     uint16_t joints[4] = {0, 0, 0, 0};
     float weights[4] = {1, 0, 0, 0}, p[3] = {1, 0, 0}, n[3] = {1, 0, 0}, out_p[3], out_n[3];
     dq_skin_vertex(&dq, joints, weights, p, n, out_p, out_n);
-    EXPECT_NEAR(1, out_p[0], 1e-6);
-    EXPECT_NEAR(3, out_p[1], 1e-6);
-    EXPECT_NEAR(3, out_p[2], 1e-6);
-    EXPECT_NEAR(0, out_n[0], 1e-6);
-    EXPECT_NEAR(1, out_n[1], 1e-6);
-    EXPECT_NEAR(0, out_n[2], 1e-6);
+    EXPECT_VEC3(1, 3, 3, out_p, 1e-6);
+    EXPECT_VEC3(0, 1, 0, out_n, 1e-6);
 }
 
 /* A uniform scale is dropped: 2 x (90 degrees about Z) with translation
@@ -52,9 +46,7 @@ static void scale_is_dropped(void **state)
     EXPECT_NEAR(1, length, 1e-6);
     vec3 t;
     dq_translation(&dq, t);
-    EXPECT_NEAR(1, t[0], 1e-6);
-    EXPECT_NEAR(2, t[1], 1e-6);
-    EXPECT_NEAR(3, t[2], 1e-6);
+    EXPECT_VEC3(1, 2, 3, t, 1e-6);
 }
 
 /* The area of a ring of the tube, as a polygon in the XZ plane (the tube

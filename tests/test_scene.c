@@ -93,12 +93,8 @@ static void default_scene_places_its_nodes(void **state)
 
     vec3 lo, hi;
     scene_bounds(&doc, nodes.world_from_node, nodes.shown, lo, hi);
-    EXPECT_NEAR(8, lo[0], 1e-5);
-    EXPECT_NEAR(0, lo[1], 1e-5);
-    EXPECT_NEAR(0, lo[2], 1e-5);
-    EXPECT_NEAR(10, hi[0], 1e-5);
-    EXPECT_NEAR(1, hi[1], 1e-5);
-    EXPECT_NEAR(0, hi[2], 1e-5);
+    EXPECT_VEC3(8, 0, 0, lo, 1e-5);
+    EXPECT_VEC3(10, 1, 0, hi, 1e-5);
     scene_nodes_free(&nodes);
     gltf_free(&doc);
 }

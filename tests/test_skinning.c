@@ -13,13 +13,6 @@
 #include "chapters/06_cpu_skinning/skinning_gltf.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 
-#define EXPECT_VEC3(x, y, z, got, tolerance)                                                                           \
-    do {                                                                                                               \
-        EXPECT_NEAR(x, (got)[0], tolerance);                                                                           \
-        EXPECT_NEAR(y, (got)[1], tolerance);                                                                           \
-        EXPECT_NEAR(z, (got)[2], tolerance);                                                                           \
-    } while (0)
-
 /* Skins one vertex through the job (u8 joints), as the program does. */
 static void skin_one(mat4 *skin, int joint_count, const uint8_t joints[4], const float weights[4], const float p[3],
                      const float n[3], float out_p[3], float out_n[3])

@@ -32,12 +32,8 @@ static void decompose_hand_written_matrix(void **state)
     mat4 m = {{0, 2, 0, 0}, {-3, 0, 0, 0}, {0, 0, 1, 0}, {4, 5, 6, 1}};
     transform t;
     EXPECT_TRUE(transform_from_mat4(m, 1e-5f, &t));
-    EXPECT_NEAR(4, t.translation[0], 1e-6);
-    EXPECT_NEAR(5, t.translation[1], 1e-6);
-    EXPECT_NEAR(6, t.translation[2], 1e-6);
-    EXPECT_NEAR(2, t.scale[0], 1e-6);
-    EXPECT_NEAR(3, t.scale[1], 1e-6);
-    EXPECT_NEAR(1, t.scale[2], 1e-6);
+    EXPECT_VEC3(4, 5, 6, t.translation, 1e-6);
+    EXPECT_VEC3(2, 3, 1, t.scale, 1e-6);
     float h = sqrtf(0.5f);
     float sign = t.rotation[3] < 0 ? -1.0f : 1.0f;
     EXPECT_NEAR(0, sign * t.rotation[0], 1e-6);

@@ -28,6 +28,14 @@
             fail_msg("%s:%d: %s: expected %.7g, got %.7g (tolerance %.1g)", __FILE__, __LINE__, #got, e_, g_, t_);     \
     } while (0)
 
+/* The three elements of a vec3 (or float[3]), each as EXPECT_NEAR. */
+#define EXPECT_VEC3(x, y, z, got, tolerance)                                                                           \
+    do {                                                                                                               \
+        EXPECT_NEAR(x, (got)[0], tolerance);                                                                           \
+        EXPECT_NEAR(y, (got)[1], tolerance);                                                                           \
+        EXPECT_NEAR(z, (got)[2], tolerance);                                                                           \
+    } while (0)
+
 #define EXPECT_INT(expected, got)                                                                                      \
     do {                                                                                                               \
         long long e_ = (long long)(expected), g_ = (long long)(got);                                                   \
