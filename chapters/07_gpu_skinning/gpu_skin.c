@@ -158,29 +158,31 @@ void skin_palette_free(skin_palette *pal)
 }
 
 /* [listing palette_upload] */
-/* mat4 in cglm is 16 floats, column after column: exactly std140's layout
- * of a mat4 (four vec4 columns, 16 bytes each, no padding) and four RGBA32F
- * texels. One call replaces the frame's matrices. */
-void skin_palette_upload_matrices(skin_palette *pal, int count, mat4 *skin_matrix)
+/* One call replaces the frame's elements (matrices or dual quaternions),
+ * laid out in memory as the shader reads them. */
+static void palette_upload(skin_palette *pal, int count, size_t element_size, const void *elements)
 {
     GLenum target = pal->storage == SKIN_UNIFORM_BLOCK ? GL_UNIFORM_BUFFER : GL_TEXTURE_BUFFER;
     if (count > pal->capacity)
         count = pal->capacity;
     glBindBuffer(target, pal->buffer);
-    glBufferSubData(target, 0, (GLsizeiptr)count * (GLsizeiptr)sizeof(mat4), skin_matrix);
+    glBufferSubData(target, 0, (GLsizeiptr)count * (GLsizeiptr)element_size, elements);
     glBindBuffer(target, 0);
+}
+
+/* mat4 in cglm is 16 floats, column after column: exactly std140's layout
+ * of a mat4 (four vec4 columns, 16 bytes each, no padding) and four RGBA32F
+ * texels. */
+void skin_palette_upload_matrices(skin_palette *pal, int count, mat4 *skin_matrix)
+{
+    palette_upload(pal, count, sizeof(mat4), skin_matrix);
 }
 /* [/listing] */
 
 void skin_palette_upload_dual_quats(skin_palette *pal, int count, const dual_quat *skin_dq)
 {
     _Static_assert(sizeof(dual_quat) == 8 * sizeof(float), "dual_quat is two vec4, as std140 lays them out");
-    GLenum target = pal->storage == SKIN_UNIFORM_BLOCK ? GL_UNIFORM_BUFFER : GL_TEXTURE_BUFFER;
-    if (count > pal->capacity)
-        count = pal->capacity;
-    glBindBuffer(target, pal->buffer);
-    glBufferSubData(target, 0, (GLsizeiptr)count * (GLsizeiptr)sizeof(dual_quat), skin_dq);
-    glBindBuffer(target, 0);
+    palette_upload(pal, count, sizeof(dual_quat), skin_dq);
 }
 
 void skin_palette_bind(const skin_palette *pal)
