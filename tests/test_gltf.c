@@ -969,6 +969,15 @@ static void node_graph_errors(void **state)
     expect_error("{" ASSET ",\"nodes\":[],\"scene\":0}", NULL, 0, ".scene", "does not exist");
     expect_error("{" ASSET ",\"nodes\":[{\"translation\":[0,1e999,0]}]}", NULL, 0, "nodes[0].translation[1]",
                  "not a finite float");
+    /* The joints of a skin are a set: a node listed twice is an error (the
+     * same node in two skins is fine). */
+    expect_error("{" ASSET ",\"nodes\":[{\"children\":[1]},{},{}],\"skins\":[{\"joints\":[0,1,2,1]}]}", NULL, 0,
+                 "skins[0].joints[3]", "nodes[1] is listed twice");
+    gltf_document doc;
+    expect_load("{" ASSET ",\"nodes\":[{\"children\":[1]},{}],\"skins\":[{\"joints\":[0,1]},{\"joints\":[1]}]}", NULL,
+                0, &doc);
+    EXPECT_INT(2, doc.skin_count);
+    gltf_free(&doc);
 }
 
 /* --- skins and animations --------------------------------------------------------- */

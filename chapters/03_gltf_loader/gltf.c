@@ -656,10 +656,33 @@ static bool validate_node_graph(loader *L)
 }
 /* [/listing] */
 
+/* skin.joints is a set (uniqueItems in the schema): a node listed twice would
+ * get two skin joint indices and two inverse bind matrices. listed[] is all
+ * false on entry and on return. */
+static bool skin_joints_unique(loader *L, const gltf_skin *s, const char *path, bool *listed)
+{
+    int twice = -1;
+    for (int j = 0; j < s->joint_count && twice < 0; j++) {
+        if (listed[s->joints[j]])
+            twice = j;
+        listed[s->joints[j]] = true;
+    }
+    for (int j = 0; j < s->joint_count; j++)
+        listed[s->joints[j]] = false;
+    if (twice >= 0)
+        return sa_error_set(L->err, "%s.joints[%d]: nodes[%d] is listed twice (the joints of a skin are unique)", path,
+                            twice, s->joints[twice]);
+    return true;
+}
+
 static bool parse_skins(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
-    for (int i = 0; i < doc->skin_count; i++) {
+    bool *listed = calloc((size_t)doc->node_count + 1, sizeof *listed);
+    if (!listed)
+        return sa_error_set(L->err, "skins: out of memory");
+    bool ok = true;
+    for (int i = 0; i < doc->skin_count && ok; i++) {
         const json_value *o = item(L, root, "skins", i);
         gltf_skin *s = &doc->skins[i];
         char path[48];
@@ -668,20 +691,23 @@ static bool parse_skins(loader *L, const json_value *root)
             !get_indices(L, o, "joints", path, doc->node_count, &s->joints, &s->joint_count) ||
             !get_index(L, o, "inverseBindMatrices", path, doc->accessor_count, &s->inverse_bind_matrices) ||
             !get_index(L, o, "skeleton", path, doc->node_count, &s->skeleton))
-            return false;
-        if (s->joint_count == 0)
-            return sa_error_set(L->err, "%s.joints: missing or empty", path);
-        if (s->inverse_bind_matrices >= 0) {
+            ok = false;
+        else if (s->joint_count == 0)
+            ok = sa_error_set(L->err, "%s.joints: missing or empty", path);
+        else if (!skin_joints_unique(L, s, path, listed))
+            ok = false;
+        else if (s->inverse_bind_matrices >= 0) {
             const gltf_accessor *a = &doc->accessors[s->inverse_bind_matrices];
             if (a->type != GLTF_MAT4 || a->component_type != GLTF_FLOAT)
-                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4 of floats (5126)", path,
-                                    s->inverse_bind_matrices);
-            if (a->count < (size_t)s->joint_count)
-                return sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] has %zu matrices for %d joints",
-                                    path, s->inverse_bind_matrices, a->count, s->joint_count);
+                ok = sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] must be MAT4 of floats (5126)", path,
+                                  s->inverse_bind_matrices);
+            else if (a->count < (size_t)s->joint_count)
+                ok = sa_error_set(L->err, "%s.inverseBindMatrices: accessors[%d] has %zu matrices for %d joints", path,
+                                  s->inverse_bind_matrices, a->count, s->joint_count);
         }
     }
-    return true;
+    free(listed);
+    return ok;
 }
 
 static bool parse_animations(loader *L, const json_value *root)
