@@ -912,6 +912,19 @@ static void joints_1_and_weights_1_are_decoded(void **state)
                  "meshes[0].primitives[0].attributes: JOINTS_n and WEIGHTS_n come in pairs", "JOINTS_1 or WEIGHTS_1");
     expect_error(influence_json(json, sizeof json, ",\"JOINTS_2\":4,\"WEIGHTS_2\":5"), bin, 140,
                  "meshes[0].primitives[0].attributes: JOINTS_n and WEIGHTS_n come in pairs", "JOINTS_1 or WEIGHTS_1");
+    /* Set 0 too: JOINTS_0 without WEIGHTS_0, and the other way round. */
+    static const char *const alone[][2] = {{"JOINTS_0", "WEIGHTS_0"}, {"WEIGHTS_0", "JOINTS_0"}};
+    for (int k = 0; k < 2; k++) {
+        char missing[64];
+        snprintf(json, sizeof json,
+                 "{" ASSET ",\"accessors\":[{\"componentType\":5126,\"count\":3,\"type\":\"VEC3\","
+                 "\"min\":[0,0,0],\"max\":[0,0,0]},{\"componentType\":5126,\"count\":3,\"type\":\"VEC4\"}],"
+                 "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"%s\":1}}]}]}",
+                 alone[k][0]);
+        snprintf(missing, sizeof missing, "%s is missing", alone[k][1]);
+        expect_error(json, NULL, 0, "meshes[0].primitives[0].attributes: JOINTS_n and WEIGHTS_n come in pairs",
+                     missing);
+    }
 }
 
 /* --- nodes and the node graph ----------------------------------------------------- */
@@ -1601,8 +1614,9 @@ static void many_skinned_nodes_sharing_a_mesh_load(void **state)
     sa_error err;
     size_t o;
 
-    /* One mesh of V vertices (positions zero, joints 0, no indices), and M
-     * nodes that each skin it with a one-joint skin. */
+    /* One mesh of V vertices (positions zero, joints 0, weights zero from an
+     * accessor without a bufferView, no indices), and M nodes that each skin
+     * it with a one-joint skin. */
     enum { V = 60000, M = 20000 };
     unsigned char *bin = calloc(V * 16, 1); /* V * 12 position bytes, then V * 4 joint bytes */
     char *text = malloc(128 + M * 40 + V * 16 * 2);
@@ -1614,10 +1628,12 @@ static void many_skinned_nodes_sharing_a_mesh_load(void **state)
                         "\"bufferViews\":[{\"buffer\":0,\"byteLength\":%d},"
                         "{\"buffer\":0,\"byteOffset\":%d,\"byteLength\":%d}],"
                         "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":%d,\"type\":\"VEC3\"},"
-                        "{\"bufferView\":1,\"componentType\":5121,\"count\":%d,\"type\":\"VEC4\"}],"
-                        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":1}}]}],"
+                        "{\"bufferView\":1,\"componentType\":5121,\"count\":%d,\"type\":\"VEC4\"},"
+                        "{\"componentType\":5126,\"count\":%d,\"type\":\"VEC4\"}],"
+                        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"JOINTS_0\":1,"
+                        "\"WEIGHTS_0\":2}}]}],"
                         "\"skins\":[{\"joints\":[0]}],\"nodes\":[{}",
-                        V * 16, b64, V * 12, V * 12, V * 4, V, V);
+                        V * 16, b64, V * 12, V * 12, V * 4, V, V, V);
     for (int i = 0; i < M; i++)
         o += (size_t)sprintf(text + o, ",{\"mesh\":0,\"skin\":0}");
     sprintf(text + o, "]}");

@@ -434,7 +434,7 @@ static bool parse_accessors(loader *L, const json_value *root)
     return true;
 }
 
-/* JOINTS_n / WEIGHTS_n beyond set 0: in pairs, numbered from 0 without gaps
+/* JOINTS_n / WEIGHTS_n, set 0 and beyond: in pairs, numbered from 0 without gaps
  * (glTF 2.0, 3.7.2.1), at most GLTF_MAX_INFLUENCE_SETS sets. */
 static bool parse_influence_sets(loader *L, const json_value *attributes, const char *attr_path, gltf_primitive *prim)
 {
@@ -448,6 +448,9 @@ static bool parse_influence_sets(loader *L, const json_value *attributes, const 
         named += strncmp(attributes->as.members[k].key, "JOINTS_", 7) == 0 ||
                  strncmp(attributes->as.members[k].key, "WEIGHTS_", 8) == 0;
     int found = (prim->joints_0 >= 0) + (prim->weights_0 >= 0);
+    if (found == 1)
+        return sa_error_set(L->err, "%s: JOINTS_n and WEIGHTS_n come in pairs; %s is missing", attr_path,
+                            prim->joints_0 < 0 ? "JOINTS_0" : "WEIGHTS_0");
     for (int s = 1; found < named; s++) {
         char joints[24], weights[24];
         snprintf(joints, sizeof joints, "JOINTS_%d", s);
