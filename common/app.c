@@ -26,8 +26,17 @@ int app_parse_command_line(const cli_spec *spec, int argc, char **argv, app_opti
 
 /* --- GLFW callbacks: they only record input; app_frame_begin acts on it. --- */
 
+/* Until app_open has a window, GLFW's errors are held and told in its one
+ * error line; after that they are printed as they come. */
+static bool glfw_errors_held;
+static char glfw_error_held[256];
+
 static void on_glfw_error(int code, const char *description)
 {
+    if (glfw_errors_held) {
+        snprintf(glfw_error_held, sizeof glfw_error_held, "%s (GLFW error %d)", description, code);
+        return;
+    }
     fprintf(stderr, "GLFW error %d: %s\n", code, description);
 }
 
@@ -100,9 +109,13 @@ bool app_open(app *a, const cli_spec *spec, const app_options *options, sa_error
     a->height = options->height;
     orbit_camera_default(&a->camera);
 
+    glfw_errors_held = true;
+    snprintf(glfw_error_held, sizeof glfw_error_held, "no reason given");
     glfwSetErrorCallback(on_glfw_error);
-    if (!glfwInit())
-        return sa_error_set(err, "cannot start GLFW (no display? run under xvfb-run -a)");
+    if (!glfwInit()) {
+        glfw_errors_held = false;
+        return sa_error_set(err, "cannot start GLFW: %s (no display? run under xvfb-run -a)", glfw_error_held);
+    }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -115,9 +128,10 @@ bool app_open(app *a, const cli_spec *spec, const app_options *options, sa_error
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debug_context ? GLFW_TRUE : GLFW_FALSE);
 
     a->window = glfwCreateWindow(a->width, a->height, spec->program, NULL, NULL);
+    glfw_errors_held = false;
     if (!a->window) {
         glfwTerminate();
-        return sa_error_set(err, "cannot create a window with an OpenGL 3.3 core context");
+        return sa_error_set(err, "cannot create a window with an OpenGL 3.3 core context: %s", glfw_error_held);
     }
     glfwSetWindowUserPointer(a->window, a);
     glfwSetKeyCallback(a->window, on_key);
