@@ -17,8 +17,9 @@ the influences of every JOINTS_n / WEIGHTS_n set, a negative weight or one on
 a joint outside the skin counted as none, the four largest kept (the earlier
 of equal weights first), divided by their sum; no weight at all: the skin's
 joint with the fewest ancestors, weight 1; then sum of w * skin_matrix * p.
-A node without a skin: world(node) * p. A primitive without NORMAL is
-unwelded (three vertices per triangle, as the spec's flat normals need).
+A node without a skin: world(node) * p. Every primitive is written in the
+order of its accessors, with or without NORMAL (the loader unwelds one
+without NORMAL for its flat normals, but the dump is the file's vertices).
 
 --check-bind: chapter 05's four lines are checked by bind_check.compare();
 the fifth, max_skin_identity_error, must be below 1e-6 of the model's size
@@ -127,9 +128,6 @@ def expected_obj(path):
                 corners = [r[0] for r in read_accessor(doc, buffers, prim["indices"])]
             else:
                 corners = list(range(count))
-            order = list(range(count))
-            if "NORMAL" not in attrs:  # flat normals: one vertex per corner
-                order, corners = corners, list(range(len(corners)))
             sets = []
             k = 0
             while "JOINTS_%d" % k in attrs and "WEIGHTS_%d" % k in attrs:
@@ -138,7 +136,7 @@ def expected_obj(path):
                 k += 1
             skinned = "skin" in node and sets
             vertices = []
-            for v in order:
+            for v in range(count):
                 if not skinned:
                     vertices.append(apply(world[n], positions[v]))
                     continue

@@ -533,6 +533,7 @@ static void strips_fans_and_lists(void **state)
     /* NORMAL in the file: kept, the 4 vertices stay 4. */
     EXPECT_TRUE(!p->normals_computed);
     EXPECT_INT(4, p->vertex_count);
+    EXPECT_TRUE(p->source_vertex == NULL && p->source_vertex_count == 0);
     for (int v = 0; v < 4; v++) {
         EXPECT_NEAR(0, p->normals[v][0], 1e-6);
         EXPECT_NEAR(0, p->normals[v][1], 1e-6);
@@ -611,6 +612,66 @@ static void flat_normals_when_the_file_has_none(void **state)
     }
     /* The accessor still says 4: that is what --check counts. */
     EXPECT_INT(4, doc.accessors[p->position].count);
+    /* Every corner is a copy of the vertex it indexed; all four are used. */
+    EXPECT_INT(4, p->source_vertex_count);
+    for (int c = 0; c < 6; c++)
+        EXPECT_INT(indices[c], p->source_vertex[c]);
+    gltf_free(&doc);
+}
+
+/* Unwelded, a vertex that no triangle uses still gets one copy, after the
+ * corners, so that source_vertex names every vertex of the file.
+ * Positions P0 (0,0,0) P1 (1,0,0) P2 (5,5,5) P3 (0,1,0) P4 (0,-1,0),
+ * triangles (0 1 3) and (1 0 4): P2 is in neither. TEXCOORD_0 of vertex v is
+ * (v, 10 v). By hand: corners copy 0 1 3 1 0 4, then P2 is copy 6:
+ * source_vertex = 0 1 3 1 0 4 2, 7 vertices, 5 in the file. Face normals:
+ *   (P1 - P0) x (P3 - P0) = (1,0,0) x (0,1,0)   = (0,0,1)
+ *   (P0 - P1) x (P4 - P1) = (-1,0,0) x (-1,-1,0) = (0,0,1) */
+static void unwelding_keeps_a_vertex_no_triangle_uses(void **state)
+{
+    (void)state;
+    unsigned char bin[112] = {0};
+    const float positions[15] = {0, 0, 0, 1, 0, 0, 5, 5, 5, 0, 1, 0, 0, -1, 0};
+    const uint16_t indices[6] = {0, 1, 3, 1, 0, 4};
+    const float uv[10] = {0, 0, 1, 10, 2, 20, 3, 30, 4, 40};
+    memcpy(bin, positions, 60);
+    memcpy(bin + 60, indices, 12);
+    memcpy(bin + 72, uv, 40);
+    const char *json =
+        "{" ASSET ",\"buffers\":[{\"byteLength\":112,\"uri\":\"$B\"}],"
+        "\"bufferViews\":[{\"buffer\":0,\"byteLength\":60},{\"buffer\":0,\"byteOffset\":60,\"byteLength\":12},"
+        "{\"buffer\":0,\"byteOffset\":72,\"byteLength\":40}],"
+        "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":5,\"type\":\"VEC3\"},"
+        "{\"bufferView\":1,\"componentType\":5123,\"count\":6,\"type\":\"SCALAR\"},"
+        "{\"bufferView\":2,\"componentType\":5126,\"count\":5,\"type\":\"VEC2\"}],"
+        "\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":0,\"TEXCOORD_0\":2},\"indices\":1}]}]}";
+    gltf_document doc;
+    expect_load(json, bin, sizeof bin, &doc);
+    const gltf_primitive *p = &doc.meshes[0].primitives[0];
+    const uint32_t source[7] = {0, 1, 3, 1, 0, 4, 2};
+    EXPECT_TRUE(p->normals_computed);
+    EXPECT_INT(2, p->triangle_count);
+    EXPECT_INT(7, p->vertex_count);
+    EXPECT_INT(5, p->source_vertex_count);
+    assert_non_null(p->source_vertex);
+    for (int i = 0; i < 7; i++) {
+        EXPECT_INT(source[i], p->source_vertex[i]);
+        for (int k = 0; k < 3; k++)
+            EXPECT_NEAR(positions[3 * source[i] + k], p->positions[i][k], 0);
+        EXPECT_NEAR(source[i], p->texcoords[i][0], 0);
+        EXPECT_NEAR(10.0 * source[i], p->texcoords[i][1], 0);
+    }
+    for (int c = 0; c < 6; c++) {
+        EXPECT_INT(c, p->triangle_indices[c]);
+        EXPECT_NEAR(0, p->normals[c][0], 1e-6);
+        EXPECT_NEAR(0, p->normals[c][1], 1e-6);
+        EXPECT_NEAR(1, p->normals[c][2], 1e-6);
+    }
+    /* The extra copy is in no triangle; its normal need only be a unit one. */
+    EXPECT_NEAR(1,
+                sqrt(p->normals[6][0] * p->normals[6][0] + p->normals[6][1] * p->normals[6][1] +
+                     p->normals[6][2] * p->normals[6][2]),
+                1e-6);
     gltf_free(&doc);
 }
 
@@ -1710,6 +1771,7 @@ int main(void)
         cmocka_unit_test(sparse_count_equal_to_count_and_repeated_indices),
         cmocka_unit_test(strips_fans_and_lists),
         cmocka_unit_test(flat_normals_when_the_file_has_none),
+        cmocka_unit_test(unwelding_keeps_a_vertex_no_triangle_uses),
         cmocka_unit_test(primitive_restart_index_is_rejected),
         cmocka_unit_test(joints_1_and_weights_1_are_decoded),
         cmocka_unit_test(quantized_attributes_match_the_float_original),

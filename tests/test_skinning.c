@@ -472,6 +472,45 @@ static void gltf_dump_obj_format(void **state)
     gltf_free(&doc);
 }
 
+/* A primitive the loader unwelded (no NORMAL) is written in the file's
+ * order all the same. By hand, file vertices A (0,0,0) B (1,0,0) C (0,1,0)
+ * D (0,0,1) E (7,7,7), triangles (2 0 1) and (1 0 3), E in none: the loader's
+ * copies are C A B, B A D, then E (source_vertex 2 0 1 1 0 3 4). The second
+ * copies of A and B are moved here (the loader never does that) to show that
+ * each file vertex is written from its first copy. Expected: A B C D E, then
+ * the triangles as file vertices, 1-based: 3 1 2 and 2 1 4. */
+static void gltf_dump_obj_unwelded_in_file_order(void **state)
+{
+    (void)state;
+    const float positions[7][3] = {{0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {9, 9, 9}, {9, 9, 9}, {0, 0, 1}, {7, 7, 7}};
+    const uint32_t source[7] = {2, 0, 1, 1, 0, 3, 4}, corners[6] = {0, 1, 2, 3, 4, 5};
+    gltf_primitive prim = {0};
+    prim.vertex_count = 7, prim.positions = positions;
+    prim.triangle_count = 2, prim.triangle_indices = corners;
+    prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
+    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_node node = {0};
+    node.mesh = 0, node.skin = -1;
+    gltf_document doc = {0};
+    doc.meshes = &mesh, doc.mesh_count = 1, doc.nodes = &node, doc.node_count = 1;
+    skin_scene sc = {0}; /* nothing skinned: the node's world matrix */
+    mat4 world_from_node[1];
+    glm_mat4_identity(world_from_node[0]);
+    bool shown[1] = {true};
+    sa_error err;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(skin_scene_write_obj(&sc, &doc, world_from_node, shown, f, &err));
+    char text[256] = {0};
+    rewind(f);
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = 0;
+    const char *want = "o node_0_primitive_0\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 7 7 7\nf 3 1 2\nf 2 1 4\n";
+    if (strcmp(text, want) != 0)
+        fail_msg("--dump-obj wrote\n%s\nexpected\n%s", text, want);
+}
+
 static void gltf_more_than_four_influences(void **state)
 {
     (void)state;
@@ -525,6 +564,7 @@ int main(void)
         cmocka_unit_test(clean_picks_the_index_width),
         cmocka_unit_test(gltf_scene_skins_in_scene_space),
         cmocka_unit_test(gltf_dump_obj_format),
+        cmocka_unit_test(gltf_dump_obj_unwelded_in_file_order),
         cmocka_unit_test(gltf_more_than_four_influences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1296,22 +1296,21 @@ static bool decode_triangles(loader *L, gltf_primitive *prim, const char *path)
 }
 
 /* Unwelding (below) for the joint and weight sets: each becomes one entry
- * per triangle corner, copied from the vertex that corner indexed. */
-static bool unweld_influences(gltf_primitive *prim, size_t corners)
+ * per new vertex, copied from the vertex of the file it is a copy of. */
+static bool unweld_influences(gltf_primitive *prim, const uint32_t *source, size_t count)
 {
     for (int s = 0; s < prim->influence_set_count; s++) {
-        uint16_t(*joints)[4] = prim->joint_sets[s] ? alloc_array(corners, sizeof *joints) : NULL;
-        float(*weights)[4] = prim->weight_sets[s] ? alloc_array(corners, sizeof *weights) : NULL;
+        uint16_t(*joints)[4] = prim->joint_sets[s] ? alloc_array(count, sizeof *joints) : NULL;
+        float(*weights)[4] = prim->weight_sets[s] ? alloc_array(count, sizeof *weights) : NULL;
         if ((prim->joint_sets[s] && !joints) || (prim->weight_sets[s] && !weights)) {
             free(joints), free(weights);
             return false;
         }
-        for (size_t c = 0; c < corners; c++) {
-            uint32_t v = prim->triangle_indices[c];
+        for (size_t c = 0; c < count; c++) {
             if (joints)
-                memcpy(joints[c], prim->joint_sets[s][v], sizeof joints[c]);
+                memcpy(joints[c], prim->joint_sets[s][source[c]], sizeof joints[c]);
             if (weights)
-                memcpy(weights[c], prim->weight_sets[s][v], sizeof weights[c]);
+                memcpy(weights[c], prim->weight_sets[s][source[c]], sizeof weights[c]);
         }
         release(prim, BORROW_JOINT_SET(s), prim->joint_sets[s]);
         release(prim, BORROW_WEIGHT_SET(s), prim->weight_sets[s]);
@@ -1321,35 +1320,66 @@ static bool unweld_influences(gltf_primitive *prim, size_t corners)
     return true;
 }
 
+/* Which vertex of the file each unwelded vertex copies: corner c of the
+ * triangle list copies the vertex it indexed, then every vertex that no
+ * triangle uses gets one copy after them, so that each vertex of the file has
+ * at least one (--dump-obj of chapter 06 writes them in the file's order).
+ * Returns how many (corners + unused); *out_source stays NULL when out of
+ * memory. */
+static size_t unweld_sources(const gltf_primitive *prim, uint32_t **out_source)
+{
+    size_t corners = prim->triangle_count * 3, n = prim->vertex_count;
+    uint32_t *source = alloc_array(corners + n, sizeof *source); /* at most n unused */
+    bool *used = calloc(n ? n : 1, sizeof *used);
+    if (!source || !used) {
+        free(source), free(used);
+        return 0;
+    }
+    size_t count = 0;
+    for (; count < corners; count++) {
+        source[count] = prim->triangle_indices[count];
+        used[source[count]] = true;
+    }
+    for (size_t v = 0; v < n; v++)
+        if (!used[v])
+            source[count++] = (uint32_t)v;
+    free(used);
+    *out_source = source;
+    return count;
+}
+
 /* [listing flat_normals] */
 /* Without NORMAL the spec asks for flat normals (and TANGENT is then
  * ignored). A flat normal belongs to a triangle, not to a vertex that several
  * triangles share, so the vertices are unwelded: triangle t gets vertices
  * 3t, 3t + 1 and 3t + 2 of its own, copies of the three it indexed, and all
- * three get its face normal. The triangle list becomes 0, 1, 2, 3 ... */
+ * three get its face normal. The triangle list becomes 0, 1, 2, 3 ...
+ * source_vertex says which vertex of the file each one copies. */
 static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char *path)
 {
     /* (Not counted against max_decoded_elements: there are at most three
-     * corners per index already counted.) */
+     * corners per index, and one copy per vertex, already counted.) */
     size_t corners = prim->triangle_count * 3;
-    float(*positions)[3] = alloc_array(corners, sizeof *positions);
-    float(*normals)[3] = alloc_array(corners, sizeof *normals);
-    float(*texcoords)[2] = prim->texcoords ? alloc_array(corners, sizeof *texcoords) : NULL;
+    uint32_t *source = NULL;
+    size_t count = unweld_sources(prim, &source);
+    float(*positions)[3] = alloc_array(count, sizeof *positions);
+    float(*normals)[3] = alloc_array(count, sizeof *normals);
+    float(*texcoords)[2] = prim->texcoords ? alloc_array(count, sizeof *texcoords) : NULL;
     uint32_t *indices = alloc_array(corners, sizeof *indices);
-    if (!positions || !normals || (prim->texcoords && !texcoords) || !indices || corners > 0xffffffffu ||
-        !unweld_influences(prim, corners)) {
+    if (!source || !positions || !normals || (prim->texcoords && !texcoords) || !indices || count > 0xffffffffu ||
+        !unweld_influences(prim, source, count)) {
         /* [elide free them all, report "out of memory"] */
-        free(positions), free(normals), free(texcoords), free(indices);
-        return sa_error_set(L->err, "%s: out of memory for %zu unwelded vertices", path, corners);
+        free(source), free(positions), free(normals), free(texcoords), free(indices);
+        return sa_error_set(L->err, "%s: out of memory for %zu unwelded vertices", path, count);
         /* [/elide] */
     }
-    for (size_t c = 0; c < corners; c++) {
-        uint32_t v = prim->triangle_indices[c];
-        memcpy(positions[c], prim->positions[v], sizeof positions[c]);
+    for (size_t c = 0; c < count; c++) {
+        memcpy(positions[c], prim->positions[source[c]], sizeof positions[c]);
         if (texcoords)
-            memcpy(texcoords[c], prim->texcoords[v], sizeof texcoords[c]);
-        indices[c] = (uint32_t)c;
+            memcpy(texcoords[c], prim->texcoords[source[c]], sizeof texcoords[c]);
     }
+    for (size_t c = 0; c < corners; c++)
+        indices[c] = (uint32_t)c;
     /* [/listing] */
     /* [listing flat_normals_faces] */
     for (size_t t = 0; t < prim->triangle_count; t++) {
@@ -1357,6 +1387,8 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
         memcpy(normals[3 * t + 1], normals[3 * t], sizeof normals[0]);
         memcpy(normals[3 * t + 2], normals[3 * t], sizeof normals[0]);
     }
+    for (size_t c = corners; c < count; c++) /* in no triangle: never drawn, any unit normal */
+        normals[c][0] = 0.0f, normals[c][1] = 0.0f, normals[c][2] = 1.0f;
     release(prim, BORROW_POSITIONS, prim->positions);
     release(prim, BORROW_TEXCOORDS, prim->texcoords);
     release(prim, BORROW_TANGENTS, prim->tangents);
@@ -1364,7 +1396,9 @@ static bool unweld_with_flat_normals(loader *L, gltf_primitive *prim, const char
     prim->positions = (void *)positions, prim->normals = (void *)normals, prim->texcoords = (void *)texcoords;
     prim->tangents = NULL; /* (joints and weights: unweld_influences) */
     prim->triangle_indices = indices;
-    prim->vertex_count = corners;
+    prim->source_vertex = source;
+    prim->source_vertex_count = prim->vertex_count;
+    prim->vertex_count = count;
     prim->normals_computed = true;
     return true;
 }
@@ -1735,6 +1769,7 @@ void gltf_free(gltf_document *doc)
             }
             release(prim, BORROW_TANGENTS, prim->tangents);
             release(prim, BORROW_INDICES, prim->triangle_indices);
+            free((void *)prim->source_vertex); /* never borrowed */
         }
         free(doc->meshes[m].primitives);
         free(doc->meshes[m].name);

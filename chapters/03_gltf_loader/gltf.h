@@ -136,16 +136,18 @@ typedef struct gltf_primitive {
      * whatever the mode was; `triangle_indices` is filled for non-indexed
      * primitives too (0, 1, 2 ...), so every primitive draws the same way.
      * Without NORMAL in the file, the spec asks for flat normals: each
-     * triangle then gets three vertices of its own (the arrays are unwelded,
-     * vertex_count is 3 * triangle_count) with its face normal, and TANGENT
-     * is ignored.
+     * triangle then gets three vertices of its own (the arrays are unwelded:
+     * vertex 3t + k is triangle t's corner k) with its face normal, and
+     * TANGENT is ignored; a vertex of the file that no triangle uses gets one
+     * copy after them (never drawn), and source_vertex says which vertex of
+     * the file each copy is.
      * When the file already stores an attribute exactly in the decoded form
      * (tightly packed, aligned floats, u16 joints, u32 indices of a TRIANGLES
      * list), the array points into buffers[].data instead of being a copy:
      * decoding is then free. That is why the arrays are const: skin into
      * arrays of your own. */
     bool skipped;        /* POINTS or LINES: not decoded */
-    size_t vertex_count; /* vertices in the arrays below: POSITION's count, or 3 * triangle_count */
+    size_t vertex_count; /* vertices in the arrays below: POSITION's count, or the unwelded copies */
     const float (*positions)[3];
     const float (*normals)[3];   /* from the file, or flat (normals_computed) */
     const float (*texcoords)[2]; /* NULL when absent */
@@ -156,8 +158,14 @@ typedef struct gltf_primitive {
     const float (*weight_sets[GLTF_MAX_INFLUENCE_SETS])[4];
     const float (*tangents)[4]; /* NULL when absent, or when NORMAL is */
     const uint32_t *triangle_indices;
-    size_t triangle_count;              /* triangle_indices holds 3 * triangle_count */
-    bool normals_computed;              /* no NORMAL in the file: flat normals, unwelded vertices */
+    size_t triangle_count; /* triangle_indices holds 3 * triangle_count */
+    bool normals_computed; /* no NORMAL in the file: flat normals, unwelded vertices */
+    /* Unwelded (normals_computed): vertex i of the arrays above is a copy of
+     * vertex source_vertex[i] of the file (0 .. source_vertex_count - 1,
+     * POSITION's count), and each vertex of the file has at least one copy.
+     * NULL (and 0) when the arrays are the file's own vertices. */
+    const uint32_t *source_vertex;
+    size_t source_vertex_count;
     float bounds_min[3], bounds_max[3]; /* of positions (model space) */
     unsigned borrowed;                  /* private: which arrays point into a buffer (gltf_free leaves those) */
 } gltf_primitive;

@@ -166,6 +166,51 @@ float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float 
 }
 /* [/listing] */
 
+/* Vertex i of a primitive's arrays as one OBJ line, in scene space. */
+static void write_obj_vertex(FILE *out, const skinned_primitive *sp, const gltf_primitive *prim, mat4 world_from_node,
+                             size_t i)
+{
+    vec3 world;
+    if (sp) /* skinned: already in scene space; the node's transform is ignored */
+        glm_vec3_copy(sp->positions[i], world);
+    else
+        glm_mat4_mulv3(world_from_node, (float *)prim->positions[i], 1.0f, world);
+    fprintf(out, "v %.9g %.9g %.9g\n", (double)world[0], (double)world[1], (double)world[2]);
+}
+
+/* [listing write_obj_primitive] */
+/* The vertices in the file's order. The loader unwelded a primitive without
+ * NORMAL (chapter 03): then file vertex v is written from its first copy,
+ * and each corner as the file vertex it copies, so the dump is the file's
+ * vertices and triangles all the same. */
+static bool write_obj_primitive(FILE *out, const skinned_primitive *sp, const gltf_primitive *prim,
+                                mat4 world_from_node)
+{
+    if (!prim->source_vertex) {
+        for (size_t v = 0; v < prim->vertex_count; v++)
+            write_obj_vertex(out, sp, prim, world_from_node, v);
+        for (size_t t = 0; t < prim->triangle_count; t++)
+            fprintf(out, "f %u %u %u\n", prim->triangle_indices[3 * t] + 1, prim->triangle_indices[3 * t + 1] + 1,
+                    prim->triangle_indices[3 * t + 2] + 1);
+        return true;
+    }
+    size_t n = prim->source_vertex_count;
+    size_t *first_copy = malloc((n ? n : 1) * sizeof *first_copy);
+    if (!first_copy)
+        return false;
+    for (size_t i = prim->vertex_count; i-- > 0;) /* backwards, so that the first copy wins */
+        first_copy[prim->source_vertex[i]] = i;
+    for (size_t v = 0; v < n; v++) /* (the loader gives every vertex a copy) */
+        write_obj_vertex(out, sp, prim, world_from_node, first_copy[v]);
+    free(first_copy);
+    const uint32_t *corner = prim->triangle_indices, *source = prim->source_vertex;
+    for (size_t t = 0; t < prim->triangle_count; t++)
+        fprintf(out, "f %u %u %u\n", source[corner[3 * t]] + 1, source[corner[3 * t + 1]] + 1,
+                source[corner[3 * t + 2]] + 1);
+    return true;
+}
+/* [/listing] */
+
 /* [listing write_obj] */
 bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
                           FILE *out, sa_error *err)
@@ -181,17 +226,8 @@ bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *
             if (!shown[n] || prim->skipped)
                 continue;
             fprintf(out, "o node_%d_primitive_%d\n", n, p);
-            for (size_t v = 0; v < prim->vertex_count; v++) {
-                vec3 world;
-                if (sp) /* skinned: already in scene space; the node's transform is ignored */
-                    glm_vec3_copy(sp->positions[v], world);
-                else
-                    glm_mat4_mulv3(world_from_node[n], (float *)prim->positions[v], 1.0f, world);
-                fprintf(out, "v %.9g %.9g %.9g\n", (double)world[0], (double)world[1], (double)world[2]);
-            }
-            for (size_t t = 0; t < prim->triangle_count; t++)
-                fprintf(out, "f %u %u %u\n", prim->triangle_indices[3 * t] + 1, prim->triangle_indices[3 * t + 1] + 1,
-                        prim->triangle_indices[3 * t + 2] + 1);
+            if (!write_obj_primitive(out, sp, prim, world_from_node[n]))
+                return sa_error_set(err, "out of memory for the OBJ file");
         }
     }
     if (fflush(out) != 0 || ferror(out))
