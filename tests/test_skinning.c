@@ -511,6 +511,53 @@ static void gltf_dump_obj_unwelded_in_file_order(void **state)
         fail_msg("--dump-obj wrote\n%s\nexpected\n%s", text, want);
 }
 
+/* The warning counts vertices of the file, not the loader's unwelded copies:
+ * the primitive of gltf_dump_obj_unwelded_in_file_order (7 copies of 5 file
+ * vertices, no NORMAL) on a one-joint skin, with file vertices 0 and 4 given
+ * all-zero weights. Copies 1 and 4 are file vertex 0, copy 6 file vertex 4:
+ * three copies, two vertices. */
+static void gltf_zero_weights_count_file_vertices(void **state)
+{
+    (void)state;
+    const float positions[7][3] = {{0, 1, 0}, {0, 0, 0}, {1, 0, 0}, {1, 0, 0}, {0, 0, 0}, {0, 0, 1}, {7, 7, 7}};
+    const float normals[7][3] = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+    const uint16_t joints[7][4] = {{0}};
+    const float weights[7][4] = {{1}, {0}, {1}, {1}, {0}, {1}, {0}};
+    const uint32_t source[7] = {2, 0, 1, 1, 0, 3, 4}, corners[6] = {0, 1, 2, 3, 4, 5};
+    gltf_primitive prim = {0};
+    prim.vertex_count = 7, prim.positions = positions, prim.normals = normals;
+    prim.joints = joints, prim.weights = weights;
+    prim.influence_set_count = 1, prim.joint_sets[0] = joints, prim.weight_sets[0] = weights;
+    prim.triangle_count = 2, prim.triangle_indices = corners;
+    prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
+    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_node nodes[2] = {{0}, {0}};
+    nodes[0].mesh = -1, nodes[0].skin = -1, nodes[0].camera = -1, nodes[0].parent = -1;
+    nodes[1].mesh = 0, nodes[1].skin = 0, nodes[1].camera = -1, nodes[1].parent = -1;
+    for (int n = 0; n < 2; n++) {
+        glm_quat_identity(nodes[n].local.rotation);
+        glm_vec3_one(nodes[n].local.scale);
+        glm_mat4_identity((vec4 *)nodes[n].matrix);
+    }
+    int skin_joints[1] = {0};
+    float ibm[1][16] = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    gltf_skin skin = {NULL, skin_joints, 1, -1, -1, ibm};
+    gltf_document doc = {0};
+    doc.meshes = &mesh, doc.mesh_count = 1, doc.nodes = nodes, doc.node_count = 2;
+    doc.skins = &skin, doc.skin_count = 1, doc.scene = -1;
+    skeleton s;
+    skin_scene sc;
+    sa_error err;
+    if (!skeleton_from_gltf(&doc, &s, &err))
+        fail_msg("%s", err.message);
+    if (!skin_scene_init(&sc, &doc, &s, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(3, sc.primitives[0].influences.zero_weight_vertices); /* the cleaning sees copies */
+    EXPECT_INT(2, sc.zero_weight_vertices);                          /* the warning counts the file's */
+    skin_scene_free(&sc);
+    skeleton_free(&s);
+}
+
 static void gltf_more_than_four_influences(void **state)
 {
     (void)state;
@@ -565,6 +612,7 @@ int main(void)
         cmocka_unit_test(gltf_scene_skins_in_scene_space),
         cmocka_unit_test(gltf_dump_obj_format),
         cmocka_unit_test(gltf_dump_obj_unwelded_in_file_order),
+        cmocka_unit_test(gltf_zero_weights_count_file_vertices),
         cmocka_unit_test(gltf_more_than_four_influences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -70,6 +70,36 @@ static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, cons
     return skinning_job_validate(job, err);
 }
 
+/* The vertices of the file (not the loader's unwelded copies) whose weights
+ * are all zero: copies of one file vertex share its weights, so a file vertex
+ * counts once however many triangles use it. */
+static bool count_zero_weight_file_vertices(const skinned_primitive *sp, const gltf_primitive *prim, size_t *count)
+{
+    if (!prim->source_vertex || !sp->influences.zero_weight_vertices) {
+        *count = sp->influences.zero_weight_vertices;
+        return true;
+    }
+    /* skin_influences_clean's rule: a weight counts when it is positive
+     * and on a joint of the skin. */
+    bool *seen = calloc(prim->source_vertex_count + 1, sizeof *seen);
+    if (!seen)
+        return false;
+    *count = 0;
+    for (size_t i = 0; i < prim->vertex_count; i++) {
+        bool any = false;
+        for (int set = 0; set < prim->influence_set_count; set++)
+            for (int k = 0; k < 4; k++)
+                any = any ||
+                      (prim->weight_sets[set][i][k] > 0.0f && prim->joint_sets[set][i][k] < sp->influences.joint_count);
+        if (!any && !seen[prim->source_vertex[i]]) {
+            seen[prim->source_vertex[i]] = true;
+            (*count)++;
+        }
+    }
+    free(seen);
+    return true;
+}
+
 bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s, sa_error *err)
 {
     memset(sc, 0, sizeof *sc);
@@ -108,7 +138,12 @@ bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s
                         skin_scene_free(sc);
                         return false;
                     }
-                    sc->zero_weight_vertices += sp->influences.zero_weight_vertices;
+                    size_t zero_weight = 0;
+                    if (!count_zero_weight_file_vertices(sp, &doc->meshes[node->mesh].primitives[p], &zero_weight)) {
+                        skin_scene_free(sc);
+                        return sa_error_set(err, "out of memory");
+                    }
+                    sc->zero_weight_vertices += zero_weight;
                     sc->reduced_vertices += sp->influences.reduced_vertices;
                 }
                 count++;

@@ -38,7 +38,7 @@ typedef struct skin_scene {
     mat4 **joint_from_model_bind; /* [skin_count][skin joint count] */
     mat4 **skin_matrix;           /* [skin_count][skin joint count], this frame */
     mat4 *model_from_joint;       /* [skeleton joint count]: the caller's FK writes it */
-    size_t zero_weight_vertices;  /* over every primitive: bound to their skin's root */
+    size_t zero_weight_vertices;  /* vertices of the file, over every primitive: bound to their skin's root */
     size_t reduced_vertices;      /* over every primitive: more than four influences */
 } skin_scene;
 
