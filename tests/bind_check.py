@@ -8,7 +8,8 @@ the program's output:
 
     joints: N                 equal
     max_rest_bind_error: X    within 1e-5 + 1e-4 * X (the program works in float)
-    max_inverse_error: X      both below 1e-4 (float rounding; 0 in exact maths)
+    max_inverse_error: X      both below 1e-4 (float rounding; 0 in exact maths),
+                              or inf when an inverse bind matrix is singular
     weights_bad: N            equal
 
 and the program's exit status with the one this script expects (1 when
@@ -174,7 +175,8 @@ def expected(path):
             rest_error = max(rest_error, max(values) - min(values))
         for m in ibm:
             if not invertible_affine(m):
-                singular = True
+                singular = True  # no inverse to multiply back: the error is infinite
+                inverse_error = math.inf
                 continue
             inv = inverse(m)
             p = mat_mul(m, inv)
@@ -239,6 +241,8 @@ def compare(program, path, expect_warning=None, expect_exit=None):
                 continue
             if key == "max_rest_bind_error" and abs(value - want) > 1e-5 + 1e-4 * want:
                 problems.append("%s: %s, expected %.6g" % (key, text, want))
+            if key == "max_inverse_error" and singular and value != math.inf:
+                problems.append("%s: %s, expected inf (a singular matrix)" % (key, text))
             if key == "max_inverse_error" and not singular and not (value < 1e-4 and want < 1e-4):
                 problems.append("%s: %s, expected %.3g (both below 1e-4)" % (key, text, want))
     if singular and "is singular" not in run.stderr and "is not affine" not in run.stderr:

@@ -76,6 +76,7 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
         if (!finite || !affine_inverse(m, inv)) {
             if (first_bad < 0)
                 first_bad = k;
+            *max_error = INFINITY; /* no inverse to multiply back: no finite error */
             continue;
         }
         glm_mat4_mul(m, inv, product); /* should be I */

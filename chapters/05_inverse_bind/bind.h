@@ -68,8 +68,8 @@ float bind_rest_error(int count, mat4 *skin_matrix);
 /* The largest element of joint_from_model_bind[k] * affine_inverse(...) - I
  * over the count matrices, in *max_error (0 for none). Returns false with a
  * message naming the first matrix that is singular or not affine
- * ("inverse bind matrix 3 is singular ..."); *max_error then covers the
- * others. */
+ * ("inverse bind matrix 3 is singular ..."); *max_error is then INFINITY
+ * (such a matrix has no inverse, so no finite error). */
 bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error, sa_error *err);
 
 /* How a skin's weights were stored: as floats, or as normalized unsigned
