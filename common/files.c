@@ -132,6 +132,26 @@ FILE *sa_file_open(const char *path, sa_error *err)
     return f;
 }
 
+FILE *sa_output_open(const char *path, sa_error *err)
+{
+    if (strcmp(path, "-") == 0)
+        return stdout;
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        sa_error_set(err, "%s: cannot open it for writing: %s", path, strerror(errno));
+    return f;
+}
+
+bool sa_output_close(FILE *out, const char *path, bool ok, sa_error *err)
+{
+    bool written = fflush(out) == 0 && !ferror(out);
+    if (out != stdout)
+        written = fclose(out) == 0 && written;
+    if (ok && !written)
+        sa_error_set(err, "%s: cannot write it", path);
+    return ok && written;
+}
+
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err)
 {
     *data = NULL;

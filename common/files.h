@@ -26,6 +26,16 @@ bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err
  * with a clear message rather than failing later with a nonsense size). */
 FILE *sa_file_open(const char *path, sa_error *err);
 
+/* Output files, with one wording for every program: opens `path` for
+ * writing, or returns stdout for "-" ("PATH: cannot open it for writing:
+ * REASON"). */
+FILE *sa_output_open(const char *path, sa_error *err);
+/* Closes what sa_output_open() gave (stdout is flushed, not closed). `ok`
+ * says whether the writing itself went well; returns ok and whether every
+ * byte reached the file, setting "PATH: cannot write it" (a full disk, a
+ * closed pipe) only when `ok` was true, so that an earlier error stays. */
+bool sa_output_close(FILE *out, const char *path, bool ok, sa_error *err);
+
 /* Reads a whole file into a new NUL-terminated buffer (free() it). */
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err);
 

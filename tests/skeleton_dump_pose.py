@@ -190,8 +190,11 @@ ERROR_CASES = [
      ["--dump-pose", "-"], "zero_scale_node.gltf: nodes[0].matrix: cannot be split"),
     ("no_skin.gltf", dict(BASE, nodes=[{"name": "lonely"}]), [], "no_skin.gltf: the file has no skin"),
     ("fine.gltf", dict(BASE, nodes=[{"name": "a"}]), ["--dump-pose", "/nonexistent-folder/pose.txt"],
-     "/nonexistent-folder/pose.txt: cannot open for writing"),
+     "/nonexistent-folder/pose.txt: cannot open it for writing: No such file or directory"),
     ("missing.gltf", None, ["--dump-pose", "-"], "missing.gltf"),
+] + ([  # a device that refuses every byte: the write, not the open, fails
+    ("fine.gltf", dict(BASE, nodes=[{"name": "a"}]), ["--dump-pose", "/dev/full"], "/dev/full: cannot write it"),
+] if os.path.exists("/dev/full") else []) + [
     ("skinned.gltf", dict(BASE, nodes=[{"name": "a"}], skins=[{"joints": [0]}]), ["--joint", "b"],
      "has no joint called 'b'"),
     ("skinned.gltf", dict(BASE, nodes=[{"name": "a"}], skins=[{"joints": [0]}]), ["--turn", "w,45"],

@@ -117,21 +117,13 @@ static bool dump_pose(const gltf_document *doc, FILE *out, sa_error *err)
 static int run_dump_pose(const gltf_document *doc, const char *model_path)
 {
     sa_error err;
-    bool to_stdout = strcmp(dump_pose_path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(dump_pose_path, "w");
-    if (!out) {
-        sa_error_set(&err, "%s: cannot open for writing", dump_pose_path);
+    FILE *out = sa_output_open(dump_pose_path, &err);
+    if (!out)
         return app_fail(&err);
-    }
     bool ok = dump_pose(doc, out, &err);
     if (!ok)
         sa_error_prefix(&err, "%s", model_path);
-    if ((!to_stdout && fclose(out) != 0) || (to_stdout && fflush(out) != 0)) {
-        if (ok)
-            sa_error_set(&err, "%s: write error", dump_pose_path);
-        ok = false;
-    }
-    return ok ? 0 : app_fail(&err);
+    return sa_output_close(out, dump_pose_path, ok, &err) ? 0 : app_fail(&err);
 }
 
 /* --- picking and turning joints ---------------------------------------------- */

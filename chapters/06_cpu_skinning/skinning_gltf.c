@@ -3,6 +3,7 @@
 #include "chapters/05_inverse_bind/bind.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/05_inverse_bind/bind_gltf.h"
+#include "common/files.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -265,25 +266,20 @@ bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *
                 return sa_error_set(err, "out of memory for the OBJ file");
         }
     }
-    if (fflush(out) != 0 || ferror(out))
-        return sa_error_set(err, "cannot write the OBJ file");
-    return true;
+    return true; /* whether it all reached the file is the caller's to check (sa_output_close) */
 }
 /* [/listing] */
 
 bool skin_scene_write_obj_file(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
                                const char *path, sa_error *err)
 {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(path, "wb");
+    FILE *out = sa_output_open(path, err);
     if (!out)
-        return sa_error_set(err, "%s: cannot open it for writing", path);
+        return false;
     bool ok = skin_scene_write_obj(sc, doc, world_from_node, shown, out, err);
-    if (!to_stdout && fclose(out) != 0 && ok)
-        ok = sa_error_set(err, "cannot write the OBJ file");
     if (!ok)
         sa_error_prefix(err, "%s", path);
-    return ok;
+    return sa_output_close(out, path, ok, err);
 }
 
 bool skin_scene_load(const char *path, bool decode_images, gltf_document *doc, skeleton *s, skin_scene *sc,

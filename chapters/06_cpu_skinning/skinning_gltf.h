@@ -70,12 +70,14 @@ float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float 
  * node order then primitive order: "o node_N_primitive_P", its vertices as
  * "v x y z" in accessor order in scene space (skinned ones from sc, which
  * skin_scene_run() has filled; others through world_from_node), its
- * triangles as "f a b c", 1-based within the object. */
+ * triangles as "f a b c", 1-based within the object. Fails only when memory
+ * runs out: whether the bytes reached the file is for whoever closes `out`
+ * (sa_output_close). */
 bool skin_scene_write_obj(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
                           FILE *out, sa_error *err);
 
-/* The same, to a file: `path`, or standard output for "-". Errors name the
- * file ("PATH: cannot open it for writing"). */
+/* The same, to a file: `path`, or standard output for "-" (sa_output_open:
+ * "PATH: cannot open it for writing: REASON", "PATH: cannot write it"). */
 bool skin_scene_write_obj_file(const skin_scene *sc, const gltf_document *doc, mat4 *world_from_node, const bool *shown,
                                const char *path, sa_error *err);
 
