@@ -155,6 +155,19 @@ void cli_print_keys(const cli_spec *spec, FILE *to)
         fprintf(to, "  %-19s %s\n", spec->keys[k].key, spec->keys[k].help);
 }
 
+bool cli_exclusive(int count, const char *const *names, const bool *given, sa_error *err)
+{
+    int first = -1;
+    for (int i = 0; i < count; i++) {
+        if (!given[i])
+            continue;
+        if (first >= 0)
+            return sa_error_set(err, "%s and %s cannot be used together", names[first], names[i]);
+        first = i;
+    }
+    return true;
+}
+
 int cli_choice(const char *value, const char *const *names, int count)
 {
     for (int i = 0; i < count; i++)

@@ -70,6 +70,13 @@ bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa
  * that picks one of a few named choices (--view heat, --method dq). */
 int cli_choice(const char *value, const char *const *names, int count);
 
+/* Options that each pick what a program does (--check-bind, --dump-obj,
+ * --screenshot): given[i] says whether names[i] was on the command line.
+ * False, with "--a and --b cannot be used together", when two or more were:
+ * a program would otherwise do one and silently drop the other (programs
+ * then exit 2, as for any bad command line). */
+bool cli_exclusive(int count, const char *const *names, const bool *given, sa_error *err);
+
 /* Writes the usage text for --help: options, then keys. */
 void cli_print_usage(const cli_spec *spec, FILE *to);
 /* Writes the keys alone (the H key prints these). */

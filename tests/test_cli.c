@@ -92,12 +92,26 @@ static void choice_by_name(void **state)
     EXPECT_INT(-1, cli_choice("Plain", names, 3)); /* case counts */
 }
 
+static void exclusive_modes(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"--check-bind", "--dump-obj", "--screenshot"};
+    sa_error err;
+    EXPECT_TRUE(cli_exclusive(3, names, (const bool[]){false, false, false}, &err));
+    EXPECT_TRUE(cli_exclusive(3, names, (const bool[]){false, true, false}, &err));
+    EXPECT_TRUE(!cli_exclusive(3, names, (const bool[]){true, true, false}, &err));
+    EXPECT_STR_CONTAINS(err.message, "--check-bind and --dump-obj cannot be used together");
+    EXPECT_TRUE(!cli_exclusive(3, names, (const bool[]){false, true, true}, &err));
+    EXPECT_STR_CONTAINS(err.message, "--dump-obj and --screenshot cannot be used together");
+    EXPECT_TRUE(cli_exclusive(2, names, (const bool[]){false, true, true}, &err)); /* only the first count */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(defaults),          cmocka_unit_test(every_shared_flag),
         cmocka_unit_test(bad_command_lines), cmocka_unit_test(model_only_when_the_chapter_takes_one),
-        cmocka_unit_test(choice_by_name),
+        cmocka_unit_test(choice_by_name),    cmocka_unit_test(exclusive_modes),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

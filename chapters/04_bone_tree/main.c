@@ -195,8 +195,15 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-
+    /* Each mode runs alone: given together, one would be dropped silently. */
+    static const char *const modes[] = {"--dump-pose", "--screenshot"};
+    const bool given[] = {dump_pose_path != NULL, options.screenshot != NULL};
     sa_error err;
+    if (!cli_exclusive(2, modes, given, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 2;
+    }
+
     char model_path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
         return app_fail(&err);

@@ -174,6 +174,14 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
+    /* Each mode runs alone: given together, one would be dropped silently. */
+    static const char *const modes[] = {"--check-bind", "--dump-obj", "--screenshot"};
+    const bool given[] = {check_bind, dump_obj_path != NULL, options.screenshot != NULL};
+    sa_error err;
+    if (!cli_exclusive(3, modes, given, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 2;
+    }
 
     int view = view_option ? cli_choice(view_option, view_names, VIEW_COUNT) : VIEW_LIT;
     if (view < 0) {
@@ -181,7 +189,6 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    sa_error err;
     char model_path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
         return app_fail(&err);

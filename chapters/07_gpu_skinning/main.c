@@ -170,6 +170,14 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
+    /* Each mode runs alone: given together, one would be dropped silently. */
+    static const char *const modes[] = {"--dump-obj", "--screenshot"};
+    const bool given[] = {dump_obj_path != NULL, options.screenshot != NULL};
+    sa_error err;
+    if (!cli_exclusive(2, modes, given, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 2;
+    }
     static const char *const method_names[] = {[SKIN_LINEAR] = "linear", [SKIN_DUAL_QUAT] = "dq"};
     int method_index = method_option ? cli_choice(method_option, method_names, 2) : SKIN_LINEAR;
     if (method_index < 0) {
@@ -180,7 +188,6 @@ int main(int argc, char **argv)
     if (dump_obj_path)
         options.headless = true; /* a GL context, no window on screen */
 
-    sa_error err;
     char model_path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
         return app_fail(&err);
