@@ -534,10 +534,11 @@ static void gltf_zero_weights_count_file_vertices(void **state)
     gltf_node nodes[2] = {{0}, {0}};
     nodes[0].mesh = -1, nodes[0].skin = -1, nodes[0].camera = -1, nodes[0].parent = -1;
     nodes[1].mesh = 0, nodes[1].skin = 0, nodes[1].camera = -1, nodes[1].parent = -1;
+    mat4 identity = GLM_MAT4_IDENTITY_INIT; /* copied: node.matrix is a float[16], not 16-byte aligned */
     for (int n = 0; n < 2; n++) {
         glm_quat_identity(nodes[n].local.rotation);
         glm_vec3_one(nodes[n].local.scale);
-        glm_mat4_identity((vec4 *)nodes[n].matrix);
+        memcpy(nodes[n].matrix, identity, sizeof nodes[n].matrix);
     }
     int skin_joints[1] = {0};
     float ibm[1][16] = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
