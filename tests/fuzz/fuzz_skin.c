@@ -4,7 +4,7 @@
  * (skin_scene_init), one frame of skinning in the rest pose, the vertex-level
  * bind check and the --dump-obj writer. Loaded from memory, images not
  * decoded, as in fuzz_gltf. */
-#include "chapters/03_gltf_loader/gltf.h"
+#include "tests/fuzz/fuzz_gltf_load.h"
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/05_inverse_bind/bind_gltf.h"
@@ -19,19 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    unsigned char *copy = malloc(size ? size : 1);
-    if (!copy)
-        return 0;
-    memcpy(copy, data, size);
-    gltf_load_options options = gltf_load_options_default();
-    options.decode_images = false;
-    options.max_decoded_elements = 1u << 20;
     gltf_document doc;
     sa_error err;
-    if (!gltf_load_memory(copy, size, NULL, "fuzz", &options, &doc, &err)) {
-        free(copy);
+    if (!fuzz_gltf_load(data, size, &doc, &err))
         return 0;
-    }
     skeleton skel;
     memset(&skel, 0, sizeof skel);
     skin_scene sc;
@@ -57,6 +48,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skin_scene_free(&sc);
     skeleton_free(&skel);
     gltf_free(&doc);
-    free(copy);
     return 0;
 }
