@@ -138,6 +138,19 @@ static void set_min_max(gltf_out_accessor *a, const void *data)
         }
 }
 
+/* Stores a bufferView and the accessor that reads it (min/max taken from the
+ * tightly packed data); returns the accessor's index. */
+static int add_view_and_accessor(gltf_out_document *doc, gltf_out_buffer_view view, gltf_out_accessor accessor,
+                                 const void *data)
+{
+    accessor.buffer_view = doc->view_count;
+    doc->views[doc->view_count++] = view;
+    gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
+    *a = accessor;
+    set_min_max(a, data);
+    return doc->accessor_count++;
+}
+
 /* [listing gltf_out_add_accessor] */
 int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type, size_t count,
                           int target)
@@ -153,18 +166,12 @@ int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int componen
     if (!append_bin(doc, data, byte_length, &offset))
         return fail(doc, "out of memory for the buffer");
 
-    gltf_out_buffer_view *view = &doc->views[doc->view_count];
-    *view = (gltf_out_buffer_view){offset, byte_length, 0, target};
-
-    gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
-    *a = (gltf_out_accessor){.buffer_view = doc->view_count,
-                             .component_type = component_type,
-                             .count = count,
-                             .type = type,
-                             .component_count = components};
-    set_min_max(a, data);
-    doc->view_count++;
-    return doc->accessor_count++;
+    gltf_out_buffer_view view = {offset, byte_length, 0, target};
+    gltf_out_accessor a = {.component_type = component_type,
+                           .count = count,
+                           .type = type,
+                           .component_count = components};
+    return add_view_and_accessor(doc, view, a, data);
 }
 /* [/listing] */
 
@@ -212,18 +219,13 @@ int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int c
     free(padded);
     if (!appended)
         return fail(doc, "out of memory for the buffer");
-    doc->views[doc->view_count] = (gltf_out_buffer_view){offset, count * stride, stride == element ? 0 : stride,
-                                                         GLTF_OUT_TARGET_ARRAY_BUFFER};
-    gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
-    *a = (gltf_out_accessor){.buffer_view = doc->view_count,
-                             .component_type = component_type,
-                             .normalized = normalized,
-                             .count = count,
-                             .type = type,
-                             .component_count = components};
-    set_min_max(a, data);
-    doc->view_count++;
-    return doc->accessor_count++;
+    gltf_out_buffer_view view = {offset, count * stride, stride == element ? 0 : stride, GLTF_OUT_TARGET_ARRAY_BUFFER};
+    gltf_out_accessor a = {.component_type = component_type,
+                           .normalized = normalized,
+                           .count = count,
+                           .type = type,
+                           .component_count = components};
+    return add_view_and_accessor(doc, view, a, data);
 }
 
 gltf_out_primitive gltf_out_primitive_empty(void)
