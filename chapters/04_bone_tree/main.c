@@ -32,6 +32,7 @@
 #include "chapters/03_gltf_loader/scene_gl.h"
 #include "skeleton.h"
 #include "skeleton_gltf.h"
+#include "pose_write.h"
 #include "skeleton_overlay.h"
 #include "text_lines.h"
 
@@ -73,44 +74,17 @@ static const cli_spec spec = {
 
 /* --- --dump-pose ------------------------------------------------------------ */
 
-/* A name as the last field of its line: a control character (a newline in
- * a name would start a new line) is written as '_'. */
-static void write_name(FILE *out, const char *name)
-{
-    if (!name[0])
-        name = "-";
-    for (const char *c = name; *c; c++)
-        fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '_' : *c, out);
-    fputc('\n', out);
-}
-
 /* [listing dump_pose] */
-/* Every node of the file, joint or not, in node order: a skeleton over all
- * nodes runs the same FK as the joints do. "%.9g" prints a float so that it
- * reads back to the same float. */
+/* The rest pose of a skeleton over every node of the file: the format is
+ * pose_write.h's, the one chapter 08 writes animated poses in. */
 static bool dump_pose(const gltf_document *doc, FILE *out, sa_error *err)
 {
     skeleton all;
     if (!skeleton_from_gltf_nodes(doc, &all, err))
         return false;
-    mat4 *model_from_entry = malloc(((size_t)all.joint_count + 1) * sizeof *model_from_entry);
-    if (!model_from_entry) {
-        skeleton_free(&all);
-        return sa_error_set(err, "out of memory");
-    }
-    skeleton_local_to_model(&all, all.rest_local, model_from_entry);
-    for (int node = 0; node < doc->node_count; node++) {
-        int entry = all.joint_of_node[node];
-        fprintf(out, "%d", node);
-        for (int column = 0; column < 4; column++)
-            for (int row = 0; row < 4; row++)
-                fprintf(out, " %.9g", (double)model_from_entry[entry][column][row]);
-        fputc(' ', out);
-        write_name(out, all.name[entry]);
-    }
-    free(model_from_entry);
+    bool ok = skeleton_write_pose(&all, all.rest_local, out, err);
     skeleton_free(&all);
-    return true;
+    return ok;
 }
 /* [/listing] */
 
