@@ -733,6 +733,32 @@ static bool parse_animations(loader *L, const json_value *root)
             return sa_error_set(L->err, "%s: out of memory", path);
         anim->sampler_count = (int)samplers->count;
         anim->channel_count = (int)channels->count;
+        /* extras.events (chapter 08): extras is free-form, but events that
+         * are there must be [{"name": string, "time": number >= 0}]. */
+        const json_value *extras = json_object_get(o, "extras");
+        const json_value *events = extras ? json_object_get(extras, "events") : NULL;
+        if (events && events->kind != JSON_ARRAY)
+            return type_error(L, path, "extras.events", "an array", events);
+        if (events && events->count) {
+            if (!(anim->events = calloc(events->count, sizeof *anim->events)))
+                return sa_error_set(L->err, "%s.extras.events: out of memory", path);
+            anim->event_count = (int)events->count;
+            for (int e = 0; e < anim->event_count; e++) {
+                const json_value *eo = &events->as.items[e], *time;
+                char event_path[128];
+                snprintf(event_path, sizeof event_path, "%s.extras.events[%d]", path, e);
+                if (eo->kind != JSON_OBJECT)
+                    return type_error(L, event_path, NULL, "an object", eo);
+                if (!get_string(L, eo, "name", event_path, &anim->events[e].name))
+                    return false;
+                if (!anim->events[e].name)
+                    return sa_error_set(L->err, "%s.name: missing (required)", event_path);
+                if (!(time = json_object_get(eo, "time")) || time->kind != JSON_NUMBER || !(time->number >= 0) ||
+                    time->number > 3.4e38)
+                    return sa_error_set(L->err, "%s.time: missing or not a number >= 0", event_path);
+                anim->events[e].time = (float)time->number;
+            }
+        }
         for (int k = 0; k < anim->sampler_count; k++) {
             const json_value *so = &samplers->as.items[k];
             gltf_animation_sampler *s = &anim->samplers[k];
@@ -1796,6 +1822,9 @@ void gltf_free(gltf_document *doc)
             free(doc->animations[i].samplers[k].times);
             free(doc->animations[i].samplers[k].values);
         }
+        for (int e = 0; e < doc->animations[i].event_count; e++)
+            free(doc->animations[i].events[e].name);
+        free(doc->animations[i].events);
         free(doc->animations[i].samplers);
         free(doc->animations[i].channels);
         free(doc->animations[i].name);

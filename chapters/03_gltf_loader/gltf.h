@@ -241,12 +241,21 @@ typedef struct gltf_channel {
     gltf_path target_path;
 } gltf_channel;
 
+/* A named marker at a clip time, from `extras.events` (an exporter's custom
+ * properties): [{"name": "step", "time": 0.5}, ...]; chapter 08 fires them. */
+typedef struct gltf_animation_event {
+    char *name;
+    float time; /* seconds, >= 0 */
+} gltf_animation_event;
+
 typedef struct gltf_animation {
     char *name;
     gltf_channel *channels;
     int channel_count;
     gltf_animation_sampler *samplers;
     int sampler_count;
+    gltf_animation_event *events; /* extras.events, in file order; NULL when none */
+    int event_count;
 } gltf_animation;
 
 /* --- materials and textures ------------------------------------------------ */
