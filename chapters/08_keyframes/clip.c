@@ -1,0 +1,248 @@
+/* clip.c: clips, key search with a cursor, sampling, the clock (chapter 08). */
+#include "clip.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *out = malloc(n);
+    if (out)
+        memcpy(out, s, n);
+    return out;
+}
+
+/* Normalizes q in place; false when it has no direction (length 0, or not finite). */
+static bool normalize_quat(float *q)
+{
+    double length = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2] + (double)q[3] * q[3]);
+    if (!(length > 1e-6) || !isfinite(length))
+        return false;
+    for (int i = 0; i < 4; i++)
+        q[i] = (float)(q[i] / length);
+    return true;
+}
+
+bool clip_init(clip *c, const char *name, int joint_count, const transform *rest_local, sa_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->joint_count = joint_count;
+    if (!(c->name = copy_string(name ? name : "")) ||
+        !(c->rest_local = malloc(((size_t)joint_count + 1) * sizeof *c->rest_local)))
+        return sa_error_set(err, "out of memory");
+    for (int j = 0; j < joint_count; j++) {
+        c->rest_local[j] = rest_local[j];
+        if (!normalize_quat(c->rest_local[j].rotation))
+            glm_quat_identity(c->rest_local[j].rotation); /* the skeleton has checked it; keep a rotation */
+    }
+    return true;
+}
+
+void clip_free(clip *c)
+{
+    for (int i = 0; i < c->track_count; i++) {
+        free(c->tracks[i].times);
+        free(c->tracks[i].values);
+    }
+    for (int i = 0; i < c->event_count; i++)
+        free(c->events[i].name);
+    free(c->tracks);
+    free(c->events);
+    free(c->rest_local);
+    free(c->name);
+    memset(c, 0, sizeof *c);
+}
+
+/* [listing add_track] */
+bool clip_add_track(clip *c, int joint, track_path path, track_interpolation interpolation, int key_count,
+                    const float *times, const float *values, sa_error *err)
+{
+    static const char *const path_names[] = {"translation", "rotation", "scale"};
+    if (joint < 0 || joint >= c->joint_count)
+        return sa_error_set(err, "joint %d does not exist (there are %d)", joint, c->joint_count);
+    for (int i = 0; i < c->track_count; i++)
+        if (c->tracks[i].joint == joint && c->tracks[i].path == path)
+            return sa_error_set(err, "joint %d already has a %s track", joint, path_names[path]);
+    int minimum = interpolation == TRACK_CUBICSPLINE ? 2 : 1;
+    if (key_count < minimum)
+        return sa_error_set(err, "%d keys: %s needs at least %d", key_count,
+                            interpolation == TRACK_CUBICSPLINE ? "CUBICSPLINE" : "a track", minimum);
+    /* The key search relies on this, and interpolating between two keys at
+     * one time would divide by zero. */
+    for (int k = 0; k < key_count; k++)
+        if (!isfinite(times[k]) || times[k] < 0.0f || (k > 0 && !(times[k] > times[k - 1])))
+            return sa_error_set(err, "key %d: time %g is not finite, negative or not after the key before", k,
+                                (double)times[k]);
+    int components = path == TRACK_ROTATION ? 4 : 3;
+    size_t per_key = interpolation == TRACK_CUBICSPLINE ? 3 : 1;
+    size_t value_count = (size_t)key_count * per_key * (size_t)components;
+    track *grown = realloc(c->tracks, ((size_t)c->track_count + 1) * sizeof *grown);
+    if (!grown)
+        return sa_error_set(err, "out of memory");
+    c->tracks = grown;
+    track *tr = &c->tracks[c->track_count];
+    *tr = (track){.joint = joint,
+                  .path = path,
+                  .interpolation = interpolation,
+                  .key_count = key_count,
+                  .components = components};
+    tr->times = malloc((size_t)key_count * sizeof *tr->times);
+    tr->values = malloc(value_count * sizeof *tr->values);
+    if (!tr->times || !tr->values) {
+        free(tr->times);
+        free(tr->values);
+        return sa_error_set(err, "out of memory");
+    }
+    memcpy(tr->times, times, (size_t)key_count * sizeof *tr->times);
+    memcpy(tr->values, values, value_count * sizeof *tr->values);
+    for (size_t v = 0; v < value_count; v++)
+        if (!isfinite(tr->values[v])) {
+            free(tr->times);
+            free(tr->values);
+            return sa_error_set(err, "key %zu: value %g is not a finite number", v / per_key / (size_t)components,
+                                (double)tr->values[v]);
+        }
+    /* Exporters store rotations a little off unit length, and normalized
+     * integers (bytes, shorts) decode to near-unit vectors: normalize once
+     * here so that sampling can rely on unit quaternions. CUBICSPLINE
+     * tangents are derivatives, not rotations: they stay as they are. */
+    if (path == TRACK_ROTATION)
+        for (int k = 0; k < key_count; k++) {
+            float *q = tr->values + ((size_t)k * per_key + (per_key == 3 ? 1 : 0)) * 4;
+            if (!normalize_quat(q)) {
+                free(tr->times);
+                free(tr->values);
+                return sa_error_set(err, "key %d: the rotation (%g, %g, %g, %g) has no direction (length 0)", k,
+                                    (double)q[0], (double)q[1], (double)q[2], (double)q[3]);
+            }
+        }
+    c->track_count++;
+    if (times[key_count - 1] > c->duration)
+        c->duration = times[key_count - 1];
+    return true;
+}
+/* [/listing] */
+
+bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
+{
+    if (!isfinite(time) || time < 0.0f || time > c->duration)
+        return sa_error_set(err, "event '%s': time %g is not within the clip (0 .. %g)", name, (double)time,
+                            (double)c->duration);
+    clip_event *grown = realloc(c->events, ((size_t)c->event_count + 1) * sizeof *grown);
+    if (!grown)
+        return sa_error_set(err, "out of memory");
+    c->events = grown;
+    char *copy = copy_string(name);
+    if (!copy)
+        return sa_error_set(err, "out of memory");
+    int at = c->event_count; /* after every event at or before its time */
+    while (at > 0 && c->events[at - 1].time > time)
+        at--;
+    memmove(&c->events[at + 1], &c->events[at], (size_t)(c->event_count - at) * sizeof *c->events);
+    c->events[at] = (clip_event){.name = copy, .time = time};
+    c->event_count++;
+    return true;
+}
+
+/* [listing find_key] */
+int track_find_key(int key_count, const float *times, float t)
+{
+    int lo = 0, hi = key_count - 1; /* the answer is in lo .. hi - 1 */
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (times[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* How far the cursor walks before a binary search is cheaper. */
+#define CURSOR_STEPS 4
+
+int track_find_key_from(int key_count, const float *times, float t, int *cursor)
+{
+    int last = key_count - 2, k = *cursor;
+    if (k < 0 || k > last)
+        k = 0;
+    /* Playing forward, t is in the same interval or the next one almost
+     * every frame: a comparison or two. */
+    for (int steps = 0; steps < CURSOR_STEPS; steps++) {
+        if (t < times[k] && k > 0)
+            k--;
+        else if (k < last && t >= times[k + 1])
+            k++;
+        else {
+            *cursor = k;
+            return k;
+        }
+    }
+    /* A jump (a loop wrap back to 0, a seek): search. */
+    *cursor = k = track_find_key(key_count, times, t);
+    return k;
+}
+/* [/listing] */
+
+/* [listing track_sample] */
+void track_sample(const track *tr, float t, int *cursor, float *out)
+{
+    int n = tr->key_count, c = tr->components;
+    bool cubic = tr->interpolation == TRACK_CUBICSPLINE;
+    int per_key = cubic ? 3 : 1, middle = cubic ? 1 : 0;
+    /* Before the first key the first value holds, after the last the last. */
+    int hold = n == 1 || t <= tr->times[0] ? 0 : t >= tr->times[n - 1] ? n - 1 : -1;
+    if (hold >= 0) {
+        memcpy(out, tr->values + ((size_t)hold * per_key + middle) * c, (size_t)c * sizeof *out);
+        return;
+    }
+    int k = cursor ? track_find_key_from(n, tr->times, t, cursor) : track_find_key(n, tr->times, t);
+    float t0 = tr->times[k], t1 = tr->times[k + 1], interval = t1 - t0;
+    float u = (t - t0) / interval;
+    const float *v = tr->values + (size_t)k * per_key * c;
+    if (tr->interpolation == TRACK_STEP) {
+        memcpy(out, v, (size_t)c * sizeof *out);
+    } else if (tr->interpolation == TRACK_LINEAR) {
+        if (tr->path == TRACK_ROTATION)
+            quat_slerp(v, v + c, u, out);
+        else /* the two keys around t, as a track of their own */
+            track_sample_linear(2, tr->times + k, v, c, t, out);
+    } else {
+        /* The spec's Hermite spline (glTF 2.0, appendix C): value v_k, out-tangent
+         * b_k of key k, in-tangent a_k+1 and value v_k+1 of the next key; the
+         * tangents are per second, so they are scaled by the interval. */
+        const float *value0 = v + c, *out_tangent0 = v + 2 * c;
+        const float *in_tangent1 = v + 3 * c, *value1 = v + 4 * c;
+        float u2 = u * u, u3 = u2 * u;
+        float h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
+        for (int i = 0; i < c; i++)
+            out[i] = h00 * value0[i] + h10 * interval * out_tangent0[i] + h01 * value1[i] +
+                     h11 * interval * in_tangent1[i];
+        if (tr->path == TRACK_ROTATION && !normalize_quat(out))
+            memcpy(out, value0, 4 * sizeof *out); /* a spline through 0: keep the key's rotation */
+    }
+}
+/* [/listing] */
+
+/* [listing clip_sample] */
+void clip_sample(const clip *c, float t, int *cursors, transform *pose)
+{
+    memcpy(pose, c->rest_local, (size_t)c->joint_count * sizeof *pose);
+    for (int i = 0; i < c->track_count; i++) {
+        const track *tr = &c->tracks[i];
+        transform *joint = &pose[tr->joint];
+        float *out = tr->path == TRACK_TRANSLATION ? joint->translation
+                     : tr->path == TRACK_ROTATION  ? joint->rotation
+                                                   : joint->scale;
+        track_sample(tr, t, cursors ? &cursors[i] : NULL, out);
+    }
+}
+/* [/listing] */
+
+void clip_clock_init(clip_clock *clock, double duration, bool loop)
+{
+    *clock =
+        (clip_clock){.time = 0.0, .duration = duration, .speed = 1.0, .max_step = CLIP_CLOCK_MAX_STEP, .loop = loop};
+}

@@ -1,0 +1,172 @@
+/* clip.h: keyframed clips, their sampling, the clock and events (chapter 08).
+ *
+ * A clip is a set of tracks over one skeleton. A track animates one path
+ * (translation, rotation or scale) of one joint with keys: times in seconds,
+ * strictly increasing, and one value per key (three for CUBICSPLINE: the
+ * in-tangent, the value, the out-tangent). One frame of playback is
+ *
+ *     events = clip_clock_advance(&clock, dt, ...);   the clock: its own double
+ *     clip_sample(&clip, (float)clock.time, cursors, pose);
+ *     skeleton_local_to_model(...);                    chapter 04, unchanged
+ *
+ * clip_sample writes the whole pose (the rest transform for joints without a
+ * track) and allocates nothing. `cursors` ([track_count] ints, caller-owned)
+ * remembers which key interval each track used last, so that playing forward
+ * finds the next interval in a step or two instead of a binary search.
+ *
+ * Nothing here includes the glTF loader: clip_gltf.h builds a clip from a
+ * document, and tests build clips by hand (clip_init, clip_add_track).
+ */
+#ifndef CH08_CLIP_H
+#define CH08_CLIP_H
+
+#include "common/error.h"
+#include "common/transform.h"
+
+#include <stdbool.h>
+
+typedef enum track_path {
+    TRACK_TRANSLATION,
+    TRACK_ROTATION,
+    TRACK_SCALE,
+} track_path;
+
+typedef enum track_interpolation {
+    TRACK_STEP,
+    TRACK_LINEAR, /* lerp for translation and scale, slerp for rotation */
+    TRACK_CUBICSPLINE,
+} track_interpolation;
+
+/* [listing track_struct] */
+typedef struct track {
+    int joint; /* the skeleton joint it moves */
+    track_path path;
+    track_interpolation interpolation;
+    int key_count;  /* at least 1 (2 for CUBICSPLINE) */
+    int components; /* 3 (translation, scale) or 4 (rotation x y z w) */
+    float *times;   /* [key_count], strictly increasing, >= 0 */
+    /* [key_count * components], or for CUBICSPLINE [key_count * 3 * components]:
+     * in-tangent, value, out-tangent of each key. Rotation values are unit
+     * quaternions (normalized when the track was added). */
+    float *values;
+} track;
+
+/* A named marker at a clip time: a footstep, a hand opening. */
+typedef struct clip_event {
+    char *name;
+    float time; /* 0 .. duration */
+} clip_event;
+
+typedef struct clip {
+    char *name;     /* "" when the file gives none */
+    float duration; /* the largest key time of its samplers (0: a still pose) */
+    int joint_count;
+    transform *rest_local; /* [joint_count]: what joints without a track keep */
+    int track_count;
+    track *tracks;
+    int event_count;
+    clip_event *events; /* sorted by time */
+} clip;
+/* [/listing] */
+
+/* An empty clip (no tracks, no events) over a skeleton of joint_count joints
+ * whose rest pose is rest_local (copied, rotations normalized). */
+bool clip_init(clip *c, const char *name, int joint_count, const transform *rest_local, sa_error *err);
+void clip_free(clip *c);
+
+/* Adds a track (times and values copied). Checks everything once, so that
+ * sampling never has to: the joint in range, no second track for the same
+ * (joint, path), at least one key (two for CUBICSPLINE), times finite,
+ * >= 0 and strictly increasing, values finite, rotations not of length 0
+ * (they are normalized here). Raises the clip's duration to the last key.
+ * Errors say what is wrong ("key 3: time 0.5 is not after the key before");
+ * the caller puts the JSON path in front. */
+bool clip_add_track(clip *c, int joint, track_path path, track_interpolation interpolation, int key_count,
+                    const float *times, const float *values, sa_error *err);
+
+/* Adds an event, kept in time order (after events at the same time). Its
+ * time must be finite and within 0 .. duration. */
+bool clip_add_event(clip *c, const char *name, float time, sa_error *err);
+
+/* --- sampling ------------------------------------------------------------- */
+
+/* [listing sample_decl] */
+/* Exercise ex08.1 (slerp.c): spherical linear interpolation of two unit
+ * quaternions (x y z w), the shortest way round: when their dot product is
+ * negative, b is negated first (q and -q are the same rotation). When they
+ * are nearly equal (dot > SLERP_NLERP_DOT) the sine of the small angle is
+ * too imprecise to divide by: normalized lerp instead. out is unit length,
+ * a at t = 0, b (or -b) at t = 1. out may be a or b. */
+#define SLERP_NLERP_DOT 0.9995f
+void quat_slerp(const float a[4], const float b[4], float t, float out[4]);
+
+/* Exercise ex08.2 (track_sample_linear.c): the value at time t of a LINEAR
+ * track of translations or scales: key_count keys (at least 1), times
+ * strictly increasing, values [key_count * components]. Before the first
+ * key the first value holds, after the last key the last value; a track of
+ * one key is constant; in between, the two keys around t (times[k] <= t <
+ * times[k + 1], track_find_key below) are mixed by u = (t - times[k]) /
+ * (times[k + 1] - times[k]): out = values[k] + u (values[k + 1] - values[k]).
+ * A t exactly on a key gives that key's value. */
+void track_sample_linear(int key_count, const float *times, const float *values, int components, float t, float *out);
+
+/* The key interval of t by binary search: the k with times[k] <= t <
+ * times[k + 1], clamped to 0 .. key_count - 2 (key_count >= 2). */
+int track_find_key(int key_count, const float *times, float t);
+
+/* The same interval, starting from *cursor (the last one found): a few
+ * steps forward or back from there, a binary search when t is further away
+ * (a jump, a loop wrap back to 0). *cursor gets the interval. */
+int track_find_key_from(int key_count, const float *times, float t, int *cursor);
+
+/* The value of one track at time t, into out[components]; cursor may be
+ * NULL (binary search every time). */
+void track_sample(const track *tr, float t, int *cursor, float *out);
+
+/* The pose of the clip at time t (seconds; clamped to the keys of each
+ * track): the rest pose for every joint, then every track's value written
+ * over its path. pose holds joint_count transforms, cursors track_count
+ * ints (zero them when a clip starts; NULL: binary search). Allocates
+ * nothing. */
+void clip_sample(const clip *c, float t, int *cursors, transform *pose);
+/* [/listing] */
+
+/* --- the clock and events ------------------------------------------------- */
+
+/* [listing clock_struct] */
+/* The animation clock: its own double, in clip seconds, advanced by the
+ * frame's delta time; never read from the wall clock while sampling. */
+typedef struct clip_clock {
+    double time;     /* looping: 0 <= time < duration; once: 0 .. duration */
+    double duration; /* the clip's */
+    double speed;    /* clip seconds per second: 1 normal, 0 still, < 0 backwards */
+    double max_step; /* a frame's delta is clamped to this (a debugger stop, a window drag) */
+    bool loop;       /* wrap around; otherwise stop at either end */
+    bool finished;   /* once: the clock reached the end it was playing towards */
+} clip_clock;
+/* [/listing] */
+
+#define CLIP_CLOCK_MAX_STEP 0.25
+
+/* time 0, speed 1, max_step CLIP_CLOCK_MAX_STEP. */
+void clip_clock_init(clip_clock *clock, double duration, bool loop);
+
+/* Exercise ex08.3 (clock_advance.c): moves the clock by dt seconds of wall
+ * time (dt clamped to 0 .. max_step) times speed, and reports the events it
+ * crosses. An event is crossed when the clock arrives at its time or passes
+ * it: playing forward from a to b, the events with a < time <= b; backward,
+ * those with b <= time < a. So each crossing is reported once, whether steps
+ * end on an event or not.
+ * Looping: time wraps into [0, duration); an event at 0 (or at duration,
+ * the same instant) is crossed when the clock passes the wrap; a step longer
+ * than the clip crosses each event once per lap. Once: time stops at 0 or
+ * duration and `finished` is set when it gets there (events at that end
+ * fire then). A clip of duration 0 never moves.
+ * events[event_count] are sorted by time. The indices of the events crossed
+ * go into fired[] in the order they are crossed, at most fired_capacity of
+ * them; returns how many were crossed (more than fired_capacity when they
+ * did not all fit). */
+int clip_clock_advance(clip_clock *clock, double dt, const clip_event *events, int event_count, int *fired,
+                       int fired_capacity);
+
+#endif

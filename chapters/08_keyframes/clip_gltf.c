@@ -1,0 +1,84 @@
+/* clip_gltf.c: clips from a loaded glTF document (chapter 08). */
+#include "clip_gltf.h"
+
+#include <stdlib.h>
+
+/* The output types the spec allows for a path: floats, and for rotations
+ * normalized (u)int8 / (u)int16 too (quantizing tools write those; the loader
+ * has decoded them to floats); KHR_mesh_quantization allows 8- and 16-bit
+ * integers for translations and scales as well. */
+static bool output_type_allowed(const gltf_accessor *a, gltf_path path)
+{
+    if (a->component_type == GLTF_FLOAT)
+        return true;
+    bool small = a->component_type == GLTF_BYTE || a->component_type == GLTF_UNSIGNED_BYTE ||
+                 a->component_type == GLTF_SHORT || a->component_type == GLTF_UNSIGNED_SHORT;
+    return small && (path != GLTF_PATH_ROTATION || a->normalized);
+}
+
+bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
+                    sa_error *err)
+{
+    const gltf_animation *anim = &doc->animations[index];
+    if (!clip_init(out, anim->name, nodes->joint_count, nodes->rest_local, err))
+        return sa_error_prefix(err, "animations[%d]", index);
+    /* The duration counts every sampler, also those of skipped channels. */
+    for (int k = 0; k < anim->sampler_count; k++) {
+        const gltf_animation_sampler *s = &anim->samplers[k];
+        if (s->key_count > 0 && s->times[s->key_count - 1] > out->duration)
+            out->duration = s->times[s->key_count - 1];
+    }
+    for (int k = 0; k < anim->channel_count; k++) {
+        const gltf_channel *ch = &anim->channels[k];
+        if (ch->target_node < 0)
+            continue;
+        if (ch->target_path == GLTF_PATH_WEIGHTS) {
+            if (weights_skipped)
+                (*weights_skipped)++;
+            continue;
+        }
+        const gltf_animation_sampler *s = &anim->samplers[ch->sampler];
+        const gltf_accessor *output = &doc->accessors[s->output];
+        if (!output_type_allowed(output, ch->target_path))
+            return sa_error_set(err,
+                                "animations[%d].samplers[%d].output: accessors[%d]: componentType %d%s is not "
+                                "allowed for %s",
+                                index, ch->sampler, s->output, (int)output->component_type,
+                                output->normalized ? " (normalized)" : "",
+                                ch->target_path == GLTF_PATH_ROTATION ? "a rotation (float or normalized integers)"
+                                                                      : "this path");
+        static const track_path paths[] = {TRACK_TRANSLATION, TRACK_ROTATION, TRACK_SCALE};
+        static const track_interpolation modes[] =
+            {[GLTF_LINEAR] = TRACK_LINEAR, [GLTF_STEP] = TRACK_STEP, [GLTF_CUBICSPLINE] = TRACK_CUBICSPLINE};
+        int joint = nodes->joint_of_node[ch->target_node];
+        if (s->key_count > 2147483647u / 3)
+            return sa_error_set(err, "animations[%d].samplers[%d]: too many keys", index, ch->sampler);
+        if (!clip_add_track(out, joint, paths[ch->target_path], modes[s->interpolation], (int)s->key_count, s->times,
+                            s->values, err))
+            return sa_error_prefix(err, "animations[%d].channels[%d] (samplers[%d])", index, k, ch->sampler);
+    }
+    for (int e = 0; e < anim->event_count; e++)
+        if (!clip_add_event(out, anim->events[e].name, anim->events[e].time, err))
+            return sa_error_prefix(err, "animations[%d].extras.events[%d]", index, e);
+    return true;
+}
+
+bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err)
+{
+    *out = calloc((size_t)doc->animation_count + 1, sizeof **out);
+    if (!*out)
+        return sa_error_set(err, "out of memory");
+    for (int i = 0; i < doc->animation_count; i++)
+        if (!clip_from_gltf(doc, i, nodes, &(*out)[i], weights_skipped, err))
+            return false;
+    return true;
+}
+
+void clips_free(clip *clips, int count)
+{
+    if (!clips)
+        return;
+    for (int i = 0; i < count; i++)
+        clip_free(&clips[i]);
+    free(clips);
+}

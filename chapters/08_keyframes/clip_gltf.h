@@ -1,0 +1,32 @@
+/* clip_gltf.h: clips from a loaded glTF document (chapter 08).
+ *
+ * The one place where chapter 08 meets the loader: clip.h works on plain
+ * arrays. A clip is bound to the skeleton of every node of the file
+ * (skeleton_from_gltf_nodes, chapter 04), because a channel may move any
+ * node: a joint, an armature above the root, a socket, a rigid prop.
+ */
+#ifndef CH08_CLIP_GLTF_H
+#define CH08_CLIP_GLTF_H
+
+#include "clip.h"
+
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/04_bone_tree/skeleton.h"
+
+/* animations[index] as a clip over `nodes` (a skeleton built by
+ * skeleton_from_gltf_nodes(doc)): one track per channel, the duration the
+ * largest key time of the animation's samplers, the events of its
+ * extras.events. A channel without a target node is ignored, as the spec
+ * says; a morph `weights` channel is skipped and counted in
+ * *weights_skipped (may be NULL), for the caller's one note. Errors name
+ * the JSON path ("animations[0].samplers[2].input: key 3: ..."); the caller
+ * puts the file name in front. */
+bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
+                    sa_error *err);
+
+/* Every animation of the file as clips ([doc->animation_count], allocated;
+ * free with clips_free). *weights_skipped: over all of them. */
+bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err);
+void clips_free(clip *clips, int count);
+
+#endif
