@@ -2,6 +2,7 @@
 #include "clip_gltf.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The output types the spec allows for a path: floats, and for rotations
  * normalized (u)int8 / (u)int16 too (quantizing tools write those; the loader
@@ -81,4 +82,32 @@ void clips_free(clip *clips, int count)
     for (int i = 0; i < count; i++)
         clip_free(&clips[i]);
     free(clips);
+}
+
+int clip_find(const clip *clips, int count, const char *name_or_index, sa_error *err)
+{
+    if (count == 0)
+        return sa_error_set(err, "--clip: the file has no animation"), -1;
+    for (int i = 0; i < count; i++)
+        if (strcmp(clips[i].name, name_or_index) == 0)
+            return i;
+    char *end;
+    long index = strtol(name_or_index, &end, 10);
+    bool number = name_or_index[0] && *end == '\0';
+    if (number && index >= 0 && index < count)
+        return (int)index;
+    if (number)
+        return sa_error_set(err, "--clip: %s is out of range (%d clips)", name_or_index, count), -1;
+    return sa_error_set(err, "--clip: no clip is called '%s' (--list-clips lists them)", name_or_index), -1;
+}
+
+void clips_write_list(const gltf_document *doc, const clip *clips, FILE *out)
+{
+    for (int i = 0; i < doc->animation_count; i++) {
+        fprintf(out, "%d ", i);
+        const char *name = clips[i].name[0] ? clips[i].name : "-";
+        for (const char *c = name; *c; c++)
+            fputc((unsigned char)*c <= ' ' || *c == 0x7f ? '_' : *c, out);
+        fprintf(out, " %.9g %d\n", (double)clips[i].duration, doc->animations[i].channel_count);
+    }
 }

@@ -13,6 +13,8 @@
 #include "chapters/03_gltf_loader/gltf.h"
 #include "chapters/04_bone_tree/skeleton.h"
 
+#include <stdio.h>
+
 /* animations[index] as a clip over `nodes` (a skeleton built by
  * skeleton_from_gltf_nodes(doc)): one track per channel, the duration the
  * largest key time of the animation's samplers, the events of its
@@ -28,5 +30,15 @@ bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, 
  * free with clips_free). *weights_skipped: over all of them. */
 bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err);
 void clips_free(clip *clips, int count);
+
+/* --clip NAME|INDEX: the clip called `name_or_index`, else the clip of that
+ * index; -1 with "--clip: no clip is called 'x' ..." or "--clip: 5 is out
+ * of range (2 clips)" in err. */
+int clip_find(const clip *clips, int count, const char *name_or_index, sa_error *err);
+
+/* --list-clips: one line per clip, "index name duration channels" (the
+ * name "-" when it has none, a space or control character in it written as
+ * '_', so that it stays one field; channels as the file lists them). */
+void clips_write_list(const gltf_document *doc, const clip *clips, FILE *out);
 
 #endif

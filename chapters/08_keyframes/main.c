@@ -1,0 +1,299 @@
+/* ch08_keyframes: the clips of a glTF file, played.
+ *
+ * Each frame: the clock advances (its own double, events crossed on the
+ * way), the clip is sampled into a pose over every node (clip_sample), and
+ * the pose goes through chapter 04's forward kinematics, chapter 05's skin
+ * matrices and chapter 07's GPU skinning unchanged. Nodes without a skin move
+ * as rigid bodies (BoxAnimated, AnimatedTriangle).
+ *
+ *   ch08_keyframes                                 the humanoid's idle and wave
+ *   ch08_keyframes --model FILE --list-clips       index name duration channels
+ *   ch08_keyframes --clip wave --time 0.5 --dump-pose OUT   every node's matrix
+ *   ch08_keyframes --clip 1 --time 0.5 --dump-obj OUT       the skinned mesh
+ * Keys (H lists them): N / P clip, SPACE pause, . and , one frame, ] and [ speed.
+ */
+#include "clip_gltf.h"
+
+#include "chapters/04_bone_tree/pose_write.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "chapters/04_bone_tree/skeleton_overlay.h"
+#include "chapters/04_bone_tree/text_lines.h"
+#include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
+#include "common/app.h"
+#include "common/files.h"
+#include "common/lit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+static bool list_clips = false, once = false;
+static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
+static float speed_option = 1.0f;
+static const cli_option options_extra[] = {
+    {"--list-clips", CLI_FLAG, &list_clips, NULL, "print 'index name duration channels' for each clip and exit"},
+    {"--clip", CLI_STRING, &clip_option, "NAME|INDEX", "the clip to play (default: the first)"},
+    {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
+     "write every node's scene-space matrix at --time (chapter 04's format) and exit ('-': standard output)"},
+    {"--dump-obj", CLI_STRING, &dump_obj_path, "FILE",
+     "write the skinned mesh at --time (chapter 06's OBJ format) and exit ('-': standard output)"},
+    {"--speed", CLI_FLOAT, &speed_option, "S", "playback speed (negative: backwards; default 1)"},
+    {"--once", CLI_FLAG, &once, NULL, "play the clip once and stop at its end (default: loop)"},
+};
+static const cli_key keys[] = {
+    {"N / P", "next / previous clip"},
+    {". / ,", "one frame forward / back"},
+    {"] / [", "faster / slower"},
+    {"B", "backwards / forwards"},
+    {"L", "loop / once"},
+    {"S", "toggle the skeleton"},
+};
+static const cli_spec spec = {
+    .program = "ch08_keyframes",
+    .summary = "keyframed clips (STEP, LINEAR with slerp, CUBICSPLINE) played on a skinned or rigid model",
+    .takes_model = true,
+    .extra = options_extra,
+    .extra_count = 6,
+    .keys = keys,
+    .key_count = 6,
+};
+
+typedef struct program_state {
+    gltf_document doc;
+    skeleton skel;         /* the skins' skeleton (chapter 06's skin_scene) */
+    skeleton all;          /* every node: what the clips move */
+    skin_scene sc;         /* chapter 06 */
+    scene_nodes nodes;     /* world_from_node (animated here) and shown */
+    bool *rigid_shown;     /* shown and not skinned: drawn by scene_gl_draw */
+    clip *clips;           /* [doc.animation_count] */
+    int *cursors;          /* [the most tracks of a clip] */
+    transform *pose;       /* [all.joint_count] */
+    mat4 *model_from_node; /* [all.joint_count] */
+    int *depth;            /* [all.joint_count]: the overlay's colours */
+} program_state;
+
+static void state_free(program_state *st)
+{
+    free(st->rigid_shown), free(st->cursors), free(st->pose), free(st->model_from_node), free(st->depth);
+    clips_free(st->clips, st->doc.animation_count);
+    scene_nodes_free(&st->nodes);
+    skin_scene_free(&st->sc);
+    skeleton_free(&st->all);
+    skeleton_free(&st->skel);
+    gltf_free(&st->doc);
+}
+
+static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
+{
+    int weights_skipped = 0;
+    if (!skin_scene_load(path, decode_images, &st->doc, &st->skel, &st->sc, &st->nodes, err))
+        return false;
+    if (!skeleton_from_gltf_nodes(&st->doc, &st->all, err) ||
+        !clips_from_gltf(&st->doc, &st->all, &st->clips, &weights_skipped, err))
+        return sa_error_prefix(err, "%s", path);
+    size_t n = (size_t)st->all.joint_count + 1, tracks = 1;
+    for (int i = 0; i < st->doc.animation_count; i++)
+        tracks = st->clips[i].track_count >= (int)tracks ? (size_t)st->clips[i].track_count + 1 : tracks;
+    st->rigid_shown = calloc((size_t)st->doc.node_count + 1, sizeof *st->rigid_shown);
+    st->cursors = calloc(tracks, sizeof *st->cursors);
+    st->pose = malloc(n * sizeof *st->pose);
+    st->model_from_node = malloc(n * sizeof *st->model_from_node);
+    st->depth = malloc(n * sizeof *st->depth);
+    if (!st->rigid_shown || !st->cursors || !st->pose || !st->model_from_node || !st->depth)
+        return sa_error_set(err, "out of memory");
+    skin_scene_rigid_shown(&st->doc, st->nodes.shown, st->rigid_shown);
+    skeleton_depths(&st->all, st->depth);
+    if (weights_skipped)
+        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", path,
+                weights_skipped);
+    return true;
+}
+
+/* [listing frame] */
+/* One frame: sample (08) -> local_to_model over every node (04) -> the
+ * skins' joints and the rigid nodes take their matrices from it. */
+static void pose_at(program_state *st, int clip_index, float t)
+{
+    if (clip_index >= 0)
+        clip_sample(&st->clips[clip_index], t, st->cursors, st->pose);
+    else
+        memcpy(st->pose, st->all.rest_local, (size_t)st->all.joint_count * sizeof *st->pose);
+    skeleton_local_to_model(&st->all, st->pose, st->model_from_node);
+    for (int n = 0; n < st->doc.node_count; n++)
+        if (st->nodes.shown[n])
+            glm_mat4_copy(st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
+    for (int j = 0; j < st->skel.joint_count; j++)
+        glm_mat4_copy(st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
+                      st->sc.model_from_joint[j]);
+}
+/* [/listing] */
+
+/* The modes that print and exit: --list-clips, --dump-pose, --dump-obj. */
+static int run_dump(program_state *st, const char *path)
+{
+    sa_error err;
+    if (list_clips) {
+        clips_write_list(&st->doc, st->clips, stdout);
+        return 0;
+    }
+    const char *out_path = dump_pose_path ? dump_pose_path : dump_obj_path;
+    FILE *out = sa_output_open(out_path, &err);
+    if (!out)
+        return app_fail(&err);
+    bool ok;
+    if (dump_pose_path) {
+        ok = skeleton_write_pose(&st->all, st->pose, out, &err);
+    } else {
+        skin_scene_run(&st->sc, &st->skel);
+        ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
+    }
+    if (!ok)
+        sa_error_prefix(&err, "%s", path);
+    return sa_output_close(out, out_path, ok, &err) ? 0 : app_fail(&err);
+}
+
+static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock);
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+    static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--screenshot"};
+    const bool given[] = {list_clips, dump_pose_path != NULL, dump_obj_path != NULL, options.screenshot != NULL};
+    sa_error err;
+    if (!cli_exclusive(4, modes, given, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 2;
+    }
+    bool dumping = list_clips || dump_pose_path || dump_obj_path;
+    char path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, path, sizeof path, &err))
+        return app_fail(&err);
+    program_state st;
+    memset(&st, 0, sizeof st);
+    int clip_index = 0;
+    if (!load(&st, path, !dumping, &err) ||
+        (clip_option && (clip_index = clip_find(st.clips, st.doc.animation_count, clip_option, &err)) < 0)) {
+        sa_error_prefix(&err, "%s", path);
+        state_free(&st);
+        return app_fail(&err);
+    }
+    if (st.doc.animation_count == 0) {
+        clip_index = -1;
+        if (!list_clips)
+            fprintf(dumping ? stderr : stdout, "%s has no animation: showing its rest pose\n", path);
+    }
+    /* --time T: clip time T, modulo the duration (clamped with --once). */
+    clip_clock clock;
+    clip_clock_init(&clock, clip_index >= 0 ? st.clips[clip_index].duration : 0.0, !once);
+    clock.speed = speed_option;
+    if (options.fixed_time && clock.duration > 0.0) {
+        double d = clock.duration, t = options.time;
+        clock.time = once ? fmin(fmax(t, 0.0), d) : fmod(fmod(t, d) + d, d);
+    }
+    pose_at(&st, clip_index, (float)clock.time);
+    status = dumping ? run_dump(&st, path) : run_window(&st, path, &options, clip_index, clock);
+    state_free(&st);
+    return status;
+}
+
+/* The window: GPU skinning (chapter 07), the skeleton, and a text overlay. */
+static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock)
+{
+    sa_error err;
+    vec3 lo, hi; /* the camera frames the rest pose, the same for every clip and time */
+    pose_at(st, -1, 0.0f);
+    skin_scene_run(&st->sc, &st->skel);
+    skin_scene_bounds(&st->sc, &st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
+    app a;
+    if (!app_open(&a, &spec, options, &err))
+        return app_fail(&err);
+    gpu_skin_scene g = {0};
+    scene_gl gpu = {0};
+    shader_program lit = {0};
+    debug_draw lines = {0}, text = {0};
+    scene_gl_options gl_options = {.dynamic_skinned = true};
+    bool ok = gpu_skin_scene_init(&g, &st->sc, &st->doc, false, &err) && gpu_skin_scene_load_programs(&g, &err) &&
+              lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
+              scene_gl_upload(&gpu, &st->doc, &gl_options, &err);
+    if (!ok)
+        sa_error_prefix(&err, "%s", path);
+    orbit_camera_frame_bounds(&a.camera, lo, hi);
+    float axes_size = 0.05f * glm_vec3_distance(lo, hi);
+    bool show_skeleton = true;
+    char last_events[96] = "";
+    int count = st->doc.animation_count;
+    while (ok && app_frame_begin(&a)) {
+        int step = app_key_pressed(&a, GLFW_KEY_PERIOD) - app_key_pressed(&a, GLFW_KEY_COMMA);
+        int next = app_key_pressed(&a, GLFW_KEY_N) - app_key_pressed(&a, GLFW_KEY_P);
+        if (next && count > 0) { /* a new clip starts at 0 with fresh cursors */
+            clip_index = (clip_index + next + count) % count;
+            clock.duration = st->clips[clip_index].duration, clock.time = 0.0, clock.finished = false;
+            memset(st->cursors, 0, (size_t)st->clips[clip_index].track_count * sizeof *st->cursors);
+        }
+        if (app_key_pressed(&a, GLFW_KEY_RIGHT_BRACKET))
+            clock.speed *= 2.0;
+        if (app_key_pressed(&a, GLFW_KEY_LEFT_BRACKET))
+            clock.speed /= 2.0;
+        if (app_key_pressed(&a, GLFW_KEY_B))
+            clock.speed = -clock.speed;
+        if (app_key_pressed(&a, GLFW_KEY_L))
+            clock.loop = !clock.loop, clock.finished = false;
+        if (app_key_pressed(&a, GLFW_KEY_S))
+            show_skeleton = !show_skeleton;
+        /* The clock: the frame's delta (0 when paused or --time), or one
+         * 60 Hz frame either way when stepping (which pauses). */
+        double dt = a.dt, speed = clock.speed;
+        if (step) {
+            a.paused = true;
+            dt = 1.0 / 60.0, clock.speed = step * fabs(speed);
+        }
+        const clip *c = clip_index >= 0 ? &st->clips[clip_index] : NULL;
+        int fired[8];
+        int n = c ? clip_clock_advance(&clock, dt, c->events, c->event_count, fired, 8) : 0;
+        clock.speed = speed;
+        for (int i = 0; i < n && i < 8; i++) { /* the newest first */
+            char older[sizeof last_events];
+            memcpy(older, last_events, sizeof older);
+            snprintf(last_events, sizeof last_events, "%.24s@%.2f %.60s", c->events[fired[i]].name,
+                     (double)c->events[fired[i]].time, older);
+        }
+        pose_at(st, clip_index, (float)clock.time);
+        gpu_skin_scene_update(&g, &st->sc, &st->skel, SKIN_LINEAR);
+
+        mat4 clip_from_world, clip_from_screen;
+        app_clip_from_world(&a, clip_from_world);
+        lit_begin_frame(&lit, clip_from_world);
+        scene_gl_draw(&gpu, &st->doc, &lit, st->nodes.world_from_node, st->rigid_shown);
+        lit_begin_frame(&g.programs[SKIN_LINEAR].program, clip_from_world);
+        gpu_skin_scene_draw(&g, &st->sc, &gpu, st->nodes.shown, SKIN_LINEAR);
+        if (show_skeleton) {
+            glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
+            skeleton_overlay_draw(&lines, &st->all, st->model_from_node, st->depth, -1, axes_size);
+            debug_draw_flush(&lines, clip_from_world, 6.0f);
+            glEnable(GL_DEPTH_TEST);
+        }
+        char label[160];
+        snprintf(label, sizeof label, "clip %d/%d %s  %.2f / %.2f s  speed %.2f  %s%s", clip_index + 1, count,
+                 c && c->name[0] ? c->name : "-", clock.time, clock.duration, clock.speed, clock.loop ? "loop" : "once",
+                 clock.finished ? " (finished)" : "");
+        text_clip_from_screen(a.width, a.height, clip_from_screen);
+        text_draw(&text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
+        text_draw(&text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
+        text_draw(&text, 10.0f, 48.0f, 1.2f, "N/P clip  SPACE pause  ./, step  ]/[ speed  B back  L loop  S skeleton",
+                  (vec3){0.85f, 0.85f, 0.85f});
+        debug_draw_flush(&text, clip_from_screen, 1.0f);
+        if (!app_frame_end(&a, &err))
+            ok = false;
+    }
+    debug_draw_free(&text);
+    debug_draw_free(&lines);
+    shader_program_unload(&lit);
+    scene_gl_free(&gpu);
+    gpu_skin_scene_free(&g);
+    app_close(&a);
+    return ok ? 0 : app_fail(&err);
+}
