@@ -200,7 +200,7 @@ def check_list(program, path):
         f = line.split(" ")
         if len(f) != 4 or f[0] != i or f[1] != name or f[3] != channels or abs(float(f[2]) - d) > 1e-6 * max(1, d):
             problems.append("%r, expected %s %s %.9g %s" % (line, i, name, d, channels))
-    return problems
+    return problems + ["stderr: %r" % err] if problems and err else problems
 
 
 def animated(path):

@@ -78,6 +78,10 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
     int components = path == TRACK_ROTATION ? 4 : 3;
     size_t per_key = interpolation == TRACK_CUBICSPLINE ? 3 : 1;
     size_t value_count = (size_t)key_count * per_key * (size_t)components;
+    for (size_t v = 0; v < value_count; v++)
+        if (!isfinite(values[v]))
+            return sa_error_set(err, "key %zu: value %g is not a finite number", v / per_key / (size_t)components,
+                                (double)values[v]);
     track *grown = realloc(c->tracks, ((size_t)c->track_count + 1) * sizeof *grown);
     if (!grown)
         return sa_error_set(err, "out of memory");
@@ -97,13 +101,6 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
     }
     memcpy(tr->times, times, (size_t)key_count * sizeof *tr->times);
     memcpy(tr->values, values, value_count * sizeof *tr->values);
-    for (size_t v = 0; v < value_count; v++)
-        if (!isfinite(tr->values[v])) {
-            free(tr->times);
-            free(tr->values);
-            return sa_error_set(err, "key %zu: value %g is not a finite number", v / per_key / (size_t)components,
-                                (double)tr->values[v]);
-        }
     /* Exporters store rotations a little off unit length, and normalized
      * integers (bytes, shorts) decode to near-unit vectors: normalize once
      * here so that sampling can rely on unit quaternions. CUBICSPLINE
@@ -112,10 +109,11 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
         for (int k = 0; k < key_count; k++) {
             float *q = tr->values + ((size_t)k * per_key + (per_key == 3 ? 1 : 0)) * 4;
             if (!normalize_quat(q)) {
+                sa_error_set(err, "key %d: the rotation (%g, %g, %g, %g) has no direction (length 0)", k, (double)q[0],
+                             (double)q[1], (double)q[2], (double)q[3]);
                 free(tr->times);
                 free(tr->values);
-                return sa_error_set(err, "key %d: the rotation (%g, %g, %g, %g) has no direction (length 0)", k,
-                                    (double)q[0], (double)q[1], (double)q[2], (double)q[3]);
+                return false;
             }
         }
     c->track_count++;
@@ -170,18 +168,16 @@ int track_find_key_from(int key_count, const float *times, float t, int *cursor)
         k = 0;
     /* Playing forward, t is in the same interval or the next one almost
      * every frame: a comparison or two. */
-    for (int steps = 0; steps < CURSOR_STEPS; steps++) {
-        if (t < times[k] && k > 0)
-            k--;
-        else if (k < last && t >= times[k + 1])
-            k++;
-        else {
-            *cursor = k;
-            return k;
-        }
+    if (t >= times[k]) {
+        for (int steps = 0; k < last && t >= times[k + 1]; steps++, k++)
+            if (steps == CURSOR_STEPS)
+                return *cursor = track_find_key(key_count, times, t); /* a jump ahead: search */
+    } else if (k > 0 && t >= times[k - 1]) {
+        k--; /* one interval back (playing backwards) */
+    } else {
+        k = track_find_key(key_count, times, t); /* a jump back (a loop wrap to 0): search */
     }
-    /* A jump (a loop wrap back to 0, a seek): search. */
-    *cursor = k = track_find_key(key_count, times, t);
+    *cursor = k;
     return k;
 }
 /* [/listing] */
@@ -192,14 +188,19 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
     int n = tr->key_count, c = tr->components;
     bool cubic = tr->interpolation == TRACK_CUBICSPLINE;
     int per_key = cubic ? 3 : 1, middle = cubic ? 1 : 0;
-    /* Before the first key the first value holds, after the last the last. */
-    int hold = n == 1 || t <= tr->times[0] ? 0 : t >= tr->times[n - 1] ? n - 1 : -1;
-    if (hold >= 0) {
-        memcpy(out, tr->values + ((size_t)hold * per_key + middle) * c, (size_t)c * sizeof *out);
+    if (n == 1) {
+        memcpy(out, tr->values + middle * c, (size_t)c * sizeof *out);
         return;
     }
     int k = cursor ? track_find_key_from(n, tr->times, t, cursor) : track_find_key(n, tr->times, t);
     float t0 = tr->times[k], t1 = tr->times[k + 1], interval = t1 - t0;
+    /* Before the first key the first value holds, after the last the last
+     * (the search has clamped k to the first or last interval). */
+    int hold = k == 0 && t <= t0 ? 0 : k == n - 2 && t >= t1 ? n - 1 : -1;
+    if (hold >= 0) {
+        memcpy(out, tr->values + ((size_t)hold * per_key + middle) * c, (size_t)c * sizeof *out);
+        return;
+    }
     float u = (t - t0) / interval;
     const float *v = tr->values + (size_t)k * per_key * c;
     if (tr->interpolation == TRACK_STEP) {

@@ -1,0 +1,163 @@
+/* bench_sampling: how fast clip_sample() runs on one core (a program, not a
+ * test: speed is measured here, never by timed tests).
+ *
+ * 100 joints, each with a translation (LINEAR), a rotation (LINEAR: slerp)
+ * and a scale (LINEAR) track of 200 keys 1/30 s apart, played forward at
+ * 60 Hz over the whole clip. Each figure is the median of the passes (21 by
+ * default), in nanoseconds per joint sampled (three tracks):
+ *
+ *   cursor_ns_per_joint_sample    clip_sample() with a cursor per track
+ *   bsearch_ns_per_joint_sample   clip_sample() with a binary search each time
+ *
+ * On stderr: a straightforward C loop doing the same work (a walking index
+ * per track, lerp or quat_slerp written out over the same keys), the
+ * ratios, the machine's load. The compressed clip of the issue's "going
+ * further" is not built yet, so there is no compressed line.
+ *
+ *   bench_sampling [--joints N] [--keys N] [--passes N]
+ */
+#include "clip.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint32_t rng_state = 8u;
+static float uniform(float lo, float hi) /* a small LCG: the same data on every run */
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)(rng_state >> 8) / 16777216.0f;
+}
+
+/* This thread's CPU time: time spent waiting for a shared core is left out. */
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The plain loop's data: per track, its keys and a walking index. */
+typedef struct plain_track {
+    const float *times, *values;
+    float *out;
+    int key;
+} plain_track;
+
+/* Each track's index walks forward (back to 0 when a pass starts again),
+ * then a lerp, or quat_slerp for the rotations (the second track of each
+ * joint's three). */
+static void plain_sample(plain_track *tracks, int track_count, int key_count, float t)
+{
+    for (int i = 0; i < track_count; i++) {
+        plain_track *p = &tracks[i];
+        if (t < p->times[p->key])
+            p->key = 0;
+        while (p->key < key_count - 2 && p->times[p->key + 1] <= t)
+            p->key++;
+        int k = p->key;
+        float u = (t - p->times[k]) / (p->times[k + 1] - p->times[k]);
+        u = u < 0.0f ? 0.0f : u > 1.0f ? 1.0f : u;
+        if (i % 3 == TRACK_ROTATION) {
+            quat_slerp(p->values + 4 * k, p->values + 4 * k + 4, u, p->out);
+            continue;
+        }
+        const float *v = p->values + 3 * k;
+        for (int c = 0; c < 3; c++)
+            p->out[c] = v[c] + u * (v[3 + c] - v[c]);
+    }
+}
+
+enum { CURSOR, BSEARCH, PLAIN, KINDS };
+
+int main(int argc, char **argv)
+{
+    int joints = 100, keys = 200, passes = 21;
+    for (int i = 1; i < argc; i++) {
+        int *target = !strcmp(argv[i], "--joints")   ? &joints
+                      : !strcmp(argv[i], "--keys")   ? &keys
+                      : !strcmp(argv[i], "--passes") ? &passes
+                                                     : NULL;
+        if (!target || i + 1 >= argc || (*target = atoi(argv[++i])) < 1 || (target == &keys && keys < 2)) {
+            fprintf(stderr, "usage: bench_sampling [--joints N] [--keys N >= 2] [--passes N]\n");
+            return 2;
+        }
+    }
+    if (passes > 101)
+        passes = 101;
+    float *times = malloc((size_t)keys * sizeof *times);
+    float *values = malloc((size_t)keys * 4 * sizeof *values);
+    transform *rest = malloc((size_t)joints * sizeof *rest), *pose = malloc((size_t)joints * sizeof *pose);
+    plain_track *plain = malloc((size_t)joints * 3 * sizeof *plain);
+    int *cursors = calloc((size_t)joints * 3, sizeof *cursors);
+    if (!times || !values || !rest || !pose || !plain || !cursors)
+        return fprintf(stderr, "error: out of memory\n"), 1;
+    for (int k = 0; k < keys; k++)
+        times[k] = (float)k / 30.0f;
+    for (int j = 0; j < joints; j++)
+        transform_identity(&rest[j]);
+    clip c;
+    sa_error err;
+    bool ok = clip_init(&c, "bench", joints, rest, &err);
+    for (int j = 0; ok && j < joints; j++)
+        for (int path = TRACK_TRANSLATION; ok && path <= TRACK_SCALE; path++) {
+            int n = path == TRACK_ROTATION ? 4 : 3;
+            for (int v = 0; v < keys * n; v++)
+                values[v] = path == TRACK_SCALE ? uniform(0.8f, 1.2f) : uniform(-1, 1);
+            ok = clip_add_track(&c, j, (track_path)path, TRACK_LINEAR, keys, times, values, &err);
+        }
+    if (!ok)
+        return fprintf(stderr, "error: %s\n", err.message), 1;
+    /* The plain loop reads the clip's own (normalized) keys, writes the same pose. */
+    for (int i = 0; i < c.track_count; i++) {
+        transform *joint = &pose[c.tracks[i].joint];
+        float *out = c.tracks[i].path == TRACK_TRANSLATION ? joint->translation
+                     : c.tracks[i].path == TRACK_ROTATION  ? joint->rotation
+                                                           : joint->scale;
+        plain[i] = (plain_track){c.tracks[i].times, c.tracks[i].values, out, 0};
+    }
+
+    int frames = (int)(c.duration * 60.0f);
+    double median[KINDS], checksum = 0;
+    for (int kind = 0; kind < KINDS; kind++) {
+        double ns[101];
+        for (int pass = -1; pass < passes; pass++) { /* pass -1 warms up */
+            double start = cpu_seconds();
+            for (int f = 0; f <= frames; f++) {
+                float t = (float)f / 60.0f;
+                if (kind == PLAIN)
+                    plain_sample(plain, c.track_count, keys, t);
+                else
+                    clip_sample(&c, t, kind == CURSOR ? cursors : NULL, pose);
+                checksum += pose[f % joints].rotation[0];
+            }
+            if (pass >= 0)
+                ns[pass] = 1e9 * (cpu_seconds() - start) / ((double)(frames + 1) * joints);
+        }
+        for (int a = 1; a < passes; a++) /* insertion sort: a few dozen figures */
+            for (int b = a; b > 0 && ns[b - 1] > ns[b]; b--) {
+                double swap = ns[b];
+                ns[b] = ns[b - 1], ns[b - 1] = swap;
+            }
+        median[kind] = ns[passes / 2];
+    }
+    printf("cursor_ns_per_joint_sample: %.2f\n", median[CURSOR]);
+    printf("bsearch_ns_per_joint_sample: %.2f\n", median[BSEARCH]);
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f && fscanf(f, "%lf", &load) != 1)
+        load = -1;
+    if (f)
+        fclose(f);
+    fprintf(stderr,
+            "plain_loop_ns_per_joint_sample: %.2f\n"
+            "cursor / plain loop: %.2f (goal: about 1)\nbsearch / cursor: %.2f (goal: >= 1.3)\n"
+            "(%d joints x 3 tracks of %d keys, %d frames at 60 Hz, median of %d passes, one core; load %.2f; "
+            "checksum %.3f; no compressed clip yet)\n",
+            median[PLAIN], median[CURSOR] / median[PLAIN], median[BSEARCH] / median[CURSOR], joints, keys, frames + 1,
+            passes, load, checksum);
+    clip_free(&c);
+    free(times), free(values), free(rest), free(pose), free(plain), free(cursors);
+    return 0;
+}
