@@ -15,6 +15,8 @@ and compares:
     animation_check.py PROGRAM obj MODEL_OR_FOLDER     --dump-obj of every skinned clip at one time,
                                                        skinned by skinning_check.py's reader
     animation_check.py PROGRAM list MODEL_OR_FOLDER    --list-clips: index name duration channels
+    animation_check.py PROGRAM compress MODEL          --compress-report: the format, bytes_float counted
+                                                       here, the error within 1 mm
     animation_check.py PROGRAM synthetic               --dump-pose and --list-clips of a file made
                                                        here (STEP, CUBICSPLINE, normalized integers ...)
     animation_check.py PROGRAM errors                  bad input: one error line, exit 1
@@ -203,6 +205,41 @@ def check_list(program, path):
     return problems + ["stderr: %r" % err] if problems and err else problems
 
 
+def check_compress(program, path):
+    """--compress-report: one line per clip in the issue's format, bytes_float
+    counted here (each channel's key times and values as floats), the ratio
+    as printed, and the error within 1 mm (the goal) for this tolerance."""
+    doc, buffers = load(path)
+    status, out, err = run(program, "--model", path, "--compress-report", "--tolerance", "0.0005")
+    if status != 0:
+        return ["exit %d: %s" % (status, err)]
+    lines = out.split("\n")
+    anims = doc.get("animations", [])
+    if lines[-1] != "" or len(lines) - 1 != len(anims):
+        return ["%r: expected %d lines ending in a newline" % (out, len(anims))]
+    problems = []
+    for line, a in zip(lines, anims):
+        f = line.split(" ")
+        floats = 0
+        for ch in a["channels"]:
+            if "node" not in ch["target"] or ch["target"]["path"] == "weights":
+                continue
+            s = a["samplers"][ch["sampler"]]
+            keys = doc["accessors"][s["input"]]["count"]
+            per_key = 3 if s.get("interpolation") == "CUBICSPLINE" else 1
+            floats += keys * (1 + per_key * (4 if ch["target"]["path"] == "rotation" else 3))
+        if len(f) != 10 or [f[i] for i in (0, 2, 4, 6, 8)] != ["clip", "bytes_float", "bytes_compressed", "ratio",
+                                                                 "max_vertex_error"]:
+            problems.append("%r: not 'clip NAME bytes_float N bytes_compressed M ratio R max_vertex_error E'" % line)
+            continue
+        name = "".join("_" if ord(c) <= 0x20 or c == "\x7f" else c for c in a.get("name") or "-")
+        if f[1] != name or int(f[3]) != 4 * floats:
+            problems.append("%r: expected the name %r and bytes_float %d" % (line, name, 4 * floats))
+        if abs(float(f[7]) - int(f[3]) / int(f[5])) > 0.01 or not 0 <= float(f[9]) <= 1e-3:
+            problems.append("%r: the ratio is not N / M, or the error is not within 1 mm" % line)
+    return problems
+
+
 def animated(path):
     doc, _ = load(path)
     return bool(doc.get("animations"))
@@ -325,7 +362,8 @@ def check_errors(program):
             gltf = one_clip_file(tmp, **kwargs)
             status, out, err = run(program, "--model", gltf, "--dump-pose", "-")
             lines = err.split("\n")
-            if status != 1 or out or not lines[-1].startswith("error: %s: " % gltf) or part not in lines[-1]:
+            if status != 1 or out or not lines[-1].startswith("error: %s: " % gltf) or part not in lines[-1] or \
+                    lines[-1].count(gltf) != 1:
                 problems.append("%s: exit %d, stdout %r, stderr %r; expected exit 1 and one line with %r"
                                 % (kwargs, status, out[:80], err, part))
         gltf = one_clip_file(tmp, [0, 2], v3[:24], count=2)
@@ -376,7 +414,7 @@ def main(argv):
         return 77
     paths = sorted(os.path.join(target, f) for f in os.listdir(target) if f.endswith(".gltf")) \
         if os.path.isdir(target) else [target]
-    check = {"pose": check_pose, "obj": check_obj, "list": check_list}[mode]
+    check = {"pose": check_pose, "obj": check_obj, "list": check_list, "compress": check_compress}[mode]
     failures = 0
     for path in paths:
         if mode != "list" and not animated(path):

@@ -5,6 +5,7 @@
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/08_keyframes/clip.h"
 #include "chapters/08_keyframes/clip_gltf.h"
+#include "chapters/08_keyframes/compress.h"
 #include "test_util.h"
 
 #include <unistd.h>
@@ -493,6 +494,79 @@ static void the_clock_keeps_time_over_a_day(void **state)
     EXPECT_TRUE(clock.time >= 0 && clock.time < 2.3);
 }
 
+/* --- compression ------------------------------------------------------------------ */
+
+/* The largest distance between the joint's position in the float clip and in
+ * the packed one, sampled at 60 Hz over the clip (a "vertex" at the joint). */
+static double max_error_60hz(const clip *c, const packed_clip *p)
+{
+    transform a[1], b[1];
+    double worst = 0;
+    for (int f = 0; f <= (int)(c->duration * 60.0f + 0.5f); f++) {
+        clip_sample(c, (float)f / 60.0f, NULL, a);
+        packed_clip_sample(p, (float)f / 60.0f, NULL, b);
+        worst = fmax(worst, glm_vec3_distance(a[0].translation, b[0].translation));
+    }
+    return worst;
+}
+
+static void a_dropped_key_costs_what_it_was_off_the_line(void **state)
+{
+    (void)state;
+    /* x: 0, 0.504, 1 at 0, 0.5, 1 s. With a tolerance of 0.01 m (keys within
+     * half of it are dropped) the middle key, 0.004 off the line from 0 to 1,
+     * goes: the packed clip is the line, and the error is largest at 0.5 s,
+     * 0.004 m (ends quantized exactly: the range is 0 .. 1). */
+    clip c;
+    clip_of(&c, 1);
+    add_track(&c, 0, TRACK_TRANSLATION, TRACK_LINEAR, 3, (float[]){0, 0.5f, 1},
+              (float[]){0, 0, 0, 0.504f, 0, 0, 1, 0, 0});
+    packed_clip p;
+    sa_error err;
+    EXPECT_TRUE(clip_pack(&c, 0.01f, 1, &p, &err));
+    EXPECT_INT(2, p.tracks[0].key_count);
+    EXPECT_NEAR(0.004, max_error_60hz(&c, &p), 1e-6);
+    /* Bytes: 3 keys of 4 + 12 as floats; 2 keys of 2 + 3 x 2, and the range (6 floats). */
+    EXPECT_INT(48, clip_bytes(&c));
+    EXPECT_INT(2 * 8 + 24, packed_clip_bytes(&p));
+    packed_clip_free(&p);
+    /* A tolerance of 0.001 m keeps it: only quantization is left, half a
+     * unit of 1 / 65535 in the value (7.6e-6 m) and in the time (7.6e-6 s at
+     * 1 m/s): under 2e-5 m. */
+    EXPECT_TRUE(clip_pack(&c, 0.001f, 1, &p, &err));
+    EXPECT_INT(3, p.tracks[0].key_count);
+    double e = max_error_60hz(&c, &p);
+    if (!(e < 2e-5))
+        fail_msg("quantization alone: error %.3g, expected under 2e-5", e);
+    packed_clip_free(&p);
+    clip_free(&c);
+}
+
+static void smallest_three_keeps_the_rotation(void **state)
+{
+    (void)state;
+    /* Rotations about Z by 0, 45, 90 degrees at 0, 1, 2 s: slerp of the
+     * ends gives the middle one exactly, so it is dropped; at 1 s the packed
+     * clip gives 45 degrees (half angle 22.5) within quantization (16 bits
+     * over +-1/sqrt(2): 1.1e-5 per component). The last key's largest
+     * component is negative (stored as -q): the sign is made positive. */
+    clip c;
+    clip_of(&c, 1);
+    const float values[] = {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, -S45, -S45};
+    add_track(&c, 0, TRACK_ROTATION, TRACK_LINEAR, 3, (float[]){0, 1, 2}, values);
+    packed_clip p;
+    sa_error err;
+    EXPECT_TRUE(clip_pack(&c, 1e-4f, 1, &p, &err));
+    EXPECT_INT(2, p.tracks[0].key_count);
+    transform pose[1];
+    packed_clip_sample(&p, 1, NULL, pose);
+    expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, pose[0].rotation, 3e-5, "packed, t = 1");
+    packed_clip_sample(&p, 2, NULL, pose);
+    expect_rotation((float[]){0, 0, S45, S45}, pose[0].rotation, 3e-5, "packed, t = 2 (stored as -q)");
+    packed_clip_free(&p);
+    clip_free(&c);
+}
+
 /* --- clips from glTF files ----------------------------------------------------- */
 
 static char dir[64];
@@ -704,6 +778,8 @@ int main(void)
         cmocka_unit_test(the_step_is_clamped_and_speed_scales_it),
         cmocka_unit_test(a_one_shot_clip_stops_and_finishes),
         cmocka_unit_test(the_clock_keeps_time_over_a_day),
+        cmocka_unit_test(a_dropped_key_costs_what_it_was_off_the_line),
+        cmocka_unit_test(smallest_three_keeps_the_rotation),
         cmocka_unit_test(normalized_integer_rotations_are_normalized),
         cmocka_unit_test(events_come_from_extras),
         cmocka_unit_test(bad_samplers_are_one_error_naming_the_path),

@@ -111,10 +111,7 @@ int main(int argc, char **argv)
         return fprintf(stderr, "error: %s\n", err.message), 1;
     /* The plain loop reads the clip's own (normalized) keys, writes the same pose. */
     for (int i = 0; i < c.track_count; i++) {
-        transform *joint = &pose[c.tracks[i].joint];
-        float *out = c.tracks[i].path == TRACK_TRANSLATION ? joint->translation
-                     : c.tracks[i].path == TRACK_ROTATION  ? joint->rotation
-                                                           : joint->scale;
+        float *out = transform_path(&pose[c.tracks[i].joint], c.tracks[i].path);
         plain[i] = (plain_track){c.tracks[i].times, c.tracks[i].values, out, 0};
     }
 

@@ -227,17 +227,18 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
 }
 /* [/listing] */
 
+float *transform_path(transform *joint, track_path path)
+{
+    return path == TRACK_TRANSLATION ? joint->translation : path == TRACK_ROTATION ? joint->rotation : joint->scale;
+}
+
 /* [listing clip_sample] */
 void clip_sample(const clip *c, float t, int *cursors, transform *pose)
 {
     memcpy(pose, c->rest_local, (size_t)c->joint_count * sizeof *pose);
     for (int i = 0; i < c->track_count; i++) {
         const track *tr = &c->tracks[i];
-        transform *joint = &pose[tr->joint];
-        float *out = tr->path == TRACK_TRANSLATION ? joint->translation
-                     : tr->path == TRACK_ROTATION  ? joint->rotation
-                                                   : joint->scale;
-        track_sample(tr, t, cursors ? &cursors[i] : NULL, out);
+        track_sample(tr, t, cursors ? &cursors[i] : NULL, transform_path(&pose[tr->joint], tr->path));
     }
 }
 /* [/listing] */

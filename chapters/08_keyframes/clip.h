@@ -123,6 +123,9 @@ int track_find_key_from(int key_count, const float *times, float t, int *cursor)
  * NULL (binary search every time). */
 void track_sample(const track *tr, float t, int *cursor, float *out);
 
+/* The part of a joint's transform that a track of `path` writes. */
+float *transform_path(transform *joint, track_path path);
+
 /* The pose of the clip at time t (seconds; clamped to the keys of each
  * track): the rest pose for every joint, then every track's value written
  * over its path. pose holds joint_count transforms, cursors track_count

@@ -105,9 +105,28 @@ void clips_write_list(const gltf_document *doc, const clip *clips, FILE *out)
 {
     for (int i = 0; i < doc->animation_count; i++) {
         fprintf(out, "%d ", i);
-        const char *name = clips[i].name[0] ? clips[i].name : "-";
-        for (const char *c = name; *c; c++)
-            fputc((unsigned char)*c <= ' ' || *c == 0x7f ? '_' : *c, out);
+        clip_write_name(&clips[i], out);
         fprintf(out, " %.9g %d\n", (double)clips[i].duration, doc->animations[i].channel_count);
     }
+}
+
+void clip_write_name(const clip *c, FILE *out)
+{
+    for (const char *s = c->name[0] ? c->name : "-"; *s; s++)
+        fputc((unsigned char)*s <= ' ' || *s == 0x7f ? '_' : *s, out);
+}
+
+int clips_most_tracks(const clip *clips, int count)
+{
+    int most = 1;
+    for (int i = 0; i < count; i++)
+        most = clips[i].track_count > most ? clips[i].track_count : most;
+    return most;
+}
+
+void skeleton_joints_from_nodes(const skeleton *skel, const skeleton *all, mat4 *model_from_node,
+                                mat4 *model_from_joint)
+{
+    for (int j = 0; j < skel->joint_count; j++)
+        glm_mat4_copy(model_from_node[all->joint_of_node[skel->node_of_joint[j]]], model_from_joint[j]);
 }

@@ -31,6 +31,16 @@ bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, 
 bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err);
 void clips_free(clip *clips, int count);
 
+/* The most tracks of any of the clips (at least 1): the size of one cursor
+ * array that fits any of them. */
+int clips_most_tracks(const clip *clips, int count);
+
+/* A skeleton of a file's skins (skel: skeleton_from_gltf) takes its joints'
+ * model matrices from the skeleton of every node (all, model_from_node):
+ * both are in the file's scene space. */
+void skeleton_joints_from_nodes(const skeleton *skel, const skeleton *all, mat4 *model_from_node,
+                                mat4 *model_from_joint);
+
 /* --clip NAME|INDEX: the clip called `name_or_index`, else the clip of that
  * index; -1 with "--clip: no clip is called 'x' ..." or "--clip: 5 is out
  * of range (2 clips)" in err. */
@@ -40,5 +50,7 @@ int clip_find(const clip *clips, int count, const char *name_or_index, sa_error 
  * name "-" when it has none, a space or control character in it written as
  * '_', so that it stays one field; channels as the file lists them). */
 void clips_write_list(const gltf_document *doc, const clip *clips, FILE *out);
+/* The clip's name as one field of such a line ("-", '_' for spaces ...). */
+void clip_write_name(const clip *c, FILE *out);
 
 #endif

@@ -13,6 +13,7 @@
  * Keys (H lists them): N / P clip, SPACE pause, . and , one frame, ] and [ speed.
  */
 #include "clip_gltf.h"
+#include "compress_report.h"
 
 #include "chapters/04_bone_tree/pose_write.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
@@ -28,7 +29,8 @@
 #include <string.h>
 
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
-static bool list_clips = false, once = false;
+static bool list_clips = false, once = false, compress_report_option = false;
+static float tolerance_option = 1e-4f;
 static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
 static float speed_option = 1.0f;
 static const cli_option options_extra[] = {
@@ -40,6 +42,9 @@ static const cli_option options_extra[] = {
      "write the skinned mesh at --time (chapter 06's OBJ format) and exit ('-': standard output)"},
     {"--speed", CLI_FLOAT, &speed_option, "S", "playback speed (negative: backwards; default 1)"},
     {"--once", CLI_FLAG, &once, NULL, "play the clip once and stop at its end (default: loop)"},
+    {"--compress-report", CLI_FLAG, &compress_report_option, NULL,
+     "print each clip's float and compressed sizes and the largest vertex error between them, and exit"},
+    {"--tolerance", CLI_FLOAT, &tolerance_option, "M", "the compression's tolerance in metres (default 0.0001)"},
 };
 static const cli_key keys[] = {
     {"N / P", "next / previous clip"},
@@ -54,7 +59,7 @@ static const cli_spec spec = {
     .summary = "keyframed clips (STEP, LINEAR with slerp, CUBICSPLINE) played on a skinned or rigid model",
     .takes_model = true,
     .extra = options_extra,
-    .extra_count = 6,
+    .extra_count = 8,
     .keys = keys,
     .key_count = 6,
 };
@@ -79,8 +84,7 @@ static void state_free(program_state *st)
     clips_free(st->clips, st->doc.animation_count);
     scene_nodes_free(&st->nodes);
     skin_scene_free(&st->sc);
-    skeleton_free(&st->all);
-    skeleton_free(&st->skel);
+    skeleton_free(&st->all), skeleton_free(&st->skel);
     gltf_free(&st->doc);
 }
 
@@ -92,9 +96,7 @@ static bool load(program_state *st, const char *path, bool decode_images, sa_err
     if (!skeleton_from_gltf_nodes(&st->doc, &st->all, err) ||
         !clips_from_gltf(&st->doc, &st->all, &st->clips, &weights_skipped, err))
         return sa_error_prefix(err, "%s", path);
-    size_t n = (size_t)st->all.joint_count + 1, tracks = 1;
-    for (int i = 0; i < st->doc.animation_count; i++)
-        tracks = st->clips[i].track_count >= (int)tracks ? (size_t)st->clips[i].track_count + 1 : tracks;
+    size_t n = (size_t)st->all.joint_count + 1, tracks = (size_t)clips_most_tracks(st->clips, st->doc.animation_count);
     st->rigid_shown = calloc((size_t)st->doc.node_count + 1, sizeof *st->rigid_shown);
     st->cursors = calloc(tracks, sizeof *st->cursors);
     st->pose = malloc(n * sizeof *st->pose);
@@ -123,9 +125,7 @@ static void pose_at(program_state *st, int clip_index, float t)
     for (int n = 0; n < st->doc.node_count; n++)
         if (st->nodes.shown[n])
             glm_mat4_copy(st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
-    for (int j = 0; j < st->skel.joint_count; j++)
-        glm_mat4_copy(st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
-                      st->sc.model_from_joint[j]);
+    skeleton_joints_from_nodes(&st->skel, &st->all, st->model_from_node, st->sc.model_from_joint);
 }
 /* [/listing] */
 
@@ -133,8 +133,11 @@ static void pose_at(program_state *st, int clip_index, float t)
 static int run_dump(program_state *st, const char *path)
 {
     sa_error err;
-    if (list_clips) {
-        clips_write_list(&st->doc, st->clips, stdout);
+    if (list_clips || compress_report_option) {
+        if (list_clips)
+            clips_write_list(&st->doc, st->clips, stdout);
+        else if (!compress_report(&st->doc, &st->all, &st->skel, &st->sc, st->clips, tolerance_option, stdout, &err))
+            return app_fail(&err);
         return 0;
     }
     const char *out_path = dump_pose_path ? dump_pose_path : dump_obj_path;
@@ -161,23 +164,26 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--screenshot"};
-    const bool given[] = {list_clips, dump_pose_path != NULL, dump_obj_path != NULL, options.screenshot != NULL};
+    static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--compress-report",
+                                        "--screenshot"};
+    const bool given[] = {list_clips, dump_pose_path != NULL, dump_obj_path != NULL, compress_report_option,
+                          options.screenshot != NULL};
     sa_error err;
-    if (!cli_exclusive(4, modes, given, &err)) {
+    if (!cli_exclusive(5, modes, given, &err)) {
         fprintf(stderr, "error: %s\n", err.message);
         return 2;
     }
-    bool dumping = list_clips || dump_pose_path || dump_obj_path;
+    bool dumping = list_clips || dump_pose_path || dump_obj_path || compress_report_option;
     char path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, path, sizeof path, &err))
         return app_fail(&err);
     program_state st;
     memset(&st, 0, sizeof st);
     int clip_index = 0;
-    if (!load(&st, path, !dumping, &err) ||
-        (clip_option && (clip_index = clip_find(st.clips, st.doc.animation_count, clip_option, &err)) < 0)) {
-        sa_error_prefix(&err, "%s", path);
+    bool loaded = load(&st, path, !dumping, &err);
+    if (loaded && clip_option && (clip_index = clip_find(st.clips, st.doc.animation_count, clip_option, &err)) < 0)
+        loaded = sa_error_prefix(&err, "%s", path);
+    if (!loaded) {
         state_free(&st);
         return app_fail(&err);
     }
@@ -234,10 +240,9 @@ static int run_window(program_state *st, const char *path, app_options *options,
             clock.duration = st->clips[clip_index].duration, clock.time = 0.0, clock.finished = false;
             memset(st->cursors, 0, (size_t)st->clips[clip_index].track_count * sizeof *st->cursors);
         }
-        if (app_key_pressed(&a, GLFW_KEY_RIGHT_BRACKET))
-            clock.speed *= 2.0;
-        if (app_key_pressed(&a, GLFW_KEY_LEFT_BRACKET))
-            clock.speed /= 2.0;
+        clock.speed *= app_key_pressed(&a, GLFW_KEY_RIGHT_BRACKET)  ? 2.0
+                       : app_key_pressed(&a, GLFW_KEY_LEFT_BRACKET) ? 0.5
+                                                                    : 1.0;
         if (app_key_pressed(&a, GLFW_KEY_B))
             clock.speed = -clock.speed;
         if (app_key_pressed(&a, GLFW_KEY_L))
@@ -252,8 +257,7 @@ static int run_window(program_state *st, const char *path, app_options *options,
             dt = 1.0 / 60.0, clock.speed = step * fabs(speed);
         }
         const clip *c = clip_index >= 0 ? &st->clips[clip_index] : NULL;
-        int fired[8];
-        int n = c ? clip_clock_advance(&clock, dt, c->events, c->event_count, fired, 8) : 0;
+        int fired[8], n = c ? clip_clock_advance(&clock, dt, c->events, c->event_count, fired, 8) : 0;
         clock.speed = speed;
         for (int i = 0; i < n && i < 8; i++) { /* the newest first */
             char older[sizeof last_events];
@@ -263,7 +267,6 @@ static int run_window(program_state *st, const char *path, app_options *options,
         }
         pose_at(st, clip_index, (float)clock.time);
         gpu_skin_scene_update(&g, &st->sc, &st->skel, SKIN_LINEAR);
-
         mat4 clip_from_world, clip_from_screen;
         app_clip_from_world(&a, clip_from_world);
         lit_begin_frame(&lit, clip_from_world);
@@ -289,11 +292,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    debug_draw_free(&text);
-    debug_draw_free(&lines);
-    shader_program_unload(&lit);
-    scene_gl_free(&gpu);
-    gpu_skin_scene_free(&g);
+    debug_draw_free(&text), debug_draw_free(&lines), shader_program_unload(&lit);
+    scene_gl_free(&gpu), gpu_skin_scene_free(&g);
     app_close(&a);
     return ok ? 0 : app_fail(&err);
 }
