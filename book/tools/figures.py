@@ -811,6 +811,85 @@ def normals_scale():
     return s.render()
 
 
+# ---------------------------------------------------------------- chapter 08
+
+def track_cursor():
+    """A track's keys over time: the value held before the first and after the last, the interval the cursor keeps."""
+    s = Svg(860, 350, "A track: keys over time, the two keys around t, and the cursor that remembers them")
+    x0, y0, w, h = 80, 50, 700, 200
+    times = [0.5, 1.2, 1.6, 2.7, 3.3, 4.1]
+    values = [0.2, 0.75, 0.55, 0.9, 0.3, 0.5]
+
+    def px(t):
+        return x0 + t / 4.8 * w
+
+    def py(v):
+        return y0 + h - v * h
+
+    s.line(x0, y0 + h, x0 + w + 10, y0 + h, arrow=True)
+    s.text(x0 + w + 14, y0 + h + 4, "t (s)", size=12)
+    s.line(x0, y0 + h, x0, y0 - 10, arrow=True)
+    s.text(x0 - 8, y0 - 14, "value", size=12, anchor="end")
+    # Held before the first and after the last key.
+    s.line(x0, py(values[0]), px(times[0]), py(values[0]), stroke=MUTED, dash="5 4")
+    s.line(px(times[-1]), py(values[-1]), x0 + w, py(values[-1]), stroke=MUTED, dash="5 4")
+    s.text(x0 + 4, py(values[0]) - 8, "first value holds", size=11.5, fill=MUTED)
+    s.text(x0 + w, py(values[-1]) - 8, "last value holds", size=11.5, fill=MUTED, anchor="end")
+    k = 2  # the interval around t
+    s.rect(px(times[k]), y0, px(times[k + 1]) - px(times[k]), h, fill=POSITION, stroke="none")
+    for i in range(len(times) - 1):
+        s.line(px(times[i]), py(values[i]), px(times[i + 1]), py(values[i + 1]), width=2)
+    for i, (t, v) in enumerate(zip(times, values)):
+        s.circle(px(t), py(v), 5, fill=INK)
+        s.text(px(t), y0 + h + 18, f"key {i}", size=11.5, anchor="middle")
+    t = 2.25
+    u = (t - times[k]) / (times[k + 1] - times[k])
+    v = values[k] + u * (values[k + 1] - values[k])
+    s.line(px(t), y0 + h, px(t), py(v), stroke=ACCENT, dash="4 3")
+    s.circle(px(t), py(v), 6, fill=ACCENT)
+    s.text(px(t) + 10, py(v) + 18, "value at t", size=12, fill=ACCENT)
+    s.text(px(t), y0 + h + 34, "t", size=13, anchor="middle", fill=ACCENT, bold=True)
+    s.text((px(times[k]) + px(times[k + 1])) / 2, y0 - 8, "times[k] <= t < times[k+1]", size=11.5,
+           anchor="middle", mono=True)
+    s.text(x0, y0 + h + 62, "u = (t - times[k]) / (times[k+1] - times[k]);  value = v[k] + u (v[k+1] - v[k])",
+           size=12.5, mono=True)
+    s.text(x0, y0 + h + 82, "cursor = k: next frame, t is in the same interval or the next one (a step or two, "
+           "not a search)", size=12.5, fill=MUTED)
+    return s.render()
+
+
+def long_way_round():
+    """Quaternions q and -q are one rotation: slerp towards the one on the same side, or the joint turns the long way."""
+    s = Svg(860, 380, "Shortest arc: interpolating towards -b instead of b turns the joint the long way round")
+    cx, cy, r = 240, 200, 130
+    s.text(cx, 32, "the unit circle of half angles (a 2D slice of the 4D sphere)", size=12.5, anchor="middle")
+    s.path(f"M {cx + r} {cy} A {r} {r} 0 1 0 {cx - r} {cy} A {r} {r} 0 1 0 {cx + r} {cy}", stroke=MUTED)
+
+    def at(deg):
+        return cx + r * math.cos(math.radians(deg)), cy - r * math.sin(math.radians(deg))
+
+    a, b, minus_b = 65, 295, 115  # half angles: a 130 deg rotation, b = 230 deg stored with the other sign
+    short = " ".join(f"{at(d)[0]:.1f} {at(d)[1]:.1f}" for d in range(a, minus_b + 1, 2))
+    s.path("M " + short, stroke=FRONT, width=4)
+    long_way = " ".join(f"{at(d)[0]:.1f} {at(d)[1]:.1f}" for d in range(a, b - 360 - 1, -3))
+    s.path("M " + long_way, stroke=ACCENT, width=2, dash="6 4", arrow=True)
+    for deg, name, anchor in [(a, "a", "start"), (b, "b (stored)", "start"), (minus_b, "-b", "end")]:
+        x, y = at(deg)
+        s.circle(x, y, 6, fill=INK)
+        s.text(x + (10 if anchor == "start" else -10), y - 8, name, size=13, anchor=anchor, bold=True)
+    s.line(cx, cy, *at(b), stroke=MUTED, dash="3 3")
+    s.line(cx, cy, *at(minus_b), stroke=MUTED, dash="3 3")
+    x0 = 470
+    s.text(x0, 90, "a = 130 deg about Z, b = 230 deg stored as -q:", size=13)
+    s.text(x0, 112, "dot(a, b) < 0, so slerp from a to -b", size=13)
+    s.text(x0, 150, "short way (blue): 130 -> 180 -> 230 deg,", size=13, fill="#2c6ea6")
+    s.text(x0, 170, "a 100 degree turn", size=13, fill="#2c6ea6")
+    s.text(x0, 208, "long way (red, dashed): 130 -> 0 -> -130 deg,", size=13, fill=ACCENT)
+    s.text(x0, 228, "a 260 degree spin the other way round", size=13, fill=ACCENT)
+    s.text(x0, 270, "if (dot < 0) b = -b;   /* quat_slerp, ex08.1 */", size=12.5, mono=True)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -829,6 +908,8 @@ FIGURES = {
     "06-normals-scale": normals_scale,
     "07-std140-skin-block": std140_skin_block,
     "07-candy-wrapper": candy_wrapper,
+    "08-track-cursor": track_cursor,
+    "08-long-way-round": long_way_round,
 }
 
 

@@ -55,7 +55,6 @@ void clip_free(clip *c)
     memset(c, 0, sizeof *c);
 }
 
-/* [listing add_track] */
 bool clip_add_track(clip *c, int joint, track_path path, track_interpolation interpolation, int key_count,
                     const float *times, const float *values, sa_error *err)
 {
@@ -121,7 +120,6 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
         c->duration = times[key_count - 1];
     return true;
 }
-/* [/listing] */
 
 bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
 {
@@ -211,6 +209,8 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
         else /* the two keys around t, as a track of their own */
             track_sample_linear(2, tr->times + k, v, c, t, out);
     } else {
+        /* [/listing] */
+        /* [listing cubic] */
         /* The spec's Hermite spline (glTF 2.0, appendix C): value v_k, out-tangent
          * b_k of key k, in-tangent a_k+1 and value v_k+1 of the next key; the
          * tangents are per second, so they are scaled by the interval. */

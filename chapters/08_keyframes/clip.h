@@ -90,7 +90,6 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err);
 
 /* --- sampling ------------------------------------------------------------- */
 
-/* [listing sample_decl] */
 /* Exercise ex08.1 (slerp.c): spherical linear interpolation of two unit
  * quaternions (x y z w), the shortest way round: when their dot product is
  * negative, b is negated first (q and -q are the same rotation). When they
@@ -132,7 +131,6 @@ float *transform_path(transform *joint, track_path path);
  * ints (zero them when a clip starts; NULL: binary search). Allocates
  * nothing. */
 void clip_sample(const clip *c, float t, int *cursors, transform *pose);
-/* [/listing] */
 
 /* --- the clock and events ------------------------------------------------- */
 

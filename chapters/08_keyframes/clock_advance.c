@@ -42,7 +42,9 @@ int clip_clock_advance(clip_clock *clock, double dt, const clip_event *events, i
         clock->finished = step > 0.0 ? to >= duration : to <= 0.0;
         return count;
     }
+    /* [/listing] */
 
+    /* [listing clock_loop] */
     /* Looping: walk lap by lap up to the wrap, so that a step longer than
      * the clip crosses every event once per lap. Time 0 and time duration
      * are the same instant: an event there is met at the wrap. */
@@ -69,6 +71,7 @@ int clip_clock_advance(clip_clock *clock, double dt, const clip_event *events, i
             left -= room;
             t = end >= duration ? 0.0 : end;
         } else {
+            /* [elide the backward lap, its mirror image: [end, t), down to 0, then on from duration] */
             double room = t; /* may be 0: then the first lap only wraps */
             double end = left < room ? t - left : 0.0;
             for (int k = 0; k < event_count; k++) {
@@ -79,6 +82,7 @@ int clip_clock_advance(clip_clock *clock, double dt, const clip_event *events, i
             }
             left -= room;
             t = end <= 0.0 && left > 0.0 ? duration : end;
+            /* [/elide] */
         }
     }
     clock->time = t >= duration ? 0.0 : t;

@@ -286,7 +286,7 @@ static int run_window(program_state *st, const char *path, app_options *options,
         text_clip_from_screen(a.width, a.height, clip_from_screen);
         text_draw(&text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
         text_draw(&text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
-        text_draw(&text, 10.0f, 48.0f, 1.2f, "N/P clip  SPACE pause  ./, step  ]/[ speed  B back  L loop  S skeleton",
+        text_draw(&text, 10.0f, 48.0f, 1.2f, "N/P clip SPACE pause ./, step ]/[ speed B back L loop S bones",
                   (vec3){0.85f, 0.85f, 0.85f});
         debug_draw_flush(&text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
