@@ -218,9 +218,8 @@ typedef struct skinned_vertex_u16 {
         {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(type, position)},                                        \
             {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(type, normal)},                                        \
             {ATTRIB_TEXCOORD, 2, GL_FLOAT, false, false, offsetof(type, texcoord)},                                    \
-            {ATTRIB_WEIGHTS,         4, GL_FLOAT, false, false,                                                        \
-             offsetof(type, weights)}, /* integer = true: glVertexAttribIPointer, a uvec4 in GLSL */                   \
-            {ATTRIB_JOINTS, 4, joint_type, false, true, offsetof(type, joints)},                                       \
+            {ATTRIB_WEIGHTS, 4, GL_FLOAT, false, false, offsetof(type, weights)},                                      \
+            {ATTRIB_JOINTS, 4, joint_type, false, true, offsetof(type, joints)}, /* integer = true: a uvec4 */         \
     }
 static const vertex_attribute attributes_u8[] = SKINNED_ATTRIBUTES(skinned_vertex_u8, GL_UNSIGNED_BYTE);
 static const vertex_attribute attributes_u16[] = SKINNED_ATTRIBUTES(skinned_vertex_u16, GL_UNSIGNED_SHORT);
