@@ -130,11 +130,11 @@ static void ex04_1_no_joints(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex04_1_a_root_is_its_local_matrix),
-        cmocka_unit_test(ex04_1_three_joint_chain),
-        cmocka_unit_test(ex04_1_two_roots_and_siblings),
-        cmocka_unit_test(ex04_1_long_chain),
-        cmocka_unit_test(ex04_1_no_joints),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_a_root_is_its_local_matrix),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_three_joint_chain),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_two_roots_and_siblings),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_long_chain),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_no_joints),
     };
     return cmocka_run_group_tests_name("ex04.1 joints_local_to_model", tests, NULL, NULL);
 }

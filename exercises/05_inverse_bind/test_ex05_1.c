@@ -251,17 +251,17 @@ static void ex05_1_not_affine_is_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex05_1_identity),
-        cmocka_unit_test(ex05_1_translation),
-        cmocka_unit_test(ex05_1_rotation_and_translation),
-        cmocka_unit_test(ex05_1_rotation_with_scale),
-        cmocka_unit_test(ex05_1_shear),
-        cmocka_unit_test(ex05_1_mirror),
-        cmocka_unit_test(ex05_1_in_place),
-        cmocka_unit_test(ex05_1_bind_pose_check),
-        cmocka_unit_test(ex05_1_small_scale_is_not_singular),
-        cmocka_unit_test(ex05_1_singular_is_refused),
-        cmocka_unit_test(ex05_1_not_affine_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_identity),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_translation),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_rotation_and_translation),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_rotation_with_scale),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_shear),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_mirror),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_in_place),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_bind_pose_check),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_small_scale_is_not_singular),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_singular_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_not_affine_is_refused),
     };
     return cmocka_run_group_tests_name("ex05.1 affine_inverse", tests, NULL, NULL);
 }

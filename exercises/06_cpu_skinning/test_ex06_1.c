@@ -148,14 +148,14 @@ static void rotation_with_translation_order(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(one_joint_weight_one),
-        cmocka_unit_test(weights_scale_the_translation),
-        cmocka_unit_test(two_joints_half_and_half),
-        cmocka_unit_test(four_joints),
-        cmocka_unit_test(non_uniform_scale_normal),
-        cmocka_unit_test(uniform_scale_renormalized),
-        cmocka_unit_test(mirror_keeps_the_normal_outward),
-        cmocka_unit_test(rotation_with_translation_order),
+        SA_EXERCISE_CASE("ex06.1", one_joint_weight_one),
+        SA_EXERCISE_CASE("ex06.1", weights_scale_the_translation),
+        SA_EXERCISE_CASE("ex06.1", two_joints_half_and_half),
+        SA_EXERCISE_CASE("ex06.1", four_joints),
+        SA_EXERCISE_CASE("ex06.1", non_uniform_scale_normal),
+        SA_EXERCISE_CASE("ex06.1", uniform_scale_renormalized),
+        SA_EXERCISE_CASE("ex06.1", mirror_keeps_the_normal_outward),
+        SA_EXERCISE_CASE("ex06.1", rotation_with_translation_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

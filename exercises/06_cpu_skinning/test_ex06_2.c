@@ -111,14 +111,14 @@ static void a_large_weight_last(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(four_already_normalized),
-        cmocka_unit_test(the_largest_are_not_the_first_four),
-        cmocka_unit_test(unnormalized_sum),
-        cmocka_unit_test(fewer_than_four),
-        cmocka_unit_test(zero_weights_get_joint_zero),
-        cmocka_unit_test(all_zero),
-        cmocka_unit_test(ties_keep_the_earlier),
-        cmocka_unit_test(a_large_weight_last),
+        SA_EXERCISE_CASE("ex06.2", four_already_normalized),
+        SA_EXERCISE_CASE("ex06.2", the_largest_are_not_the_first_four),
+        SA_EXERCISE_CASE("ex06.2", unnormalized_sum),
+        SA_EXERCISE_CASE("ex06.2", fewer_than_four),
+        SA_EXERCISE_CASE("ex06.2", zero_weights_get_joint_zero),
+        SA_EXERCISE_CASE("ex06.2", all_zero),
+        SA_EXERCISE_CASE("ex06.2", ties_keep_the_earlier),
+        SA_EXERCISE_CASE("ex06.2", a_large_weight_last),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -170,8 +170,8 @@ int main(int argc, char **argv)
         return 1;
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(uniform_block),
-        cmocka_unit_test(texture_buffer),
+        SA_EXERCISE_CASE("ex07.1", uniform_block),
+        SA_EXERCISE_CASE("ex07.1", texture_buffer),
     };
     return cmocka_run_group_tests_name("ex07.1 skin_vertex (GLSL)", tests, open_app, close_app);
 }

@@ -147,9 +147,11 @@ static void four_influences_count(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(one_joint_turns_then_moves),      cmocka_unit_test(two_joints_blend_halfway),
-        cmocka_unit_test(antipodal_quaternion_is_flipped), cmocka_unit_test(hemisphere_is_the_first_influences),
-        cmocka_unit_test(four_influences_count),
+        SA_EXERCISE_CASE("ex07.2", one_joint_turns_then_moves),
+        SA_EXERCISE_CASE("ex07.2", two_joints_blend_halfway),
+        SA_EXERCISE_CASE("ex07.2", antipodal_quaternion_is_flipped),
+        SA_EXERCISE_CASE("ex07.2", hemisphere_is_the_first_influences),
+        SA_EXERCISE_CASE("ex07.2", four_influences_count),
     };
     return cmocka_run_group_tests_name("ex07.2 dq_skin_vertex", tests, NULL, NULL);
 }
