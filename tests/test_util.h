@@ -70,10 +70,11 @@
 /* Grading tests (exercises/) register each case with SA_EXERCISE_CASE(id, f)
  * instead of cmocka_unit_test(f): before f runs, it prints
  *     ex04.1 case ex04_1_three_joint_chain:
- * on standard error. A sanitizer report ends the test at once, and cmocka's
- * "[ RUN ]" lines on standard output (buffered) are lost with it; this line
- * (unbuffered) is already out, so the report follows the name of the
- * exercise and the case that called the student's code. */
+ * on standard error. A sanitizer report, which ends the test at once, goes
+ * to standard error too, so it comes right after the name of the exercise
+ * and the case that called the student's code (cmocka's "[ RUN ]" line is
+ * on standard output, which a grader may keep apart, and names only the
+ * function). */
 static inline int sa_exercise_case_setup(void **state)
 {
     fprintf(stderr, "%s:\n", (const char *)*state);
