@@ -7,6 +7,32 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
+/* "Allocate nothing": this test is linked with -Wl,--wrap=malloc (and calloc
+ * and realloc, CMakeLists.txt), so every allocation by the code linked into
+ * it, the student's included, passes through here and is counted. */
+static int allocations;
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t count, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t count, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size)
+{
+    allocations++;
+    return __real_malloc(size);
+}
+void *__wrap_calloc(size_t count, size_t size)
+{
+    allocations++;
+    return __real_calloc(count, size);
+}
+void *__wrap_realloc(void *p, size_t size)
+{
+    allocations++;
+    return __real_realloc(p, size);
+}
+
 /* Runs the student's function with a guard matrix after the last one, and
  * compares joint by joint, naming the joint and the element that differs. */
 static void expect_fk(const char *what, int count, const int *parent, const transform *local, mat4 *expected)
@@ -23,7 +49,12 @@ static void expect_fk(const char *what, int count, const int *parent, const tran
     for (int j = 0; j < 9; j++)
         for (int c = 0; c < 4; c++)
             glm_vec4_fill(out[j][c], 12345.0f);
+    allocations = 0;
     joints_local_to_model(count, parent_padded, local_padded, out);
+    if (allocations)
+        fail_msg("ex04.1 %s: joints_local_to_model() allocated memory (malloc, calloc or realloc called %d times); it "
+                 "must allocate nothing: each joint needs only its parent's matrix, already in model_from_joint",
+                 what, allocations);
     for (int j = 0; j < count; j++)
         for (int c = 0; c < 4; c++)
             for (int r = 0; r < 4; r++)
