@@ -92,7 +92,7 @@ def chromium_command(exe, profile):
     # What headless Chromium needs as root in a container, and nothing that goes on the network.
     return [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-extensions", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--disable-extensions", "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1",
             f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}"]
 
 
