@@ -58,7 +58,8 @@ static const char *why_not_invertible(mat4 m)
             return "has an element that is not a finite number";
     if (!(fabsf(m[0][3]) <= AFFINE_TOLERANCE && fabsf(m[1][3]) <= AFFINE_TOLERANCE &&
           fabsf(m[2][3]) <= AFFINE_TOLERANCE && fabsf(m[3][3] - 1.0f) <= AFFINE_TOLERANCE))
-        return "is not affine (its bottom row is not 0 0 0 1)";
+        /* A transposed read puts the translation where 0 0 0 sits: say so. */
+        return "is not affine (its bottom row is not 0 0 0 1: was it read row-major? glTF stores columns)";
     return "is singular (its 3x3 part squashes space flat: no inverse)";
 }
 
