@@ -16,15 +16,9 @@
  *
  * A GL context is needed: without a display the test starts itself again
  * under xvfb-run (so `ctest -L ex07.1` works from any terminal). */
-#include "tests/test_util.h"
-#include "chapters/07_gpu_skinning/gpu_skin.h"
-#include "common/app.h"
-#include "tests/gl/gl_test_util.h"
-
-#include <unistd.h>
+#include "gl_exercise.h"
 
 static const double tol = 1e-5;
-static app the_app;
 
 #define N 9
 #define JOINTS 7
@@ -121,29 +115,8 @@ static void run_with(skin_storage storage, const char *storage_name)
     matrices(m);
     skin_palette_upload_matrices(&palette, JOINTS, m);
 
-    uint32_t triangle[3] = {0, 1, 2};
-    gltf_primitive prim;
-    memset(&prim, 0, sizeof prim);
-    prim.vertex_count = N;
-    prim.positions = positions;
-    prim.normals = normals;
-    prim.triangle_indices = triangle;
-    prim.triangle_count = 1;
-    skin_influences inf;
-    memset(&inf, 0, sizeof inf);
-    inf.vertex_count = N;
-    inf.joint_count = JOINTS;
-    inf.joints_u8 = joints;
-    inf.weights = weights;
-    gpu_mesh mesh;
-    if (!skin_mesh_upload(&mesh, &prim, &inf, &err))
-        fail_msg("%s", err.message);
-
     float got_p[N][3], got_n[N][3];
-    glUseProgram(program.program.id);
-    skin_palette_bind(&palette);
-    if (!skin_capture(&mesh, N, got_p, got_n, &err))
-        fail_msg("%s", err.message);
+    gl_exercise_capture(&program, &palette, N, positions, normals, joints, weights, JOINTS, got_p, got_n);
     for (int v = 0; v < N; v++)
         for (int k = 0; k < 3; k++) {
             if (!(fabs((double)got_p[v][k] - (double)want_positions[v][k]) <= tol))
@@ -159,54 +132,12 @@ static void run_with(skin_storage storage, const char *storage_name)
                          (double)want_normals[v][0], (double)want_normals[v][1], (double)want_normals[v][2],
                          (double)got_n[v][0], (double)got_n[v][1], (double)got_n[v][2]);
         }
-    gpu_mesh_unload(&mesh);
     skin_palette_free(&palette);
     skin_program_unload(&program);
-}
-
-static void uniform_block(void **state)
-{
-    (void)state;
-    run_with(SKIN_UNIFORM_BLOCK, "uniform block");
-}
-
-static void texture_buffer(void **state)
-{
-    (void)state;
-    run_with(SKIN_TEXTURE_BUFFER, "texture buffer");
-}
-
-static int open_app(void **state)
-{
-    (void)state;
-    return gl_test_open(&the_app, "ex07.1");
-}
-
-static int close_app(void **state)
-{
-    (void)state;
-    app_close(&the_app);
-    return 0;
 }
 
 int main(int argc, char **argv)
 {
     (void)argc;
-    if (!getenv("DISPLAY") && !getenv("SA_EX07_1_UNDER_XVFB")) {
-        /* No display: run again under a virtual one. Mesa keeps allocations
-         * until exit, so a leak check (sanitizer builds) would blame it. */
-        setenv("SA_EX07_1_UNDER_XVFB", "1", 1);
-        const char *asan = getenv("ASAN_OPTIONS");
-        char options[512];
-        snprintf(options, sizeof options, "%s%sdetect_leaks=0", asan ? asan : "", asan && asan[0] ? ":" : "");
-        setenv("ASAN_OPTIONS", options, 1);
-        execlp("xvfb-run", "xvfb-run", "-a", argv[0], (char *)NULL);
-        fprintf(stderr, "ex07.1: no display, and xvfb-run could not be started\n");
-        return 1;
-    }
-    const struct CMUnitTest tests[] = {
-        SA_EXERCISE_CASE("ex07.1", uniform_block),
-        SA_EXERCISE_CASE("ex07.1", texture_buffer),
-    };
-    return cmocka_run_group_tests_name("ex07.1 skin_vertex (GLSL)", tests, open_app, close_app);
+    return gl_exercise_main(argv, "ex07.1", "ex07.1 skin_vertex (GLSL)", run_with);
 }
