@@ -239,15 +239,10 @@ static void joint_rules(void **state)
     const float weights[][4] = {
         {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.25f, 0, 0, 0.75f},
     };
-    const unsigned want[] = {0,
-                             BIND_JOINT_OUTSIDE,
-                             0,
-                             BIND_JOINT_TWICE,
-                             BIND_BAD_WEIGHTS | BIND_JOINT_OUTSIDE,
-                             BIND_JOINT_TWICE};
+    const unsigned want[] =
+        {0, BIND_JOINT_OUTSIDE, 0, BIND_JOINT_TWICE, BIND_BAD_WEIGHTS | BIND_JOINT_OUTSIDE, BIND_JOINT_TWICE};
     for (size_t v = 0; v < 6; v++)
-        EXPECT_INT(want[v],
-                   bind_vertex_problems(v, 1, set_of(joints), wset_of(weights), 3, BIND_WEIGHTS_FLOAT));
+        EXPECT_INT(want[v], bind_vertex_problems(v, 1, set_of(joints), wset_of(weights), 3, BIND_WEIGHTS_FLOAT));
     /* Across two sets: joint 1 with a non-zero weight in each. */
     const uint16_t j0[1][4] = {{1, 0, 0, 0}}, j1[1][4] = {{1, 0, 0, 0}};
     const float w0[1][4] = {{0.5f, 0, 0, 0}}, w1[1][4] = {{0.5f, 0, 0, 0}};

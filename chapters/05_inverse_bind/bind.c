@@ -110,7 +110,8 @@ unsigned bind_vertex_problems(size_t v, int set_count, const uint16_t (*const *j
                 problems |= w != 0.0f ? BIND_BAD_WEIGHTS | BIND_JOINT_OUTSIDE : BIND_JOINT_OUTSIDE;
             /* The spec: at most one non-zero weight per joint. */
             for (int earlier = 0; w != 0.0f && earlier < set * 4 + i; earlier++)
-                if (joint_sets[earlier / 4][v][earlier % 4] == joint && weight_sets[earlier / 4][v][earlier % 4] != 0.0f)
+                if (joint_sets[earlier / 4][v][earlier % 4] == joint &&
+                    weight_sets[earlier / 4][v][earlier % 4] != 0.0f)
                     problems |= BIND_JOINT_TWICE;
             sum += w;
             /* The stored integer, which the loader divided by the units. */

@@ -99,8 +99,8 @@ static bool check_weights(const gltf_document *doc, bind_report *out)
                 snprintf(out->rule_first[r], sizeof out->rule_first[r],
                          "meshes[%d].primitives[%d] (on nodes[%d], skins[%d] of %d joints): vertex %zu: "
                          "weights %g %g %g %g%s (sum %g) on joints %u %u %u %u",
-                         node->mesh, p, n, node->skin, skin_joint_count, bind_file_vertex(prim, first[r]), w[0],
-                         w[1], w[2], w[3], prim->influence_set_count > 1 ? " ..." : "", sum, j[0], j[1], j[2], j[3]);
+                         node->mesh, p, n, node->skin, skin_joint_count, bind_file_vertex(prim, first[r]), w[0], w[1],
+                         w[2], w[3], prim->influence_set_count > 1 ? " ..." : "", sum, j[0], j[1], j[2], j[3]);
             }
         }
     }
