@@ -12,9 +12,14 @@ the program's output:
                               or inf when an inverse bind matrix is singular
     weights_bad: N            equal
 
-and the program's exit status with the one this script expects (1 when
-weights_bad > 0 or an inverse bind matrix is singular, else 0), and the
-warning on stderr with whether max_rest_bind_error is above 1e-4.
+weights_bad counts the file's vertices (accessor elements, however many
+triangles share one) of every skinned mesh node against that node's own
+skin that break a rule of RULES; for each rule broken, stderr must have one
+error line with the count of such vertices and the first of them (mesh,
+primitive, node, vertex), and none for a rule kept. Then the program's exit
+status with the one this script expects (1 when weights_bad > 0 or an
+inverse bind matrix is singular, else 0), and the warning on stderr with
+whether max_rest_bind_error is above 1e-4.
 
     bind_check.py PROGRAM MODEL_OR_FOLDER [--expect-warning | --expect-no-warning]
                   [--expect-exit N] [--break KIND]
