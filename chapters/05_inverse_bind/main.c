@@ -149,7 +149,7 @@ static void draw_label(program_state *st, int selected)
         snprintf(label, sizeof label, "no joints");
     text_draw(&st->v.text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
     text_draw(&st->v.text, 10.0f, 34.0f, 1.5f, view_help[view], (vec3){0.85f, 0.85f, 0.85f});
-    snprintf(label, sizeof label, "%s; joints up to %.3g m apart",
+    snprintf(label, sizeof label, "%s; joints up to %.3f m apart",
              skeleton_shown == SKELETON_BIND ? "bind pose, rest in grey (B)" : "rest pose (B: bind pose)",
              (double)st->bind_distance);
     text_draw(&st->v.text, 10.0f, 56.0f, 1.5f, label, (vec3){0.85f, 0.85f, 0.85f});
