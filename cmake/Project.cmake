@@ -28,13 +28,18 @@ foreach(row IN LISTS SA_EXERCISE_ROWS)
   list(GET fields 0 id)
   list(GET fields 1 ref)
   list(GET fields 2 stub)
-  list(APPEND SA_EXERCISE_IDS ${id})
-  set(SA_EXERCISE_REF_${id} "${CMAKE_SOURCE_DIR}/${ref}")
-  set(SA_EXERCISE_STUB_${id} "${CMAKE_SOURCE_DIR}/${stub}")
-  if(NOT EXISTS "${SA_EXERCISE_STUB_${id}}")
+  # An exercise of two files (ex07.2: C and GLSL) has a row for each.
+  if(NOT id IN_LIST SA_EXERCISE_IDS)
+    list(APPEND SA_EXERCISE_IDS ${id})
+    set(SA_EXERCISE_REF_${id} "")
+    set(SA_EXERCISE_STUB_${id} "")
+  endif()
+  list(APPEND SA_EXERCISE_REF_${id} "${CMAKE_SOURCE_DIR}/${ref}")
+  list(APPEND SA_EXERCISE_STUB_${id} "${CMAKE_SOURCE_DIR}/${stub}")
+  if(NOT EXISTS "${CMAKE_SOURCE_DIR}/${stub}")
     message(FATAL_ERROR "exercise ${id}: its stub ${stub} (exercises/EXERCISES.tsv) does not exist")
   endif()
-  if(NOT SA_STUDENT_PACK AND NOT EXISTS "${SA_EXERCISE_REF_${id}}")
+  if(NOT SA_STUDENT_PACK AND NOT EXISTS "${CMAKE_SOURCE_DIR}/${ref}")
     message(FATAL_ERROR "exercise ${id}: its reference file ${ref} (exercises/EXERCISES.tsv) does not exist.\n"
                         "Only a student pack (made by exercises/export_student_pack.sh, marked by "
                         "exercises/STUDENT_PACK) may lack the reference files.")
@@ -73,7 +78,8 @@ elseif(SA_EXERCISE_STUBS)
   message(STATUS "Exercises built from their stubs: ${stubs}")
 endif()
 
-# sa_exercise_source(<id> <out-var>): the source file to compile for exercise <id>.
+# sa_exercise_source(<id> <out-var>): the source file to compile for exercise
+# <id> (the files, in the order of EXERCISES.tsv, for an exercise of several).
 function(sa_exercise_source id out)
   if(NOT id IN_LIST SA_EXERCISE_IDS)
     message(FATAL_ERROR "exercise ${id} is not listed in exercises/EXERCISES.tsv")

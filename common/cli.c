@@ -58,8 +58,32 @@ static bool parse_extra(const cli_option *opt, const char *arg, sa_error *err)
         if (!parse_float(arg, (float *)opt->value))
             return sa_error_set(err, "%s: '%s' is not a finite number", opt->name, arg);
         return true;
+    case CLI_CHOICE: {
+        const cli_choices *choices = opt->value;
+        int index = cli_choice(arg, choices->names, choices->count);
+        if (index >= 0) {
+            *choices->index = index;
+            return true;
+        }
+        /* "--view: 'x' is not plain, dominant or heat" */
+        char names[256] = "";
+        for (int i = 0; i < choices->count; i++) {
+            const char *separator = i == 0 ? "" : i == choices->count - 1 ? " or " : ", ";
+            size_t used = strlen(names);
+            snprintf(names + used, sizeof names - used, "%s%s", separator, choices->names[i]);
+        }
+        return sa_error_set(err, "%s: '%s' is not %s", opt->name, arg, names);
+    }
     }
     return sa_error_set(err, "%s: unknown option kind", opt->name);
+}
+
+/* Records that option `a` was given, when it is one of the spec's modes. */
+static void note_mode(const cli_spec *spec, const char *a, bool *given)
+{
+    for (int m = 0; m < spec->mode_count && m < CLI_MAX_MODES; m++)
+        if (strcmp(a, spec->modes[m]) == 0)
+            given[m] = true;
 }
 
 bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err)
@@ -68,9 +92,11 @@ bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa
     out->width = 1280;
     out->height = 720;
 
+    bool mode_given[CLI_MAX_MODES] = {false};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        note_mode(spec, a, mode_given);
 #define NEED_VALUE()                                                                                                   \
     do {                                                                                                               \
         if (!next)                                                                                                     \
@@ -114,7 +140,9 @@ bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa
         }
 #undef NEED_VALUE
     }
-    return true;
+    /* Given together, one mode would be dropped silently (--help wins). */
+    int modes = spec->mode_count < CLI_MAX_MODES ? spec->mode_count : CLI_MAX_MODES;
+    return out->help || cli_exclusive(modes, spec->modes, mode_given, err);
 }
 
 void cli_print_usage(const cli_spec *spec, FILE *to)

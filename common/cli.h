@@ -24,6 +24,7 @@ typedef enum cli_kind {
     CLI_STRING, /* const char *, points into argv */
     CLI_INT,    /* int */
     CLI_FLOAT,  /* float */
+    CLI_CHOICE, /* cli_choices: one of a few names (--view heat) */
 } cli_kind;
 
 /* One chapter-specific option. `value` points at a variable of the kind's type. */
@@ -34,6 +35,14 @@ typedef struct cli_option {
     const char *argument; /* "N", "PATH" ... for the help text; NULL for flags */
     const char *help;
 } cli_option;
+
+/* What a CLI_CHOICE option's `value` points at: *index gets the position of
+ * the value among names[0..count). */
+typedef struct cli_choices {
+    int *index;
+    const char *const *names;
+    int count;
+} cli_choices;
 
 typedef struct app_options {
     int width, height;
@@ -60,10 +69,24 @@ typedef struct cli_spec {
     int extra_count;
     const cli_key *keys; /* the chapter's own keys, may be NULL */
     int key_count;
+    /* Options that each pick what the program does (--check-bind, --dump-obj,
+     * --screenshot): at most one of them may be given (cli_exclusive). */
+    const char *const *modes; /* at most CLI_MAX_MODES */
+    int mode_count;
 } cli_spec;
+#define CLI_MAX_MODES 8
+
+/* A spec's three tables with their counts, counted by the compiler:
+ *     static const cli_spec spec = {.program = ..., CLI_TABLES(options_extra, keys, modes)}; */
+#define CLI_COUNT(table) ((int)(sizeof(table) / sizeof((table)[0])))
+#define CLI_TABLES(extra_table, key_table, mode_table)                                                                 \
+    .extra = extra_table, .extra_count = CLI_COUNT(extra_table), .keys = key_table, .key_count = CLI_COUNT(key_table), \
+    .modes = mode_table, .mode_count = CLI_COUNT(mode_table)
 
 /* Fills defaults, then reads argv. Returns false with a message on a bad
- * command line (programs then exit 2). */
+ * command line (programs then exit 2): an unknown option, a bad value (a
+ * CLI_CHOICE value that is none of its names: "--view: 'x' is not plain,
+ * dominant or heat"), or two of spec->modes given together. */
 bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err);
 
 /* The index of `value` among names[0..count), or -1: for a chapter option

@@ -6,7 +6,8 @@
 # For each row of exercises/EXERCISES.tsv the reference file (real code of a
 # chapter) is removed; the build then compiles the stub in its place (see
 # sa_exercise_source in cmake/Project.cmake), so the student's code runs inside
-# the real chapter programs. Book listings of removed files become a note.
+# the real chapter programs. Book listings of removed files become a note. The
+# export fails when a file of the pack still repeats a reference solution.
 # The file exercises/STUDENT_PACK marks the result as a pack.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,5 +32,12 @@ it, and the build compiles every exercise from its stub (cmake/Project.cmake).
 MARKER
 python3 "$out/book/tools/listings.py" strip "$out"
 rm -f "$out/exercises/export_student_pack.sh"
+# No file of the pack may repeat 4 lines in a row of a reference solution
+# (a listing, a fallback, a translation kept elsewhere): comments, blank lines
+# and spacing ignored, short lines like `}` not counted (listings.py pack-leaks).
+if ! python3 "$here/book/tools/listings.py" pack-leaks "$here" "$out"; then
+  echo "export_student_pack: the pack in $out gives a solution away (above); fix the tree and export again" >&2
+  exit 1
+fi
 echo "student pack written to $out"
 echo "students build it with: cmake -S . -B build && cmake --build build && ctest --test-dir build -L ex01.1"

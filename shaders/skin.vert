@@ -4,7 +4,8 @@
 //   SKIN_MAX_JOINTS      entries of the uniform block
 //   SKIN_TEXTURE_BUFFER  the joints come from a texture buffer instead
 //   SKIN_DUAL_QUAT       dual-quaternion skinning instead of linear blending
-// and appends shaders/skin_vertex.glsl, the linear blend (exercise ex07.1).
+// and appends shaders/skin_vertex.glsl, the linear blend (exercise ex07.1),
+// or with SKIN_DUAL_QUAT shaders/dq_skin_vertex.glsl (exercise ex07.2).
 // Attribute locations are the book's fixed table (common/mesh.h).
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
@@ -63,33 +64,33 @@ layout(std140) uniform SkinDualQuats
 {
     vec4 skin_dq[2 * SKIN_MAX_JOINTS];
 };
-#define SKIN_DQ(i) skin_dq[i]
+vec4 skin_dq_real_of(uint joint)
+{
+    return skin_dq[2u * joint];
+}
+vec4 skin_dq_dual_of(uint joint)
+{
+    return skin_dq[2u * joint + 1u];
+}
 #else
 uniform samplerBuffer u_skin_texture;
-#define SKIN_DQ(i) texelFetch(u_skin_texture, int(i))
+vec4 skin_dq_real_of(uint joint)
+{
+    return texelFetch(u_skin_texture, 2 * int(joint));
+}
+vec4 skin_dq_dual_of(uint joint)
+{
+    return texelFetch(u_skin_texture, 2 * int(joint) + 1);
+}
 #endif
+
+// Defined in dq_skin_vertex.glsl (exercise ex07.2, its GLSL half).
+void dq_skin_vertex(uvec4 joints, vec4 weights, vec3 position, vec3 normal, out vec3 skinned_position,
+                    out vec3 skinned_normal);
 
 void main()
 {
-    // Every real part on the side of the first one's (q and -q are one
-    // rotation), as a factor of +-1 rather than a branch.
-    vec4 pivot = SKIN_DQ(2u * a_joints.x);
-    vec4 real = vec4(0.0), dual = vec4(0.0);
-    for (int i = 0; i < 4; i++) {
-        vec4 r = SKIN_DQ(2u * a_joints[i]);
-        float w = a_weights[i] * (dot(r, pivot) < 0.0 ? -1.0 : 1.0);
-        real += w * r;
-        dual += w * SKIN_DQ(2u * a_joints[i] + 1u);
-    }
-    float length_real = length(real);
-    real /= length_real;
-    dual /= length_real;
-    // Rotate by real, then move by the translation 2 dual conj(real).
-    vec3 a = real.xyz;
-    vec3 p = a_position + 2.0 * cross(a, cross(a, a_position) + real.w * a_position);
-    vec3 t = 2.0 * (real.w * dual.xyz - dual.w * a + cross(a, dual.xyz));
-    v_position_world = p + t;
-    v_normal_world = a_normal + 2.0 * cross(a, cross(a, a_normal) + real.w * a_normal);
+    dq_skin_vertex(a_joints, a_weights, a_position, a_normal, v_position_world, v_normal_world);
     v_texcoord = a_texcoord;
     gl_Position = u_clip_from_world * vec4(v_position_world, 1.0);
 }

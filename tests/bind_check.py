@@ -12,9 +12,14 @@ the program's output:
                               or inf when an inverse bind matrix is singular
     weights_bad: N            equal
 
-and the program's exit status with the one this script expects (1 when
-weights_bad > 0 or an inverse bind matrix is singular, else 0), and the
-warning on stderr with whether max_rest_bind_error is above 1e-4.
+weights_bad counts the file's vertices (accessor elements, however many
+triangles share one) of every skinned mesh node against that node's own
+skin that break a rule of RULES; for each rule broken, stderr must have one
+error line with the count of such vertices and the first of them (mesh,
+primitive, node, vertex), and none for a rule kept. Then the program's exit
+status with the one this script expects (1 when weights_bad > 0 or an
+inverse bind matrix is singular, else 0), and the warning on stderr with
+whether max_rest_bind_error is above 1e-4.
 
     bind_check.py PROGRAM MODEL_OR_FOLDER [--expect-warning | --expect-no-warning]
                   [--expect-exit N] [--break KIND]
@@ -28,6 +33,7 @@ import base64
 import json
 import math
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -40,6 +46,15 @@ from shared_dir import shared_path  # noqa: E402  ($SA_SHARED_DIR for ../shared)
 COMPONENT = {5120: ("b", 1), 5121: ("B", 1), 5122: ("h", 2), 5123: ("H", 2), 5125: ("I", 4), 5126: ("f", 4)}
 COUNT = {"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT2": 4, "MAT3": 9, "MAT4": 16}
 UNITS = {5121: 255, 5123: 65535}  # normalized unsigned weights: units of the type
+# The rules of a vertex's influences, as the words of check-bind's error line
+# ("error: FILE: N vertices with <words> ...; the first: meshes[M].primitives[P]
+# (on nodes[N], ...): vertex V: ..."): the book's weight check (sum 1, none
+# negative, no non-zero weight on a joint the skin lacks), and the spec's
+# MUSTs on the joints (every index in range even with weight 0; at most one
+# non-zero weight per joint).
+RULES = ("bad weights", "a joint index outside", "two non-zero weights on one joint")
+ERROR_LINE = re.compile(r"error: .*: (\d+) vertices with (.*?); the first: meshes\[(\d+)\]\.primitives\[(\d+)\] "
+                        r"\(on nodes\[(\d+)\][^)]*\): vertex (\d+):")
 
 
 def load(path):
@@ -155,7 +170,8 @@ def invertible_affine(m):
 
 
 def expected(path):
-    """(lines of --check-bind as (key, value), exit status, singular)."""
+    """(lines of --check-bind as (key, value), exit status, singular, rules:
+    {rule: [vertex count, first (mesh, primitive, node, vertex) or None]})."""
     doc, buffers = load(path)
     skins = doc.get("skins", [])
     world = scene_matrices(doc)
@@ -181,22 +197,26 @@ def expected(path):
             inv = inverse(m)
             p = mat_mul(m, inv)
             inverse_error = max(inverse_error, max(abs(p[e] - (1.0 if e % 5 == 0 else 0.0)) for e in range(16)))
+    # The influences of every file vertex (accessor index) of every skinned
+    # mesh node, against that node's own skin, by the spec's rules: per rule
+    # the count of vertices and the first (node, mesh, primitive, vertex).
+    rules = {rule: [0, None] for rule in RULES}
     bad = 0
-    for node in doc.get("nodes", []):
+    for n, node in enumerate(doc.get("nodes", [])):
         if "mesh" not in node or "skin" not in node:
             continue
         skin_joints = len(skins[node["skin"]]["joints"])
-        for prim in doc["meshes"][node["mesh"]]["primitives"]:
+        for p, prim in enumerate(doc["meshes"][node["mesh"]]["primitives"]):
             attrs = prim["attributes"]
             if "WEIGHTS_0" not in attrs or "JOINTS_0" not in attrs or prim.get("mode", 4) < 4:
                 continue
             # Every influence set (JOINTS_n / WEIGHTS_n) of a vertex together.
             sets = []
             while "WEIGHTS_%d" % len(sets) in attrs and "JOINTS_%d" % len(sets) in attrs:
-                n = len(sets)
-                sets.append((doc["accessors"][attrs["WEIGHTS_%d" % n]]["componentType"],
-                             read_accessor(doc, buffers, attrs["WEIGHTS_%d" % n]),
-                             read_accessor(doc, buffers, attrs["JOINTS_%d" % n])))
+                k = len(sets)
+                sets.append((doc["accessors"][attrs["WEIGHTS_%d" % k]]["componentType"],
+                             read_accessor(doc, buffers, attrs["WEIGHTS_%d" % k]),
+                             read_accessor(doc, buffers, attrs["JOINTS_%d" % k])))
             types = set(t for t, _, _ in sets)
             units = UNITS.get(types.pop()) if len(types) == 1 else None  # mixed sets count as floats
             for v in range(len(sets[0][1])):
@@ -208,14 +228,24 @@ def expected(path):
                     floats = [w if t == 5126 else w / UNITS[t] for t, weights, _ in sets for w in weights[v]]
                     ok = abs(sum(floats) - 1.0) <= 1e-3 and min(floats) >= 0
                 ok = ok and all(j < skin_joints or w == 0 for j, w in zip(js, ws))
-                bad += 0 if ok else 1
+                broken = {"bad weights": not ok,
+                          "a joint index outside": any(j >= skin_joints for j in js),
+                          "two non-zero weights on one joint": any(
+                              js.count(j) > 1 and sum(1 for i, w in zip(js, ws) if i == j and w != 0) > 1
+                              for j in js)}
+                for rule, hit in broken.items():
+                    if hit:
+                        rules[rule][0] += 1
+                        if rules[rule][1] is None:
+                            rules[rule][1] = (node["mesh"], p, n, v)
+                bad += 1 if any(broken.values()) else 0
     lines = [("joints", joints), ("max_rest_bind_error", rest_error), ("max_inverse_error", inverse_error),
              ("weights_bad", bad)]
-    return lines, 1 if singular or bad else 0, singular
+    return lines, 1 if singular or bad else 0, singular, rules
 
 
 def compare(program, path, expect_warning=None, expect_exit=None):
-    lines, status, singular = expected(path)
+    lines, status, singular, rules = expected(path)
     if expect_exit is not None and expect_exit != status:
         return ["this script expects exit %d for %s, the test says %d" % (status, path, expect_exit)]
     run = subprocess.run([program, "--model", path, "--check-bind"], capture_output=True, text=True, timeout=120)
@@ -247,8 +277,15 @@ def compare(program, path, expect_warning=None, expect_exit=None):
                 problems.append("%s: %s, expected %.3g (both below 1e-4)" % (key, text, want))
     if singular and "is singular" not in run.stderr and "is not affine" not in run.stderr:
         problems.append("no 'error: ... is singular' (or 'is not affine') on stderr")
-    if lines[3][1] and "bad weights" not in run.stderr:
-        problems.append("no 'error: ... bad weights' on stderr")
+    # One error line per broken rule, with its count and its first vertex.
+    said = {}
+    for m in ERROR_LINE.finditer(run.stderr):
+        rule = next((r for r in RULES if m.group(2).startswith(r)), m.group(2))
+        said[rule] = [int(m.group(1)), (int(m.group(3)), int(m.group(4)), int(m.group(5)), int(m.group(6)))]
+    for rule in RULES:
+        want = rules[rule] if rules[rule][0] else None
+        if said.get(rule) != want:
+            problems.append("error line for '%s': %s, expected %s" % (rule, said.get(rule), want))
     warned = "warning:" in run.stderr
     should_warn = lines[1][1] > 1e-4
     if warned != should_warn:
@@ -275,6 +312,17 @@ def replace_accessor(doc, buffers, index, rows):
     return len(doc["accessors"]) - 1
 
 
+def add_u16_accessor(doc, rows):
+    """A new VEC4 accessor of unsigned shorts (joint indices) in a new data: URI buffer."""
+    blob = b"".join(struct.pack("<4H", *r) for r in rows)
+    doc["buffers"].append({"byteLength": len(blob),
+                           "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()})
+    doc["bufferViews"].append({"buffer": len(doc["buffers"]) - 1, "byteLength": len(blob)})
+    doc["accessors"].append({"bufferView": len(doc["bufferViews"]) - 1, "componentType": 5123,
+                             "count": len(rows), "type": "VEC4"})
+    return len(doc["accessors"]) - 1
+
+
 def break_copy(kind, src, dst):
     """A copy of src, broken on purpose (written as .gltf with data: URIs):
       stale     every inverse bind matrix of skins[0] gets an extra
@@ -287,9 +335,21 @@ def break_copy(kind, src, dst):
                 centimetres, the mesh and its inverse binds in metres (a warning)
       z-up-bones   every joint's translation turned from Y up to Z up, the
                 inverse binds left as they were (a warning)
-      two-sets  every vertex's weights split into two influence sets
-                (WEIGHTS_0 and WEIGHTS_1 each half, JOINTS_1 = JOINTS_0):
-                the sum over both sets is still 1, so nothing is bad
+      two-sets  every vertex's four influences split into two sets (the
+                first two in JOINTS_0 / WEIGHTS_0, the last two in JOINTS_1 /
+                WEIGHTS_1): the sum over both sets is still 1, so nothing is bad
+      joint-range  vertices 3 and 7 of the first skinned primitive get a
+                weight of 0 on joint index joint_count (exit 1: the spec
+                wants every index in range)
+      joint-twice  vertex 5 gets weights 0.5 0.5 on one joint (exit 1: the
+                spec allows one non-zero weight per joint), vertex 6 weights
+                1 0 on one joint (allowed)
+      no-normal the first skinned primitive loses NORMAL (the loader unwelds
+                it) and its two vertices used by the most triangles get
+                weights summing to 0.5: two bad vertices, however many copies
+      two-skins a second skin of one joint more and a second mesh node on it
+                whose JOINTS_0 are shifted by one (nothing is bad: each mesh
+                is checked against its own skin)
       z-up-mesh    the skinned mesh's positions turned from Y up to Z up,
                 nothing else: joints and inverse binds still agree, so the
                 check passes (no warning) although the mesh lies on its back"""
@@ -319,10 +379,77 @@ def break_copy(kind, src, dst):
         mesh = next(doc["meshes"][n["mesh"]] for n in doc["nodes"] if "mesh" in n and "skin" in n)
         for prim in mesh["primitives"]:
             attrs = prim["attributes"]
-            half = [[0.5 * w for w in ws] for ws in read_accessor(doc, buffers, attrs["WEIGHTS_0"])]
-            attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], half)
-            attrs["WEIGHTS_1"] = attrs["WEIGHTS_0"]
-            attrs["JOINTS_1"] = attrs["JOINTS_0"]
+            weights = read_accessor(doc, buffers, attrs["WEIGHTS_0"])
+            joints = read_accessor(doc, buffers, attrs["JOINTS_0"])
+            first = [[w[0], w[1], 0.0, 0.0] for w in weights]
+            second = [[w[2], w[3], 0.0, 0.0] for w in weights]
+            attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], first)
+            attrs["WEIGHTS_1"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], second)
+            attrs["JOINTS_1"] = add_u16_accessor(doc, [[j[2], j[3], j[2], j[3]] for j in joints])
+    elif kind in ("joint-range", "joint-twice"):
+        node = next(n for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        attrs = doc["meshes"][node["mesh"]]["primitives"][0]["attributes"]
+        count = len(doc["skins"][node["skin"]]["joints"])
+        weights = [list(w) for w in read_accessor(doc, buffers, attrs["WEIGHTS_0"])]
+        joints = [list(j) for j in read_accessor(doc, buffers, attrs["JOINTS_0"])]
+        if doc["accessors"][attrs["WEIGHTS_0"]]["componentType"] != 5126:
+            raise SystemExit("bind_check.py: --break %s expects float weights" % kind)
+        if kind == "joint-range":  # weight 0 on joint count (the first index past the end): vertices 3 and 7
+            for v in (3, 7):
+                weights[v] = [1.0, 0.0, 0.0, 0.0]
+                joints[v] = [joints[v][0], count, 0, 0]
+        else:  # one joint twice, both non-zero (vertex 5), and twice with one weight 0 (vertex 6: allowed)
+            weights[5] = [0.5, 0.5, 0.0, 0.0]
+            joints[5] = [joints[5][0], joints[5][0], 0, 0]
+            weights[6] = [1.0, 0.0, 0.0, 0.0]
+            joints[6] = [joints[6][0], joints[6][0], 0, 0]
+        attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], weights)
+        attrs["JOINTS_0"] = add_u16_accessor(doc, joints)
+    elif kind == "no-normal":
+        # Without NORMAL the loader unwelds the triangles (chapter 03); the
+        # bad weights go to the two vertices used by the most triangles.
+        node = next(n for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        prim = doc["meshes"][node["mesh"]]["primitives"][0]
+        attrs = prim["attributes"]
+        attrs.pop("NORMAL", None)
+        attrs.pop("TANGENT", None)
+        uses = {}
+        for (i,) in read_accessor(doc, buffers, prim["indices"]):
+            uses[i] = uses.get(i, 0) + 1
+        shared = sorted(uses, key=lambda i: (-uses[i], i))[:2]
+        if uses[shared[1]] < 3:
+            raise SystemExit("bind_check.py: --break no-normal wants vertices shared by 3 triangles or more")
+        weights = [list(w) for w in read_accessor(doc, buffers, attrs["WEIGHTS_0"])]
+        if doc["accessors"][attrs["WEIGHTS_0"]]["componentType"] != 5126:
+            raise SystemExit("bind_check.py: --break no-normal expects float weights")
+        for v in shared:
+            weights[v] = [0.5, 0.0, 0.0, 0.0]
+        attrs["WEIGHTS_0"] = replace_accessor(doc, buffers, attrs["WEIGHTS_0"], weights)
+    elif kind == "two-skins":
+        # A second skin of one more joint (a new node at the first joint,
+        # then the first skin's joints) and a second mesh node using it, its
+        # JOINTS_0 shifted by one to name the same joints: checked against
+        # the first skin's count, those indices would run past its end.
+        node = next(n for n in doc["nodes"] if "mesh" in n and "skin" in n)
+        first_joint = skin["joints"][0]
+        doc["nodes"].append({"name": "extra_joint"})
+        extra = len(doc["nodes"]) - 1
+        doc["nodes"][first_joint].setdefault("children", []).append(extra)
+        ibm = [list(m) for m in read_accessor(doc, buffers, skin["inverseBindMatrices"])]
+        doc["skins"].append({"joints": [extra] + list(skin["joints"]),
+                             "inverseBindMatrices": replace_accessor(doc, buffers, skin["inverseBindMatrices"],
+                                                                     [ibm[0]] + ibm)})
+        mesh = json.loads(json.dumps(doc["meshes"][node["mesh"]]))
+        for prim in mesh["primitives"]:
+            joints = read_accessor(doc, buffers, prim["attributes"]["JOINTS_0"])
+            prim["attributes"]["JOINTS_0"] = add_u16_accessor(doc, [[j + 1 for j in r] for r in joints])
+            for k in range(1, 8):
+                if "JOINTS_%d" % k in prim["attributes"]:
+                    raise SystemExit("bind_check.py: --break two-skins reads JOINTS_0 only")
+        doc["meshes"].append(mesh)
+        copy = {"name": "second_skinned", "mesh": len(doc["meshes"]) - 1, "skin": len(doc["skins"]) - 1}
+        doc["nodes"].append(copy)
+        doc["scenes"][doc.get("scene", 0)]["nodes"].append(len(doc["nodes"]) - 1)
     elif kind == "centimetres":
         for node in doc["nodes"]:
             if "matrix" in node:
@@ -358,9 +485,13 @@ def main(argv):
         break_copy(argv[2], argv[3], argv[4])
         return 0
     if len(argv) == 3 and argv[1] == "--print":
-        lines, status, _ = expected(argv[2])
+        lines, status, _, rules = expected(argv[2])
         for k, v in lines:
             print("%s: %.9g" % (k, v) if isinstance(v, float) else "%s: %d" % (k, v))
+        for rule in RULES:
+            if rules[rule][0]:
+                print("%d vertices with %s; the first (mesh, primitive, node, vertex): %s" % (rules[rule][0], rule,
+                                                                                              rules[rule][1]))
         print("exit %d" % status)
         return 0
     program, target = argv[1], shared_path(argv[2])

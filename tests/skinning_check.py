@@ -33,7 +33,10 @@ KIND: zero-weights (every fifth vertex's weights set to 0: the program warns
 with their count and binds them to the root), six-influences (JOINTS_1 /
 WEIGHTS_1 added to every skinned primitive, six or more influences per
 vertex, of which the four largest are kept; and the joints turned away from
-the bind pose, so that the weights change where vertices go).
+the bind pose, so that the weights change where vertices go), two-skins
+(chapter 05's copy with a second skin of one joint more and a second mesh
+on it, JOINTS_0 shifted by one, joints turned as for six-influences: each
+mesh must be skinned with its own skin's matrices and joint count).
 A folder means every .gltf in it (but those with sparse accessors, which
 the reader does not read); exit 77 (skipped) when it is absent.
 """
@@ -273,6 +276,21 @@ def replace_u16_accessor(doc, rows):
     return len(doc["accessors"]) - 1
 
 
+def turn_joints(doc):
+    """In the bind pose every skin matrix is the same, and any weights
+    summing to 1 give the same vertex: turn every joint but each skin's
+    first by 20 degrees about its own z axis, so that the weights matter."""
+    half = math.radians(20) / 2
+    turn = (0.0, 0.0, math.sin(half), math.cos(half))
+    turned = set()
+    for skin in doc.get("skins", []):
+        for j in skin["joints"][1:]:
+            node = doc["nodes"][j]
+            if "matrix" not in node and j not in turned:
+                turned.add(j)
+                node["rotation"] = quat_mul(node.get("rotation", [0, 0, 0, 1]), turn)
+
+
 def break_copy(kind, src, dst):
     doc, buffers = load(src)
     # Every buffer as a data: URI, so that the copy stands alone.
@@ -304,16 +322,15 @@ def break_copy(kind, src, dst):
                 w1 = [[0.5 * r[0], 0.3 if i % 3 else 0.05, 0.02, 0.01] for i, r in enumerate(w0)]
                 attrs["JOINTS_1"] = replace_u16_accessor(doc, j1)
                 attrs["WEIGHTS_1"] = bind_check.replace_accessor(doc, buffers, attrs["WEIGHTS_0"], w1)
-        # In the bind pose every skin matrix is the same, and any weights
-        # summing to 1 give the same vertex: turn every joint but each skin's
-        # first by 20 degrees about its own z axis, so that the weights matter.
-        half = math.radians(20) / 2
-        turn = (0.0, 0.0, math.sin(half), math.cos(half))
-        for skin in doc.get("skins", []):
-            for j in skin["joints"][1:]:
-                node = doc["nodes"][j]
-                if "matrix" not in node:
-                    node["rotation"] = quat_mul(node.get("rotation", [0, 0, 0, 1]), turn)
+        turn_joints(doc)
+    elif kind == "two-skins":
+        # chapter 05's copy with a second skin of one joint more and a second
+        # mesh on it (bind_check.py --break two-skins), turned so that which
+        # skin's matrices a mesh uses matters.
+        with tempfile.TemporaryDirectory() as scratch:
+            bind_check.break_copy("two-skins", src, os.path.join(scratch, "two.gltf"))
+            doc, buffers = load(os.path.join(scratch, "two.gltf"))
+        turn_joints(doc)
     else:
         raise SystemExit("skinning_check.py: unknown --break kind %r" % kind)
     with open(dst, "w") as f:

@@ -4,6 +4,8 @@
  * are tested by tests/bind_check.py against Python's own reading of the files. */
 #include "tests/test_util.h"
 #include "chapters/05_inverse_bind/bind.h"
+#include "chapters/05_inverse_bind/bind_gltf.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
 
 static void skin_matrices_multiply_model_from_joint_first(void **state)
 {
@@ -113,6 +115,7 @@ static void inverse_error_names_a_singular_matrix(void **state)
     m[1][0][3] = 0.25f; /* bottom row 0.25 0 0 1 */
     EXPECT_TRUE(!bind_inverse_error(3, m, &error, &err));
     EXPECT_STR_CONTAINS(err.message, "inverse bind matrix 1 is not affine");
+    EXPECT_STR_CONTAINS(err.message, "read row-major"); /* the likeliest cause, named */
 
     glm_mat4_identity(m[1]);
     m[0][3][0] = NAN; /* a NaN translation would make every vertex NaN */
@@ -123,6 +126,23 @@ static void inverse_error_names_a_singular_matrix(void **state)
 /* One influence set: the pointer to it, as an array of one set. */
 #define set_of(joints) ((const uint16_t(*const[1])[4]){(joints)})
 #define wset_of(weights) ((const float(*const[1])[4]){(weights)})
+
+/* The vertices with the given problem bit, and the first of them
+ * (vertex_count when none), as check-bind counts them. */
+static size_t bind_weights_bad_as(unsigned rule, size_t vertex_count, int set_count,
+                                  const uint16_t (*const *joint_sets)[4], const float (*const *weight_sets)[4],
+                                  int skin_joint_count, int weight_units, size_t *first_bad)
+{
+    size_t bad = 0;
+    if (first_bad)
+        *first_bad = vertex_count;
+    for (size_t v = 0; v < vertex_count; v++)
+        if ((bind_vertex_problems(v, set_count, joint_sets, weight_sets, skin_joint_count, weight_units) & rule) &&
+            bad++ == 0 && first_bad)
+            *first_bad = v;
+    return bad;
+}
+#define bind_weights_bad(...) bind_weights_bad_as(BIND_BAD_WEIGHTS, __VA_ARGS__)
 
 static void weights_float(void **state)
 {
@@ -202,6 +222,115 @@ static void weights_over_two_sets(void **state)
     EXPECT_INT(0, first);
 }
 
+/* --- the spec's joint rules, and the file's vertices (issue 14) --------------- */
+
+static void joint_rules(void **state)
+{
+    (void)state;
+    /* A 3-joint skin. By the spec: every index in range, even with weight 0;
+     * at most one non-zero weight per joint (zero weights may repeat one). */
+    const uint16_t joints[][4] = {
+        {0, 1, 2, 0}, /* 0: 1 0 0 0: joint 0 twice, once with weight 0   none */
+        {0, 3, 0, 0}, /* 1: 1 0 0 0: joint 3 = joint_count, weight 0     outside */
+        {0, 2, 0, 0}, /* 2: 1 0 0 0: joint 2, the last one                none */
+        {1, 1, 0, 0}, /* 3: 0.5 0.5: joint 1 twice, both non-zero        twice */
+        {0, 4, 0, 0}, /* 4: 0.5 0.5 on joint 4: bad weights and outside */
+        {2, 0, 0, 2}, /* 5: 0.25 0 0 0.75: joint 2 twice across the four  twice */
+    };
+    const float weights[][4] = {
+        {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.25f, 0, 0, 0.75f},
+    };
+    const unsigned want[] =
+        {0, BIND_JOINT_OUTSIDE, 0, BIND_JOINT_TWICE, BIND_BAD_WEIGHTS | BIND_JOINT_OUTSIDE, BIND_JOINT_TWICE};
+    for (size_t v = 0; v < 6; v++)
+        EXPECT_INT(want[v], bind_vertex_problems(v, 1, set_of(joints), wset_of(weights), 3, BIND_WEIGHTS_FLOAT));
+    /* Across two sets: joint 1 with a non-zero weight in each. */
+    const uint16_t j0[1][4] = {{1, 0, 0, 0}}, j1[1][4] = {{1, 0, 0, 0}};
+    const float w0[1][4] = {{0.5f, 0, 0, 0}}, w1[1][4] = {{0.5f, 0, 0, 0}};
+    const uint16_t(*const joint_sets[2])[4] = {j0, j1};
+    const float(*const weight_sets[2])[4] = {w0, w1};
+    EXPECT_INT(BIND_JOINT_TWICE, bind_vertex_problems(0, 2, joint_sets, weight_sets, 3, BIND_WEIGHTS_FLOAT));
+}
+
+/* A primitive without NORMAL, as the loader hands it over (chapter 03
+ * unwelds it): file vertices 0..4, triangles (2 3 0), (2 0 1), (3 1 0),
+ * vertex 4 in none; the copies are 2 3 0, 2 0 1, 3 1 0, then 4 (ten copies).
+ * On a 1-joint skin: file vertices 3 and 1 have weights summing to 0.5 (two
+ * copies each; 3's copy comes first, but 1 is the first file vertex), 0 has
+ * a weight 0 on joint 1 (three copies), 2 has 0.5 0.5 on joint 0 (two
+ * copies), 4 is good. By hand: 4 bad file vertices (9 bad copies), 2 with
+ * bad weights (the first: vertex 1), 1 outside (vertex 0), 1 twice (vertex 2). */
+static void check_gltf_counts_file_vertices(void **state)
+{
+    (void)state;
+    const float file_weights[5][4] = {{1, 0, 0, 0}, {0.5f, 0, 0, 0}, {0.5f, 0.5f, 0, 0}, {0.5f, 0, 0, 0}, {1, 0, 0, 0}};
+    const uint16_t file_joints[5][4] = {{0, 1, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    const uint32_t source[10] = {2, 3, 0, 2, 0, 1, 3, 1, 0, 4}, corners[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    float positions[10][3] = {{0}}, normals[10][3] = {{0}};
+    float weights[10][4];
+    uint16_t joints[10][4];
+    for (int i = 0; i < 10; i++) {
+        memcpy(weights[i], file_weights[source[i]], sizeof weights[i]);
+        memcpy(joints[i], file_joints[source[i]], sizeof joints[i]);
+        normals[i][2] = 1.0f;
+    }
+    gltf_primitive prim = {0};
+    prim.vertex_count = 10, prim.positions = (const float(*)[3])positions, prim.normals = (const float(*)[3])normals;
+    prim.joints = (const uint16_t(*)[4])joints, prim.weights = (const float(*)[4])weights;
+    prim.influence_set_count = 1, prim.joint_sets[0] = prim.joints, prim.weight_sets[0] = prim.weights;
+    prim.weight_set_accessors[0] = 0;
+    prim.triangle_count = 3, prim.triangle_indices = corners;
+    prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
+    gltf_accessor accessor = {0};
+    accessor.component_type = GLTF_FLOAT;
+    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_node nodes[2] = {{0}, {0}};
+    nodes[0].mesh = -1, nodes[0].skin = -1, nodes[0].camera = -1, nodes[0].parent = -1;
+    nodes[1].mesh = 0, nodes[1].skin = 0, nodes[1].camera = -1, nodes[1].parent = -1;
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    for (int n = 0; n < 2; n++) {
+        glm_quat_identity(nodes[n].local.rotation);
+        glm_vec3_one(nodes[n].local.scale);
+        memcpy(nodes[n].matrix, identity, sizeof nodes[n].matrix);
+    }
+    int skin_joints[1] = {0};
+    float ibm[1][16] = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}};
+    gltf_skin skin = {NULL, skin_joints, 1, -1, -1, ibm};
+    gltf_document doc = {0};
+    doc.meshes = &mesh, doc.mesh_count = 1, doc.nodes = nodes, doc.node_count = 2;
+    doc.skins = &skin, doc.skin_count = 1, doc.scene = -1;
+    doc.accessors = &accessor, doc.accessor_count = 1;
+    skeleton s;
+    bind_report r;
+    sa_error err;
+    if (!skeleton_from_gltf(&doc, &s, &err) || !bind_check_gltf(&doc, &s, &r, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(4, r.weights_bad);
+    EXPECT_INT(2, r.rule_vertices[0]);
+    EXPECT_INT(1, r.rule_vertices[1]);
+    EXPECT_INT(1, r.rule_vertices[2]);
+    EXPECT_STR_CONTAINS(r.rule_first[0], "): vertex 1: weights 0.5 0 0 0 (sum 0.5)");
+    EXPECT_STR_CONTAINS(r.rule_first[1], "): vertex 0: weights 1 0 0 0 (sum 1) on joints 0 1 0 0");
+    EXPECT_STR_CONTAINS(r.rule_first[2], "): vertex 2: weights 0.5 0.5 0 0");
+    /* And the error lines name each rule with its count. */
+    FILE *out = tmpfile(), *diagnostics = tmpfile();
+    assert_non_null(out);
+    assert_non_null(diagnostics);
+    EXPECT_INT(1, bind_report_print(&r, "f.gltf", out, diagnostics));
+    char text[2048] = {0};
+    rewind(diagnostics);
+    text[fread(text, 1, sizeof text - 1, diagnostics)] = 0;
+    EXPECT_STR_CONTAINS(text, "error: f.gltf: 2 vertices with bad weights; the first: meshes[0].primitives[0]");
+    EXPECT_STR_CONTAINS(text, "error: f.gltf: 1 vertices with a joint index outside their skin");
+    EXPECT_STR_CONTAINS(text, "error: f.gltf: 1 vertices with two non-zero weights on one joint");
+    rewind(out);
+    text[fread(text, 1, sizeof text - 1, out)] = 0;
+    EXPECT_STR_CONTAINS(text, "\nweights_bad: 4\n");
+    fclose(out);
+    fclose(diagnostics);
+    skeleton_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +343,8 @@ int main(void)
         cmocka_unit_test(weights_float),
         cmocka_unit_test(weights_normalized_integers),
         cmocka_unit_test(weights_over_two_sets),
+        cmocka_unit_test(joint_rules),
+        cmocka_unit_test(check_gltf_counts_file_vertices),
     };
     return cmocka_run_group_tests_name("test_bind", tests, NULL, NULL);
 }

@@ -8,7 +8,7 @@ static const cli_option extra[] = {
     {"--check", CLI_FLAG, &check, NULL, "print counts and exit"},
     {"--count", CLI_INT, &count, "N", "a number"},
 };
-static const cli_spec spec = {"prog", "a test program", true, extra, 2, NULL, 0};
+static const cli_spec spec = {"prog", "a test program", true, extra, 2, NULL, 0, NULL, 0};
 
 static bool parse(sa_error *err, app_options *o, int argc, const char **argv)
 {
@@ -106,12 +106,72 @@ static void exclusive_modes(void **state)
     EXPECT_TRUE(cli_exclusive(2, names, (const bool[]){false, true, true}, &err)); /* only the first count */
 }
 
+/* Modes named in the spec are checked by cli_parse itself. */
+static void exclusive_modes_in_the_spec(void **state)
+{
+    (void)state;
+    static bool dump = false;
+    static const char *dump_path = NULL;
+    static const cli_option options[] = {
+        {"--check-bind", CLI_FLAG, &dump, NULL, "a mode"},
+        {"--dump-obj", CLI_STRING, &dump_path, "FILE", "another"},
+    };
+    static const char *const modes[] = {"--check-bind", "--dump-obj", "--screenshot"};
+    const cli_spec with_modes = {"prog", "modes", false, options, 2, NULL, 0, modes, 3};
+    app_options o;
+    sa_error err;
+    const char *one[] = {"prog", "--dump-obj", "--screenshot", "--check-bind"}; /* a value, not a mode */
+    EXPECT_TRUE(cli_parse(&with_modes, 3, (char **)one, &o, &err));
+    const char *two[] = {"prog", "--screenshot", "a.png", "--dump-obj", "-"};
+    EXPECT_TRUE(!cli_parse(&with_modes, 5, (char **)two, &o, &err));
+    EXPECT_STR_CONTAINS(err.message, "--dump-obj and --screenshot cannot be used together");
+    const char *flag_and_string[] = {"prog", "--check-bind", "--dump-obj", "x"};
+    EXPECT_TRUE(!cli_parse(&with_modes, 4, (char **)flag_and_string, &o, &err));
+    EXPECT_STR_CONTAINS(err.message, "--check-bind and --dump-obj cannot be used together");
+    const char *with_help[] = {"prog", "--check-bind", "--dump-obj", "x", "--help"};
+    EXPECT_TRUE(cli_parse(&with_modes, 5, (char **)with_help, &o, &err) && o.help);
+}
+
+/* A CLI_CHOICE option stores the index of its value, or names the choices. */
+static void choice_options(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"plain", "dominant", "heat"};
+    static const char *const two_names[] = {"linear", "dq"};
+    static int view = 1, method = 0;
+    static cli_choices view_choices = {&view, names, 3}, method_choices = {&method, two_names, 2};
+    static const cli_option options[] = {
+        {"--view", CLI_CHOICE, &view_choices, "NAME", "a view"},
+        {"--method", CLI_CHOICE, &method_choices, "NAME", "a method"},
+    };
+    const cli_spec with_choices = {"prog", "choices", false, options, 2, NULL, 0, NULL, 0};
+    app_options o;
+    sa_error err;
+    const char *good[] = {"prog", "--view", "heat", "--method", "dq"};
+    EXPECT_TRUE(cli_parse(&with_choices, 5, (char **)good, &o, &err));
+    EXPECT_INT(2, view);
+    EXPECT_INT(1, method);
+    const char *bad_three[] = {"prog", "--view", "hot"};
+    EXPECT_TRUE(!cli_parse(&with_choices, 3, (char **)bad_three, &o, &err));
+    EXPECT_STR_CONTAINS(err.message, "--view: 'hot' is not plain, dominant or heat");
+    const char *bad_two[] = {"prog", "--method", "Linear"};
+    EXPECT_TRUE(!cli_parse(&with_choices, 3, (char **)bad_two, &o, &err));
+    EXPECT_STR_CONTAINS(err.message, "--method: 'Linear' is not linear or dq");
+    const char *missing[] = {"prog", "--view"};
+    EXPECT_TRUE(!cli_parse(&with_choices, 2, (char **)missing, &o, &err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(defaults),          cmocka_unit_test(every_shared_flag),
-        cmocka_unit_test(bad_command_lines), cmocka_unit_test(model_only_when_the_chapter_takes_one),
-        cmocka_unit_test(choice_by_name),    cmocka_unit_test(exclusive_modes),
+        cmocka_unit_test(defaults),
+        cmocka_unit_test(every_shared_flag),
+        cmocka_unit_test(bad_command_lines),
+        cmocka_unit_test(model_only_when_the_chapter_takes_one),
+        cmocka_unit_test(choice_by_name),
+        cmocka_unit_test(exclusive_modes),
+        cmocka_unit_test(exclusive_modes_in_the_spec),
+        cmocka_unit_test(choice_options),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

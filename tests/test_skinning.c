@@ -596,6 +596,179 @@ static void gltf_more_than_four_influences(void **state)
     gltf_free(&doc);
 }
 
+/* --- tests a mutation run found missing (issue 14) ---------------------------- */
+
+static void clean_reduces_only_past_four(void **state)
+{
+    (void)state;
+    /* Vertex 0: exactly four non-zero weights (set 1 all zero): nothing is
+     * dropped, not reduced. Vertex 1: five (one in set 1): reduced. Vertex
+     * 2: four non-zero plus a fifth on a joint the skin lacks (counts as 0):
+     * not reduced. */
+    const uint16_t j0[3][4] = {{0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+    const uint16_t j1[3][4] = {{4, 5, 6, 7}, {4, 5, 6, 7}, {8, 5, 6, 7}};
+    const float w0[3][4] = {{0.4f, 0.3f, 0.2f, 0.1f}, {0.4f, 0.2f, 0.2f, 0.1f}, {0.4f, 0.3f, 0.2f, 0.1f}};
+    const float w1[3][4] = {{0, 0, 0, 0}, {0.1f, 0, 0, 0}, {0.5f, 0, 0, 0}};
+    const uint16_t(*joints[2])[4] = {j0, j1};
+    const float(*weights[2])[4] = {w0, w1};
+    skin_influences inf;
+    clean(2, joints, weights, 1, 8, 0, &inf);
+    EXPECT_INT(0, inf.reduced_vertices);
+    skin_influences_free(&inf);
+    joints[0] = j0 + 1, joints[1] = j1 + 1, weights[0] = w0 + 1, weights[1] = w1 + 1;
+    clean(2, joints, weights, 1, 8, 0, &inf);
+    EXPECT_INT(1, inf.reduced_vertices);
+    skin_influences_free(&inf);
+    joints[0] = j0, joints[1] = j1, weights[0] = w0, weights[1] = w1;
+    clean(2, joints, weights, 3, 8, 0, &inf);
+    EXPECT_INT(1, inf.reduced_vertices);
+    skin_influences_free(&inf);
+}
+
+static void clean_drops_the_joint_index_equal_to_the_count(void **state)
+{
+    (void)state;
+    /* A 4-joint skin: joint 4 is the first index past it (its weight 0.6 is
+     * dropped, joint 1 keeps 0.4 / 0.4 = 1); joint 3, the last one, stays. */
+    const uint16_t j0[2][4] = {{4, 1, 0, 0}, {3, 1, 0, 0}};
+    const float w0[2][4] = {{0.6f, 0.4f, 0, 0}, {0.6f, 0.4f, 0, 0}};
+    const uint16_t(*joints[1])[4] = {j0};
+    const float(*weights[1])[4] = {w0};
+    skin_influences inf;
+    clean(1, joints, weights, 2, 4, 0, &inf);
+    EXPECT_INT(1, inf.joints_u8[0][0]);
+    EXPECT_NEAR(1.0, inf.weights[0][0], 1e-7);
+    EXPECT_NEAR(0.0, inf.weights[0][1], 0);
+    EXPECT_INT(3, inf.joints_u8[1][0]);
+    EXPECT_NEAR(0.6, inf.weights[1][0], 1e-7);
+    EXPECT_INT(1, inf.joints_u8[1][1]);
+    EXPECT_NEAR(0.4, inf.weights[1][1], 1e-7);
+    EXPECT_INT(0, inf.zero_weight_vertices);
+    skin_influences_free(&inf);
+    EXPECT_NEAR(0.0, skin_weight_cleaned(0.5f, 4, 4), 0);
+    EXPECT_NEAR(0.5, skin_weight_cleaned(0.5f, 3, 4), 0);
+}
+
+/* A document built in memory: joints a (a root), b under a at (0, 1, 0), c
+ * under b at (0, 1, 0); skins[0] = [a, b], skins[1] = [b, a, c] (one joint
+ * more, and its root a is skin joint 1, not 0), each with the inverse of its
+ * joints' rest transforms; mesh 0 on node 3 with skins[0], mesh 1 on node 4
+ * with skins[1] (mesh nodes at the origin). */
+typedef struct two_skins {
+    gltf_node nodes[5];
+    int children_a[1], children_b[1];
+    int joints_0[2], joints_1[3];
+    float ibm_0[2][16], ibm_1[3][16];
+    gltf_skin skins[2];
+    float positions[2][3][3], normals[3][3];
+    uint16_t joints[2][3][4];
+    float weights[2][3][4];
+    gltf_primitive prims[2];
+    gltf_mesh meshes[2];
+    gltf_document doc;
+} two_skins;
+
+static void translation_16(float m[16], float y)
+{
+    memset(m, 0, 16 * sizeof *m);
+    m[0] = m[5] = m[10] = m[15] = 1.0f;
+    m[13] = y;
+}
+
+static void two_skins_build(two_skins *t)
+{
+    memset(t, 0, sizeof *t);
+    const int parents[5] = {-1, 0, 1, -1, -1};
+    mat4 identity = GLM_MAT4_IDENTITY_INIT;
+    for (int n = 0; n < 5; n++) {
+        gltf_node *node = &t->nodes[n];
+        node->mesh = n >= 3 ? n - 3 : -1, node->skin = n >= 3 ? n - 3 : -1, node->camera = -1;
+        node->parent = parents[n];
+        glm_quat_identity(node->local.rotation);
+        glm_vec3_one(node->local.scale);
+        if (n == 1 || n == 2)
+            node->local.translation[1] = 1.0f;
+        memcpy(node->matrix, identity, sizeof node->matrix);
+        node->matrix[13] = node->local.translation[1];
+    }
+    t->children_a[0] = 1, t->children_b[0] = 2;
+    t->nodes[0].children = t->children_a, t->nodes[0].child_count = 1;
+    t->nodes[1].children = t->children_b, t->nodes[1].child_count = 1;
+    t->joints_0[0] = 0, t->joints_0[1] = 1;
+    t->joints_1[0] = 1, t->joints_1[1] = 0, t->joints_1[2] = 2;
+    translation_16(t->ibm_0[0], 0), translation_16(t->ibm_0[1], -1);
+    translation_16(t->ibm_1[0], -1), translation_16(t->ibm_1[1], 0), translation_16(t->ibm_1[2], -2);
+    t->skins[0] = (gltf_skin){NULL, t->joints_0, 2, -1, -1, t->ibm_0};
+    t->skins[1] = (gltf_skin){NULL, t->joints_1, 3, -1, -1, t->ibm_1};
+    /* Mesh 0: its vertex 0 at (1, 1, 0) on skin joint 1 (b).
+     * Mesh 1: vertex 0 at (1, 1, 0) on skin joint 0 (b), vertex 1 at
+     * (1, 2, 0) on skin joint 2 (c), vertex 2 at (1, 0, 0) with all-zero
+     * weights (the root, a). The other vertices of mesh 0 on a. */
+    const float p[2][3][3] = {{{1, 1, 0}, {1, 0, 0}, {1, 0, 0}}, {{1, 1, 0}, {1, 2, 0}, {1, 0, 0}}};
+    const uint16_t j[2][3][4] = {{{1}, {0}, {0}}, {{0}, {2}, {0}}};
+    const float w[2][3][4] = {{{1}, {1}, {1}}, {{1}, {1}, {0}}};
+    memcpy(t->positions, p, sizeof p);
+    memcpy(t->joints, j, sizeof j);
+    memcpy(t->weights, w, sizeof w);
+    for (int v = 0; v < 3; v++)
+        t->normals[v][2] = 1.0f;
+    for (int m = 0; m < 2; m++) {
+        gltf_primitive *prim = &t->prims[m];
+        prim->vertex_count = 3, prim->positions = (const float(*)[3])t->positions[m];
+        prim->normals = (const float(*)[3])t->normals;
+        prim->joints = (const uint16_t(*)[4])t->joints[m], prim->weights = (const float(*)[4])t->weights[m];
+        prim->influence_set_count = 1, prim->joint_sets[0] = prim->joints, prim->weight_sets[0] = prim->weights;
+        t->meshes[m] = (gltf_mesh){NULL, prim, 1};
+    }
+    t->doc.nodes = t->nodes, t->doc.node_count = 5, t->doc.meshes = t->meshes, t->doc.mesh_count = 2;
+    t->doc.skins = t->skins, t->doc.skin_count = 2, t->doc.scene = -1;
+}
+
+/* Each mesh skinned with its own skin, and a vertex with all-zero weights
+ * follows its skin's root. Pose: a turned 90 degrees about z, b another 90
+ * degrees about z (c as it rests). By hand (Rz90: (x, y) -> (-y, x)):
+ *   a's skin matrix  Rz90                          (1, 0, 0) -> (0, 1, 0)
+ *   b's  Rz90 T(0,1,0) Rz90 T(0,-1,0)              (1, 1, 0) -> (-2, 0, 0)
+ *   c's  Rz90 T(0,1,0) Rz90 T(0,1,0) T(0,-2,0)     (1, 2, 0) -> (-2, -1, 0)
+ * Mesh 0 vertex 0 (b): (-2, 0, 0). Mesh 1: vertex 0 (b) (-2, 0, 0), vertex 1
+ * (c) (-2, -1, 0), vertex 2 (no weight: a) (0, 1, 0). With skins[0]'s
+ * matrices mesh 1's vertex 0 would follow a: (-1, 1, 0); with skins[0]'s
+ * joint count its vertex 1 would lose its joint and follow the root:
+ * (-2, 1, 0); with skins[0]'s root (skin joint 0), vertex 2 would follow b:
+ * (-2, 1, 0). */
+static void gltf_two_skins_each_mesh_its_own_skin(void **state)
+{
+    (void)state;
+    two_skins *t = calloc(1, sizeof *t);
+    assert_non_null(t);
+    two_skins_build(t);
+    skeleton s;
+    skin_scene sc;
+    sa_error err;
+    if (!skeleton_from_gltf(&t->doc, &s, &err) || !skin_scene_init(&sc, &t->doc, &s, &err))
+        fail_msg("%s", err.message);
+    EXPECT_INT(2, sc.primitive_count);
+    EXPECT_INT(0, skin_root_joint(&s, 0));
+    EXPECT_INT(1, skin_root_joint(&s, 1));
+    EXPECT_INT(1, sc.zero_weight_vertices);
+    transform pose[3];
+    memcpy(pose, s.rest_local, sizeof pose);
+    glm_quat(pose[s.joint_of_node[0]].rotation, GLM_PI_2f, 0, 0, 1);
+    glm_quat(pose[s.joint_of_node[1]].rotation, GLM_PI_2f, 0, 0, 1);
+    skeleton_local_to_model(&s, pose, sc.model_from_joint);
+    skin_scene_run(&sc, &s);
+    EXPECT_INT(0, sc.primitives[0].skin);
+    EXPECT_INT(1, sc.primitives[1].skin);
+    EXPECT_VEC3(-2, 0, 0, sc.primitives[0].positions[0], 1e-6);
+    EXPECT_VEC3(0, 1, 0, sc.primitives[0].positions[1], 1e-6);
+    EXPECT_VEC3(-2, 0, 0, sc.primitives[1].positions[0], 1e-6);
+    EXPECT_VEC3(-2, -1, 0, sc.primitives[1].positions[1], 1e-6);
+    EXPECT_VEC3(0, 1, 0, sc.primitives[1].positions[2], 1e-6);
+    skin_scene_free(&sc);
+    skeleton_free(&s);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -615,6 +788,9 @@ int main(void)
         cmocka_unit_test(gltf_dump_obj_unwelded_in_file_order),
         cmocka_unit_test(gltf_zero_weights_count_file_vertices),
         cmocka_unit_test(gltf_more_than_four_influences),
+        cmocka_unit_test(clean_reduces_only_past_four),
+        cmocka_unit_test(clean_drops_the_joint_index_equal_to_the_count),
+        cmocka_unit_test(gltf_two_skins_each_mesh_its_own_skin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,6 +67,22 @@
                              #got, c_, r_, c_, r_, (double)(expected)[c_][r_], (double)(got)[c_][r_]);                 \
     } while (0)
 
+/* Grading tests (exercises/) register each case with SA_EXERCISE_CASE(id, f)
+ * instead of cmocka_unit_test(f): before f runs, it prints
+ *     ex04.1 case ex04_1_three_joint_chain:
+ * on standard error. A sanitizer report, which ends the test at once, goes
+ * to standard error too, so it comes right after the name of the exercise
+ * and the case that called the student's code (cmocka's "[ RUN ]" line is
+ * on standard output, which a grader may keep apart, and names only the
+ * function). */
+static inline int sa_exercise_case_setup(void **state)
+{
+    fprintf(stderr, "%s:\n", (const char *)*state);
+    return 0;
+}
+#define SA_EXERCISE_CASE(id, f)                                                                                        \
+    cmocka_unit_test_prestate_setup_teardown(f, sa_exercise_case_setup, NULL, id " case " #f)
+
 /* Hand-made matrices and transforms for the tests' expected values. */
 
 /* A translation by (x, y, z): column 3 (m[column][row]). */

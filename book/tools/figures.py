@@ -736,10 +736,11 @@ def candy_wrapper():
 def skinning_equation():
     """Linear blend skinning read right to left: bind space, each joint's space, model space now, the blend."""
     s = Svg(900, 400, "Linear blend skinning: the equation read right to left through the spaces")
-    s.text(450, 28, "v_now = \u03a3 w_i * model_from_joint[j_i] * joint_from_model_bind[j_i] * v_bind", size=15,
-           anchor="middle", mono=True, bold=True)
-    s.text(450, 50, "read right to left: each factor takes the vertex from the space on its right to the one on its left",
-           size=12, anchor="middle", fill=MUTED)
+    # j_i are the vertex's JOINTS_0 values: skin joints, which joint_of_skin_joint maps to the skeleton.
+    s.text(450, 28, "v_now = \u03a3 w_i * model_from_joint[joint_of_skin_joint[j_i]] * joint_from_model_bind[j_i] * v_bind",
+           size=13, anchor="middle", mono=True, bold=True)
+    s.text(450, 50, "read right to left: each factor takes the vertex from the space on its right to the one on its left; "
+           "j_i is a skin joint (JOINTS_0)", size=11.5, anchor="middle", fill=MUTED)
 
     def box(x, y, w, title, sub, fill, h=58):
         s.rect(x, y, w, h, fill=fill, rx=8)
@@ -766,8 +767,8 @@ def skinning_equation():
            size=12.5, anchor="middle")
     s.text(450, 367, "The same M moves normals through inverse(transpose(M)); weights sum to 1, so M keeps the 0 0 0 1 row.",
            size=12.5, anchor="middle")
-    s.text(450, 389, "skin_matrix[j] = model_from_joint[j] * joint_from_model_bind[j]: chapter 05, once per joint per frame.",
-           size=12.5, anchor="middle", fill=ACCENT)
+    s.text(450, 389, "skin_matrix[k] = model_from_joint[joint_of_skin_joint[k]] * joint_from_model_bind[k]: chapter 05, "
+           "every frame.", size=12.5, anchor="middle", fill=ACCENT)
     return s.render()
 
 

@@ -49,16 +49,22 @@ def markdown_lines(path):
                 yield number, line
 
 
-def headings(path):
-    ids, seen = set(), {}
+def heading_list(path):
+    """(level, text, id) of every heading of a Markdown file, in order; a repeated
+    heading gets -1, -2 ... as on a Git host."""
+    out, seen = [], {}
     for _, line in markdown_lines(path):
         m = HEADING.match(line)
         if m:
             base = slug(m.group(2))
             n = seen.get(base, 0)
             seen[base] = n + 1
-            ids.add(base if n == 0 else f"{base}-{n}")
-    return ids
+            out.append((len(m.group(1)), m.group(2), base if n == 0 else f"{base}-{n}"))
+    return out
+
+
+def headings(path):
+    return {id for _, _, id in heading_list(path)}
 
 
 def check_md(book):
@@ -119,10 +125,13 @@ def parse_page(path):
     return parser
 
 
-def check_html(out):
+def check_html(out, root=None):
+    """Every link and image of the pages in out (.html, or an EPUB's .xhtml)
+    resolves inside root (out unless given: an EPUB's pages link to ../media)."""
     problems, count, pages = [], 0, {}
+    root = root or out
     for name in sorted(os.listdir(out)):
-        if name.endswith(".html"):
+        if name.endswith((".html", ".xhtml")):
             pages[name] = parse_page(os.path.join(out, name))
     if not pages:
         problems.append(f"{out}: no .html pages")
@@ -135,7 +144,7 @@ def check_html(out):
             path, _, fragment = url.partition("#")
             path = urllib.parse.unquote(path) or name
             resolved = os.path.normpath(os.path.join(out, path))
-            if os.path.relpath(resolved, out).startswith(".."):
+            if os.path.relpath(resolved, root).startswith(".."):
                 problems.append(f"{where}: points outside the HTML book")
             elif not os.path.isfile(resolved):
                 problems.append(f"{where}: {path} does not exist")

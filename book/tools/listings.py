@@ -47,6 +47,9 @@ Commands:
     listings.py strip ROOT     (student pack) replace listings of exercise solutions by a note, drop
                                full-tree-only text, fail when the book or a README names a removed file
     listings.py pack-check ROOT   the same on a copy of the Markdown: what a pack would say, tree untouched
+    listings.py pack-leaks ROOT [PACK]   fail when a file of the student pack PACK (default: the pack ROOT
+                               would export, its book stripped) repeats 4 lines in a row of a reference
+                               solution of ROOT (comments, blank lines and spacing ignored; see LEAK_LINES)
     listings.py selftest       prove that `check` and `lint` catch what they claim to
 """
 import os
@@ -358,6 +361,127 @@ def pack_check(root):
     return status
 
 
+# A pack gives a solution away when one of its files repeats LEAK_LINES lines
+# in a row of a reference solution. Lines are compared without comments and
+# without any whitespace, and only lines that say something count: a line
+# with fewer than LEAK_MIN_CHARS characters left (`}`, `{`, `else`,
+# `return true;`, `break;`) or a preprocessor line (`#include`, `#endif`) is
+# skipped on both sides, so it neither adds to a run nor breaks one. A stub
+# shares its function's signature (a line or two) with the reference, which
+# stays under the limit.
+LEAK_LINES = 4
+LEAK_MIN_CHARS = 12
+
+
+def significant_lines(text):
+    """(line number, line without comments and whitespace) of the lines that count toward a repeated solution."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = re.sub(r"\s+", "", re.sub(r"//.*", "", line))
+        if len(line) >= LEAK_MIN_CHARS and not line.startswith("#"):
+            found.append((number, line))
+    return found
+
+
+def read_text(path):
+    """A file's text, or None for a binary, unreadable or large (> 2 MB: models, images) file."""
+    try:
+        if os.path.getsize(path) > 2_000_000:
+            return None
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def repeated_solutions(files, references):
+    """files: {name shown: path}; references: {reference file: (exercise id, path)}. Returns one problem per
+    file and reference: the first run of LEAK_LINES or more significant lines of the reference, in a row."""
+    runs = {}  # LEAK_LINES lines in a row -> (reference, index of the first) for every place in every reference
+    lines_of = {}
+    for ref, (ex, path) in sorted(references.items()):
+        text = read_text(path)
+        if text is None:
+            continue
+        lines_of[ref] = significant_lines(text)
+        keys = [l for _, l in lines_of[ref]]
+        for i in range(len(keys) - LEAK_LINES + 1):
+            runs.setdefault(tuple(keys[i:i + LEAK_LINES]), []).append((ref, i))
+    problems = []
+    for name, path in sorted(files.items()):
+        text = read_text(path)
+        if text is None:
+            continue
+        lines = significant_lines(text)
+        keys = [l for _, l in lines]
+        reported = set()
+        for i in range(len(keys) - LEAK_LINES + 1):
+            for ref, j in runs.get(tuple(keys[i:i + LEAK_LINES]), []):
+                if ref in reported:
+                    continue
+                reported.add(ref)
+                n = LEAK_LINES
+                while i + n < len(keys) and j + n < len(lines_of[ref]) and keys[i + n] == lines_of[ref][j + n][1]:
+                    n += 1
+                problems.append(f"{name}:{lines[i][0]}-{lines[i + n - 1][0]} repeats {n} lines in a row of {ref} "
+                                f"(its lines {lines_of[ref][j][0]}-{lines_of[ref][j + n - 1][0]}), the solution of "
+                                f"{references[ref][0]}: a student pack must not contain it "
+                                f"(first line: {text.splitlines()[lines[i][0] - 1].strip()})")
+    return problems
+
+
+def tree_files(root):
+    """The files of the tree that an export would put in a pack: what git tracks plus new files it does not
+    ignore (the export takes what is committed), or every file outside .git and build folders."""
+    import subprocess
+    p = subprocess.run(["git", "-C", root, "ls-files", "-z", "-c", "-o", "--exclude-standard"],
+                       capture_output=True)
+    if p.returncode == 0 and os.path.exists(os.path.join(root, ".git")):
+        names = [n for n in p.stdout.decode("utf-8", "replace").split("\0") if n]
+    else:
+        names = []
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = [d for d in dirs if d != ".git" and not (folder == root and d.startswith("build"))]
+            names += [os.path.relpath(os.path.join(folder, f), root).replace(os.sep, "/") for f in files]
+    return sorted(n for n in names if os.path.isfile(os.path.join(root, n)))
+
+
+def pack_leaks(root, pack=None):
+    """Fails when a file of a student pack repeats LEAK_LINES lines in a row of a reference solution of root.
+    Without pack: the pack root would export (its files, the book and READMEs as `strip` leaves them),
+    computed on a copy; the tree is not touched."""
+    import shutil
+    solutions = exercise_solutions(root)
+    references = {ref: (ex, os.path.join(root, ref)) for ref, ex in solutions.items()
+                  if os.path.isfile(os.path.join(root, ref))}
+    with tempfile.TemporaryDirectory() as copy:
+        if pack:
+            files = {name: os.path.join(pack, name) for name in tree_files(pack)}
+        else:
+            names = [n for n in tree_files(root) if n not in solutions and n not in PACK_REMOVED_TOOLS]
+            files = {name: os.path.join(root, name) for name in names}
+            # The Markdown as a pack has it: solution listings replaced by a note.
+            for path in pack_markdown(root) + [os.path.join(root, "exercises", "EXERCISES.tsv")]:
+                target = os.path.join(copy, os.path.relpath(path, root))
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copyfile(path, target)
+            with open(os.devnull, "w") as quiet:
+                stdout, sys.stdout = sys.stdout, quiet
+                try:
+                    strip(copy)
+                finally:
+                    sys.stdout = stdout
+            for path in pack_markdown(copy):
+                files[os.path.relpath(path, copy).replace(os.sep, "/")] = path
+        problems = repeated_solutions(files, references)
+    for p in problems:
+        print("error:", p)
+    print(f"pack leaks: {len(files)} files of the pack checked against {len(references)} reference solutions, "
+          f"{len(problems)} repeat one ({LEAK_LINES} lines in a row or more)")
+    return 1 if problems else 0
+
+
 def selftest():
     """Each check must catch what it claims to: drift, elisions, fences, long listings, unposed solutions."""
     failures = []
@@ -477,11 +601,45 @@ def selftest():
         write("exercises/01_test/README.md", "")
         write("exercises/README.md", "The reference is chapters/01_test/solved.c.\n")
         expect("exercises/README.md naming the removed file", strip(root), False)
+        write("exercises/README.md", "")
+
+        # Pack leaks: a file of the pack that repeats 4 lines in a row of a solution.
+        solution = ("/* solved.c */\n#include <math.h>\n\nfloat length3(const float v[3])\n{\n"
+                    "    float sum = v[0] * v[0];\n    sum += v[1] * v[1];\n    sum += v[2] * v[2];\n"
+                    "    if (!(sum > 0.0f))\n        return 0.0f;\n    return sqrtf(sum);\n}\n")
+        write("chapters/01_test/solved.c", solution)
+        pack = os.path.join(root, "pack")
+        os.makedirs(os.path.join(pack, "exercises", "01_test"))
+
+        def write_pack(rel, text):
+            os.makedirs(os.path.dirname(os.path.join(pack, rel)), exist_ok=True)
+            with open(os.path.join(pack, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+
+        write_pack("exercises/01_test/solved.c", "#include <math.h>\n\nfloat length3(const float v[3])\n{\n"
+                                                 "    /* TODO */\n    (void)v;\n    return 0.0f;\n}\n")
+        expect("a pack whose stub shares only the signature with the solution", pack_leaks(root, pack), True)
+        write_pack("bench.c", "/* a fallback */\nfloat fast(const float *v)\n{\n  float sum = v[0]*v[0];  // x\n"
+                              "  sum += v[1]*v[1];\n\n  /* y */\n  sum   += v[2] * v[2];\n  if (!(sum > 0.0f))\n"
+                              "    return 0.0f;\n  return sqrtf(sum);\n}\n")
+        expect("a pack file that repeats 4 lines of a solution, with other spacing and comments",
+               pack_leaks(root, pack), False)
+        write_pack("bench.c", "float fast(const float *v)\n{\n    float sum = v[0] * v[0];\n"
+                              "    sum += v[1] * v[1];\n    sum += v[2] * v[2];\n    return sum;\n}\n")
+        expect("a pack file that repeats 3 lines of a solution", pack_leaks(root, pack), True)
+        write_pack("bench.c", "void f(void)\n{\n    if (x)\n        return 0.0f;\n    }\n    {\n"
+                              "        return 0.0f;\n    }\n}\n")
+        expect("a pack file that shares only short lines (`}`, `return 0.0f;`) with a solution",
+               pack_leaks(root, pack), True)
+        write_pack("book/07-test.md", "Text.\n\n```c\n    float sum = v[0] * v[0];\n    sum += v[1] * v[1];\n"
+                                      "    sum += v[2] * v[2];\n    if (!(sum > 0.0f))\n```\n")
+        expect("a pack's book that shows 4 lines of a solution outside a listing", pack_leaks(root, pack), False)
     for f in failures:
         print(f)
     if failures:
         return 1
-    print("selftest: drift, elisions, fences, long listings, unposed solutions and pack leftovers are caught")
+    print("selftest: drift, elisions, fences, long listings, unposed solutions, pack leftovers and repeated "
+          "solutions are caught")
     return 0
 
 
@@ -489,6 +647,8 @@ def main(argv):
     if len(argv) == 2 and argv[1] == "selftest":
         return selftest()
     commands = {"check": check, "update": update, "strip": strip, "lint": lint, "pack-check": pack_check}
+    if len(argv) in (3, 4) and argv[1] == "pack-leaks":
+        return pack_leaks(*argv[2:])
     if len(argv) != 3 or argv[1] not in commands:
         print(__doc__)
         return 2

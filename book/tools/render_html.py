@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """The book as HTML: an index page with the contents, and every chapter with
-links to the previous and next one.
+a chapter menu beside a reading column, and links to the previous and next
+chapter. Or the book as one EPUB, for e-readers.
 
     render_html.py [--pandoc PANDOC] BOOK_DIR OUT_DIR
+    render_html.py [--pandoc PANDOC] --epub BOOK.epub BOOK_DIR OUT_DIR
 
 Chapters are the files BOOK_DIR/NN-*.md in number order, then the appendices
 (appendix-*.md); a new chapter file is picked up without any change here.
 Each page is rendered by pandoc with book.lua (links to .md become .html,
-exercise solutions are folded) and --fail-if-warnings; then every link and
-image of the result is checked (links.py check-html). Images are expected in
-OUT_DIR/images already (the CMake target book_html copies book/images there
-and adds fresh screenshots of the chapter programs).
+exercise solutions are folded), book.css (the layout) and --fail-if-warnings;
+code is highlighted by pandoc (its C, GLSL and bash syntaxes); then every
+link and image of the result is checked (links.py check-html). Images are
+expected in OUT_DIR/images already (the CMake target book_html copies
+book/images there and adds fresh screenshots of the chapter programs).
+With --epub the chapters go into one EPUB 3 instead (epub.css; the images
+taken from OUT_DIR/images, so book_html runs first), whose links and images
+are checked the same way inside the unpacked file.
 """
 import os
 import re
@@ -18,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import links  # noqa: E402
@@ -34,15 +41,13 @@ def chapters(book):
 
 
 def title_and_sections(path):
+    """The chapter's title and its sections: (heading text, id) of each ## heading."""
     title, sections = None, []
-    for _, line in links.markdown_lines(path):
-        m = links.HEADING.match(line)
-        if not m:
-            continue
-        if len(m.group(1)) == 1 and title is None:
-            title = m.group(2)
-        elif len(m.group(1)) == 2:
-            sections.append(m.group(2))
+    for level, text, ident in links.heading_list(path):
+        if level == 1 and title is None:
+            title = text
+        elif level == 2:
+            sections.append((text, ident))
     return title or os.path.basename(path), sections
 
 
@@ -68,27 +73,77 @@ def nav(pages, i, titles):
     return '<nav class="book-nav">' + " | ".join(parts) + "</nav>\n"
 
 
-def pandoc(exe, source, out, book, extra):
-    command = [exe, source, "--from", "markdown+gfm_auto_identifiers", "--to", "html5", "--standalone",
-               "--mathml", "--fail-if-warnings", "--lua-filter", os.path.join(TOOLS, "book.lua"),
-               "--resource-path", book, "--css", "book.css", "-o", out] + extra
+def menu(pages, current, titles, sections):
+    """The chapter menu: every chapter, and the sections of the one shown."""
+    items = []
+    for i, p in enumerate(pages):
+        title = plain(titles[p])
+        m = re.match(r"^Chapter (\d+): (.*)$", title)
+        label = f'<span class="number">{m.group(1)}</span> {html_escape(m.group(2))}' if m else html_escape(title)
+        href = p[:-3] + ".html"
+        if i != current:
+            items.append(f'<li><a href="{href}">{label}</a></li>')
+            continue
+        subs = "".join(f'<li><a href="#{ident}">{html_escape(plain(text))}</a></li>' for text, ident in sections[p])
+        items.append(f'<li class="current"><a href="{href}" aria-current="page">{label}</a><ul>{subs}</ul></li>')
+    return ('<nav class="book-menu" aria-label="Chapters">\n'
+            f'<p class="book-title"><a href="index.html">{html_escape(BOOK_TITLE)}</a></p>\n'
+            f'<ol>\n{chr(10).join(items)}\n</ol>\n</nav>\n')
+
+
+def pandoc(exe, sources, out, book, extra, to="html5"):
+    command = [exe] + sources + ["--from", "markdown+gfm_auto_identifiers", "--to", to, "--fail-if-warnings",
+                                 "--lua-filter", os.path.join(TOOLS, "book.lua"), "--resource-path", book,
+                                 "-o", out] + extra
+    if to == "html5":
+        command += ["--standalone", "--mathml", "--css", "book.css"]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0 or result.stderr.strip():
         sys.stderr.write(result.stderr)
-        print(f"error: pandoc failed on {source} (exit {result.returncode}); warnings count as errors")
+        print(f"error: pandoc failed on {' '.join(sources)} (exit {result.returncode}); warnings count as errors")
         return False
     return True
 
 
+def epub(exe, book, out, target, pages):
+    """The whole book as one EPUB 3: one file per chapter (pandoc splits at #)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # book.lua turns links between chapters into links inside the EPUB.
+        meta = os.path.join(tmp, "meta.yaml")
+        with open(meta, "w", encoding="utf-8") as f:
+            f.write(f'title: "{BOOK_TITLE}"\nlang: en\nbook-chapter-files:\n')
+            f.writelines(f'  - "{p}"\n' for p in pages)
+        # --file-scope: each chapter parsed on its own, so its headings keep the ids its links use.
+        if not pandoc(exe, [os.path.join(book, p) for p in pages], target, os.pathsep.join([out, book]),
+                      ["--file-scope", "--metadata-file", meta, "--css", os.path.join(TOOLS, "epub.css"),
+                       "--toc-depth=2"], to="epub3"):
+            return 1
+        unpacked = os.path.join(tmp, "epub")
+        with zipfile.ZipFile(target) as z:
+            z.extractall(unpacked)
+        text = os.path.join(unpacked, "EPUB", "text")
+        if not os.path.isdir(text) or links.check_html(text, os.path.join(unpacked, "EPUB")) != 0:
+            print(f"error: {target}: broken links or images inside the EPUB")
+            return 1
+    print(f"book written to {target} ({len(pages)} chapters)")
+    return 0
+
+
 def main(argv):
     args = argv[1:]
-    exe = "pandoc"
+    exe, epub_target = "pandoc", None
     if len(args) >= 2 and args[0] == "--pandoc":
         exe, args = args[1], args[2:]
+    if len(args) >= 2 and args[0] == "--epub":
+        epub_target, args = args[1], args[2:]
     if len(args) != 2:
         print(__doc__)
         return 2
     book, out = args
+    if epub_target:
+        if links.check_md(book) != 0:
+            return 1
+        return epub(exe, book, out, os.path.abspath(epub_target), chapters(book))
     os.makedirs(out, exist_ok=True)
     shutil.copyfile(os.path.join(TOOLS, "book.css"), os.path.join(out, "book.css"))
     if links.check_md(book) != 0:
@@ -105,20 +160,27 @@ def main(argv):
                  "figure walking over uneven ground, one stage per chapter.", "", "## Contents", ""]
         for p in pages:
             lines.append(f"- [{titles[p]}]({p})")
-            for s in sections[p]:
-                lines.append(f"    - [{s}]({p}#{links.slug(s)})")
+            for text, ident in sections[p]:
+                lines.append(f"    - [{text}]({p}#{ident})")
         index = os.path.join(tmp, "index.md")
         with open(index, "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
-        ok &= pandoc(exe, index, os.path.join(out, "index.html"), book,
-                     ["--metadata", f"pagetitle={BOOK_TITLE}"])
+        side = os.path.join(tmp, "menu-index.html")
+        with open(side, "w", encoding="utf-8") as f:
+            f.write(menu(pages, -1, titles, sections))
+        ok &= pandoc(exe, [index], os.path.join(out, "index.html"), book,
+                     ["--metadata", f"pagetitle={BOOK_TITLE}", "--metadata", "lang=en",
+                      "--include-before-body", side])
         for i, p in enumerate(pages):
-            bar = os.path.join(tmp, f"nav-{i}.html")
+            side, bar = os.path.join(tmp, f"menu-{i}.html"), os.path.join(tmp, f"nav-{i}.html")
+            with open(side, "w", encoding="utf-8") as f:
+                f.write(menu(pages, i, titles, sections))
             with open(bar, "w", encoding="utf-8") as f:
                 f.write(nav(pages, i, titles))
-            ok &= pandoc(exe, os.path.join(book, p), os.path.join(out, p[:-3] + ".html"), book,
-                         ["--toc", "--toc-depth=3", "--metadata", f"pagetitle={plain(titles[p])} - {BOOK_TITLE}",
-                          "--include-before-body", bar, "--include-after-body", bar])
+            ok &= pandoc(exe, [os.path.join(book, p)], os.path.join(out, p[:-3] + ".html"), book,
+                         ["--metadata", f"pagetitle={plain(titles[p])} - {BOOK_TITLE}", "--metadata", "lang=en",
+                          "--include-before-body", side, "--include-before-body", bar,
+                          "--include-after-body", bar])
     if not ok:
         return 1
     if links.check_html(out) != 0:

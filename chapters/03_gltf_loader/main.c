@@ -1,7 +1,7 @@
 /* ch03_gltf_loader: a glTF 2.0 scene in its rest pose, loaded by our own code.
  *
- * Chapter 03 writes a JSON reader (json.c) and a glTF loader (gltf.c,
- * accessor.c): buffers -> bufferViews -> accessors -> meshes, nodes, skins,
+ * Chapter 03 writes a JSON reader (json.c) and a glTF loader (gltf_load.c
+ * and a file per step, accessor.c): buffers -> bufferViews -> accessors -> meshes, nodes, skins,
  * animations, materials and images, all checked and decoded on the CPU into
  * plain arrays. This program places every node of the scene at the
  * transform stored in the file, parents applied (scene.c):

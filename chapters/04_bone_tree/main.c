@@ -23,25 +23,17 @@
  * joint about its own axis (Shift: the other way), 0 back to the rest pose,
  * K the key of names on / off; W wireframe (common, on at start).
  */
-#include "common/app.h"
-#include "common/debug_draw.h"
-#include "common/files.h"
 #include "common/lit.h"
-#include "chapters/03_gltf_loader/gltf.h"
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
-#include "skeleton.h"
 #include "skeleton_gltf.h"
 #include "pose_write.h"
 #include "skeleton_overlay.h"
-#include "text_lines.h"
+#include "skeleton_view.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define DEFAULT_MODEL "assets/models/humanoid.gltf"
 
 static const char *dump_pose_path = NULL;
 static const char *start_joint = NULL;
@@ -61,15 +53,15 @@ static const cli_key keys[] = {
     {"0", "put every joint back at its rest transform"},
     {"K", "show or hide the key of joint names"},
 };
+/* Each of these picks what the program does: given together, one would be
+ * dropped silently, so the command line refuses them (cli.h). */
+static const char *const modes[] = {"--dump-pose", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch04_bone_tree",
     .summary = "the skeleton of a skinned glTF model (joints, bones, names) over its wireframe; "
                "--dump-pose writes every node's rest matrix",
     .takes_model = true,
-    .extra = options_extra,
-    .extra_count = 3,
-    .keys = keys,
-    .key_count = 6,
+    CLI_TABLES(options_extra, keys, modes),
 };
 
 /* --- --dump-pose ------------------------------------------------------------ */
@@ -163,160 +155,119 @@ static void place_skinned_meshes(const gltf_document *doc, const skeleton *s, ma
     }
 }
 
+/* Where every mesh is in the rest pose: every node's matrix from a skeleton
+ * of all the nodes, then the skinned meshes placed by their skin. */
+static bool rest_placement(const skeleton_view *v, skeleton *all, mat4 **world_from_node, sa_error *err)
+{
+    if (!skeleton_from_gltf_nodes(&v->doc, all, err))
+        return sa_error_prefix(err, "%s", v->path);
+    size_t entries = (size_t)all->joint_count + 1;
+    mat4 *model_from_entry = malloc(entries * sizeof *model_from_entry);
+    *world_from_node = malloc(entries * sizeof **world_from_node);
+    if (!model_from_entry || !*world_from_node) {
+        free(model_from_entry);
+        return sa_error_set(err, "out of memory");
+    }
+    skeleton_local_to_model(all, all->rest_local, model_from_entry);
+    for (int n = 0; n < v->doc.node_count; n++)
+        glm_mat4_copy(model_from_entry[all->joint_of_node[n]], (*world_from_node)[n]);
+    place_skinned_meshes(&v->doc, &v->skel, v->model_from_joint, *world_from_node);
+    free(model_from_entry);
+    return true;
+}
+
+/* The joint picked at the start, and its first turn (for screenshots). */
+static bool start_pose(skeleton_view *v, int *selected, sa_error *err)
+{
+    if (start_joint && (*selected = skeleton_find(&v->skel, start_joint)) < 0)
+        return sa_error_set(err, "--joint: %s has no joint called '%s'", v->path, start_joint);
+    if (!start_turn)
+        return true;
+    char axis_name;
+    float degrees;
+    char end;
+    if (sscanf(start_turn, " %c , %f %c", &axis_name, &degrees, &end) != 2 || axis_name < 'x' || axis_name > 'z')
+        return sa_error_set(err, "--turn: expected AXIS,DEGREES with AXIS x, y or z (e.g. z,45), not '%s'", start_turn);
+    turn_joint(&v->local[*selected], axis_name - 'x', glm_rad(degrees));
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     app_options options;
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    /* Each mode runs alone: given together, one would be dropped silently. */
-    static const char *const modes[] = {"--dump-pose", "--screenshot"};
-    const bool given[] = {dump_pose_path != NULL, options.screenshot != NULL};
+    skeleton_view v = {0};
     sa_error err;
-    if (!cli_exclusive(2, modes, given, &err)) {
-        fprintf(stderr, "error: %s\n", err.message);
-        return 2;
-    }
-
-    char model_path[SA_PATH_MAX];
-    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
-        return app_fail(&err);
-    gltf_document doc;
-    if (!gltf_load(model_path, NULL, &doc, &err))
+    if (!skeleton_view_load_file(&v, options.model, NULL, &err))
         return app_fail(&err);
     if (dump_pose_path) {
-        status = run_dump_pose(&doc, model_path);
-        gltf_free(&doc);
+        status = run_dump_pose(&v.doc, v.path);
+        skeleton_view_free(&v);
         return status;
     }
 
-    /* Two skeletons from the same nodes: the skins' (joints and their
-     * ancestors: what is drawn and turned) and every node's (where the meshes
+    /* Two skeletons from the same nodes: the skins' (v.skel: joints and their
+     * ancestors, what is drawn and turned) and every node's (where the meshes
      * are, in the rest pose). */
-    skeleton bones, all;
-    if (!skeleton_from_gltf(&doc, &bones, &err) || !skeleton_from_gltf_nodes(&doc, &all, &err)) {
-        skeleton_free(&bones);
-        gltf_free(&doc);
-        sa_error_prefix(&err, "%s", model_path);
-        return app_fail(&err);
-    }
-    if (bones.joint_count == 0) {
-        skeleton_free(&bones);
-        skeleton_free(&all);
-        gltf_free(&doc);
-        sa_error_set(&err, "%s: the file has no skin, so no skeleton to show (--dump-pose works on any file)",
-                     model_path);
-        return app_fail(&err);
-    }
-
-    /* Everything per frame lives in arrays allocated once. */
-    size_t joints = (size_t)bones.joint_count, entries = (size_t)all.joint_count + 1;
-    transform *local = malloc(joints * sizeof *local);
-    mat4 *model_from_joint = malloc(joints * sizeof *model_from_joint);
-    int *depth = malloc(joints * sizeof *depth);
-    mat4 *model_from_entry = malloc(entries * sizeof *model_from_entry);
-    mat4 *world_from_node = malloc(entries * sizeof *world_from_node);
-    bool ok = local && model_from_joint && depth && model_from_entry && world_from_node;
-    if (!ok)
-        sa_error_set(&err, "out of memory");
-    if (ok) {
-        memcpy(local, bones.rest_local, joints * sizeof *local);
-        skeleton_depths(&bones, depth);
-        skeleton_local_to_model(&bones, local, model_from_joint);
-        skeleton_local_to_model(&all, all.rest_local, model_from_entry);
-        for (int n = 0; n < doc.node_count; n++)
-            glm_mat4_copy(model_from_entry[all.joint_of_node[n]], world_from_node[n]);
-        place_skinned_meshes(&doc, &bones, model_from_joint, world_from_node);
-    }
-
-    /* The joint picked at the start, and its first turn (for screenshots). */
+    skeleton all = {0};
+    mat4 *world_from_node = NULL;
     int selected = 0;
-    if (ok && start_joint && (selected = skeleton_find(&bones, start_joint)) < 0) {
-        sa_error_set(&err, "--joint: %s has no joint called '%s'", model_path, start_joint);
-        ok = false;
-    }
-    if (ok && start_turn) {
-        char axis_name;
-        float degrees;
-        char end;
-        if (sscanf(start_turn, " %c , %f %c", &axis_name, &degrees, &end) != 2 || axis_name < 'x' || axis_name > 'z') {
-            sa_error_set(&err, "--turn: expected AXIS,DEGREES with AXIS x, y or z (e.g. z,45), not '%s'", start_turn);
-            ok = false;
-        } else {
-            turn_joint(&local[selected], axis_name - 'x', glm_rad(degrees));
-        }
-    }
+    bool ok = skeleton_view_load_skeleton(&v, &err) &&
+              skeleton_view_require_joints(&v, "--dump-pose works on any file", &err) &&
+              rest_placement(&v, &all, &world_from_node, &err) && start_pose(&v, &selected, &err);
     app a;
     scene_gl gpu = {0};
     shader_program lit = {0};
-    debug_draw lines = {0}, text = {0};
     bool opened = ok && app_open(&a, &spec, &options, &err);
-    ok = opened && lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
-         scene_gl_upload(&gpu, &doc, NULL, &err);
-    vec3 bounds_min, bounds_max;
-    float axes_size = 0.1f;
+    ok = opened && lit_load(&lit, &err) && scene_gl_upload(&gpu, &v.doc, NULL, &err);
     if (ok) {
-        scene_bounds(&doc, world_from_node, NULL, bounds_min, bounds_max);
-        /* The joints too: a skeleton may reach past its mesh. */
-        for (int j = 0; j < bones.joint_count; j++) {
-            glm_vec3_minv(bounds_min, model_from_joint[j][3], bounds_min);
-            glm_vec3_maxv(bounds_max, model_from_joint[j][3], bounds_max);
-        }
-        orbit_camera_frame_bounds(&a.camera, bounds_min, bounds_max);
-        axes_size = 0.08f * glm_vec3_distance(bounds_min, bounds_max);
+        vec3 lo, hi;
+        scene_bounds(&v.doc, world_from_node, NULL, lo, hi);
+        skeleton_view_bounds_add_joints(&v, lo, hi);
+        ok = skeleton_view_open(&v, &a, lo, hi, &err);
         a.wireframe = true;
     }
-    if (ok && !TEXT_LINES_AVAILABLE)
-        fprintf(stderr, "note: stb_easy_font.h was not found at build time: no joint names on screen\n");
 
     bool show_key = true;
     while (ok && app_frame_begin(&a)) {
         if (a.reload_requested && !shader_program_reload(&lit, &err))
             fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
-        selected = pick_joint(&a, &bones, selected);
+        selected = pick_joint(&a, &v.skel, selected);
         bool shift = glfwGetKey(a.window, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS ||
                      glfwGetKey(a.window, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
         const int axis_keys[3] = {GLFW_KEY_X, GLFW_KEY_Y, GLFW_KEY_Z};
         for (int axis = 0; axis < 3; axis++)
             if (app_key_pressed(&a, axis_keys[axis]))
-                turn_joint(&local[selected], axis, glm_rad(shift ? -15.0f : 15.0f));
+                turn_joint(&v.local[selected], axis, glm_rad(shift ? -15.0f : 15.0f));
         if (app_key_pressed(&a, GLFW_KEY_0))
-            memcpy(local, bones.rest_local, joints * sizeof *local);
+            memcpy(v.local, v.skel.rest_local, (size_t)v.skel.joint_count * sizeof *v.local);
         if (app_key_pressed(&a, GLFW_KEY_K))
             show_key = !show_key;
 
         /* One frame of chapter 04: the pose through FK, then draw. */
-        skeleton_local_to_model(&bones, local, model_from_joint);
+        skeleton_local_to_model(&v.skel, v.local, v.model_from_joint);
 
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
         lit_begin_frame(&lit, clip_from_world);
-        scene_gl_draw(&gpu, &doc, &lit, world_from_node, NULL);
-        skeleton_overlay_draw(&lines, &bones, model_from_joint, depth, selected, axes_size);
-        debug_draw_flush(&lines, clip_from_world, 7.0f);
+        scene_gl_draw(&gpu, &v.doc, &lit, world_from_node, NULL);
+        skeleton_view_draw_bones(&v, clip_from_world, selected, 7.0f);
         if (show_key) {
-            mat4 clip_from_screen;
-            text_clip_from_screen(a.width, a.height, clip_from_screen);
-            skeleton_overlay_key(&text, &bones, depth, selected, a.height);
-            debug_draw_flush(&text, clip_from_screen, 1.0f);
+            skeleton_overlay_key(&v.text, &v.skel, v.depth, selected, a.height);
+            skeleton_view_flush_text(&v, &a);
         }
         if (!app_frame_end(&a, &err))
             ok = false;
     }
 
     scene_gl_free(&gpu);
-    debug_draw_free(&text);
-    debug_draw_free(&lines);
     shader_program_unload(&lit);
+    free(world_from_node);
+    skeleton_free(&all);
+    skeleton_view_free(&v); /* its GL objects before the context goes */
     if (opened)
         app_close(&a);
-    free(local);
-    free(model_from_joint);
-    free(depth);
-    free(model_from_entry);
-    free(world_from_node);
-    skeleton_free(&bones);
-    skeleton_free(&all);
-    gltf_free(&doc);
     return ok ? 0 : app_fail(&err);
 }

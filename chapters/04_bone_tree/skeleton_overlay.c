@@ -50,6 +50,15 @@ void skeleton_overlay_draw(debug_draw *lines, const skeleton *s, mat4 *model_fro
 }
 /* [/listing] */
 
+void skeleton_overlay_draw_plain(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const vec3 color)
+{
+    for (int j = 0; j < s->joint_count; j++) {
+        debug_draw_point(lines, model_from_joint[j][3], color);
+        if (s->parent[j] >= 0)
+            debug_draw_line(lines, model_from_joint[s->parent[j]][3], model_from_joint[j][3], color);
+    }
+}
+
 void skeleton_overlay_key(debug_draw *text, const skeleton *s, const int *depth, int selected, int height)
 {
     if (s->joint_count == 0)

@@ -27,6 +27,10 @@ void skeleton_depth_color(int depth, vec3 out);
 void skeleton_overlay_draw(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const int *depth, int selected,
                            float axes_size);
 
+/* The joints and bones alone, all in one colour: a second skeleton behind
+ * the first (chapter 05's rest pose under its bind pose). */
+void skeleton_overlay_draw_plain(debug_draw *lines, const skeleton *s, mat4 *model_from_joint, const vec3 color);
+
 /* Collects the key into `text`: a title line with the selected joint, then
  * every joint name indented and coloured by depth, as many as fit in
  * `height` pixels (scrolled to keep the selected one in view). Draws

@@ -58,7 +58,8 @@ static const char *why_not_invertible(mat4 m)
             return "has an element that is not a finite number";
     if (!(fabsf(m[0][3]) <= AFFINE_TOLERANCE && fabsf(m[1][3]) <= AFFINE_TOLERANCE &&
           fabsf(m[2][3]) <= AFFINE_TOLERANCE && fabsf(m[3][3] - 1.0f) <= AFFINE_TOLERANCE))
-        return "is not affine (its bottom row is not 0 0 0 1)";
+        /* A transposed read puts the translation where 0 0 0 sits: say so. */
+        return "is not affine (its bottom row is not 0 0 0 1: was it read row-major? glTF stores columns)";
     return "is singular (its 3x3 part squashes space flat: no inverse)";
 }
 
@@ -94,34 +95,33 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
 /* [/listing] */
 
 /* [listing weights_bad] */
-size_t bind_weights_bad(size_t vertex_count, int set_count, const uint16_t (*const *joint_sets)[4],
-                        const float (*const *weight_sets)[4], int skin_joint_count, int weight_units, size_t *first_bad)
+unsigned bind_vertex_problems(size_t v, int set_count, const uint16_t (*const *joint_sets)[4],
+                              const float (*const *weight_sets)[4], int skin_joint_count, int weight_units)
 {
-    size_t bad = 0;
-    if (first_bad)
-        *first_bad = vertex_count;
-    for (size_t v = 0; v < vertex_count; v++) {
-        bool ok = true;
-        float sum = 0.0f;
-        long units = 0;
-        for (int set = 0; set < set_count; set++) /* 4 influences per set */
-            for (int i = 0; i < 4; i++) {
-                float w = weight_sets[set][v][i];
-                if (!(w >= 0.0f)) /* negative, or NaN */
-                    ok = false;
-                if (w != 0.0f && joint_sets[set][v][i] >= skin_joint_count)
-                    ok = false; /* a weight on a joint the skin does not have */
-                sum += w;
-                /* The stored integer, which the loader divided by the units. */
-                if (weight_units != BIND_WEIGHTS_FLOAT && w >= 0.0f && w <= 1.0f)
-                    units += lroundf(w * (float)weight_units);
-            }
-        if (weight_units == BIND_WEIGHTS_FLOAT ? !(fabsf(sum - 1.0f) <= BIND_WEIGHT_SUM_TOLERANCE)
-                                               : labs(units - weight_units) > BIND_WEIGHT_UNIT_TOLERANCE)
-            ok = false;
-        if (!ok && bad++ == 0 && first_bad)
-            *first_bad = v;
-    }
-    return bad;
+    unsigned problems = 0;
+    float sum = 0.0f;
+    long units = 0;
+    for (int set = 0; set < set_count; set++) /* 4 influences per set */
+        for (int i = 0; i < 4; i++) {
+            float w = weight_sets[set][v][i];
+            unsigned joint = joint_sets[set][v][i];
+            if (!(w >= 0.0f)) /* negative, or NaN */
+                problems |= BIND_BAD_WEIGHTS;
+            if (joint >= (unsigned)skin_joint_count) /* the spec: in range even with weight 0 */
+                problems |= w != 0.0f ? BIND_BAD_WEIGHTS | BIND_JOINT_OUTSIDE : BIND_JOINT_OUTSIDE;
+            /* The spec: at most one non-zero weight per joint. */
+            for (int earlier = 0; w != 0.0f && earlier < set * 4 + i; earlier++)
+                if (joint_sets[earlier / 4][v][earlier % 4] == joint &&
+                    weight_sets[earlier / 4][v][earlier % 4] != 0.0f)
+                    problems |= BIND_JOINT_TWICE;
+            sum += w;
+            /* The stored integer, which the loader divided by the units. */
+            if (weight_units != BIND_WEIGHTS_FLOAT && w >= 0.0f && w <= 1.0f)
+                units += lroundf(w * (float)weight_units);
+        }
+    if (weight_units == BIND_WEIGHTS_FLOAT ? !(fabsf(sum - 1.0f) <= BIND_WEIGHT_SUM_TOLERANCE)
+                                           : labs(units - weight_units) > BIND_WEIGHT_UNIT_TOLERANCE)
+        problems |= BIND_BAD_WEIGHTS;
+    return problems;
 }
 /* [/listing] */

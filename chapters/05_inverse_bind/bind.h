@@ -81,18 +81,28 @@ bool bind_inverse_error(int count, mat4 *joint_from_model_bind, float *max_error
 #define BIND_WEIGHT_SUM_TOLERANCE 1e-3f
 #define BIND_WEIGHT_UNIT_TOLERANCE 4
 
-/* Vertices whose weights are bad. A vertex has set_count sets of four
- * influences (JOINTS_n / WEIGHTS_n: one set, or more for vertices moved by
- * more than four joints); joint_sets[s] and weight_sets[s] hold vertex_count
- * elements each. A vertex is bad when its weights over all its sets do not
- * sum to 1 (within BIND_WEIGHT_SUM_TOLERANCE for float weights, weight_units
- * = 0; within BIND_WEIGHT_UNIT_TOLERANCE units for integer weights,
- * weight_units = 255 or 65535, counted exactly on the stored integers), a
- * weight is negative (or not a number), or a non-zero weight goes to a joint
- * index >= skin_joint_count. *first_bad (may be NULL) gets the first such
- * vertex, or vertex_count when there is none. */
-size_t bind_weights_bad(size_t vertex_count, int set_count, const uint16_t (*const *joint_sets)[4],
-                        const float (*const *weight_sets)[4], int skin_joint_count, int weight_units,
-                        size_t *first_bad);
+/* What can be wrong with one vertex's influences (bits of
+ * bind_vertex_problems()). A vertex has set_count sets of four influences
+ * (JOINTS_n / WEIGHTS_n: one set, or more for vertices moved by more than
+ * four joints); joint_sets[s] and weight_sets[s] hold an element per vertex.
+ *   BIND_BAD_WEIGHTS    its weights over all its sets do not sum to 1
+ *                       (within BIND_WEIGHT_SUM_TOLERANCE for float weights,
+ *                       weight_units = 0; within BIND_WEIGHT_UNIT_TOLERANCE
+ *                       units for integer weights, weight_units = 255 or
+ *                       65535, counted exactly on the stored integers), a
+ *                       weight is negative (or not a number), or a non-zero
+ *                       weight goes to a joint index >= skin_joint_count;
+ *   BIND_JOINT_OUTSIDE  a joint index is >= skin_joint_count, whatever its
+ *                       weight (the spec: every index MUST be in range, even
+ *                       one with weight 0);
+ *   BIND_JOINT_TWICE    two non-zero weights go to the same joint (the spec:
+ *                       a vertex MUST NOT have more than one). */
+#define BIND_BAD_WEIGHTS 1u
+#define BIND_JOINT_OUTSIDE 2u
+#define BIND_JOINT_TWICE 4u
+
+/* The problems of vertex v, 0 when it has none. */
+unsigned bind_vertex_problems(size_t v, int set_count, const uint16_t (*const *joint_sets)[4],
+                              const float (*const *weight_sets)[4], int skin_joint_count, int weight_units);
 
 #endif

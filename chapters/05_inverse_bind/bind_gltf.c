@@ -2,6 +2,7 @@
 #include "bind_gltf.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +28,28 @@ int bind_weight_units(const gltf_document *doc, const gltf_primitive *prim)
     return units < 0 ? BIND_WEIGHTS_FLOAT : units;
 }
 
-/* The weights of every primitive of every skinned mesh node, all influence
- * sets of a vertex together. */
-static void check_weights(const gltf_document *doc, bind_report *out)
+size_t bind_file_vertex(const gltf_primitive *prim, size_t i)
+{
+    return prim->source_vertex ? prim->source_vertex[i] : i;
+}
+
+size_t bind_file_vertex_count(const gltf_primitive *prim)
+{
+    return prim->source_vertex ? prim->source_vertex_count : prim->vertex_count;
+}
+
+/* What each rule's error says the vertex has. */
+static const char *const rule_names[BIND_RULE_COUNT] = {
+    "bad weights",
+    "a joint index outside their skin (glTF: every index MUST be in range, even with weight 0)",
+    "two non-zero weights on one joint (glTF: a vertex MUST NOT have more than one)",
+};
+
+/* The influences of every primitive of every skinned mesh node, all
+ * influence sets of a vertex together, against the node's own skin. Copies
+ * of a file vertex (an unwelded primitive) share its influences, so each file
+ * vertex is checked once, and named by its accessor index. */
+static bool check_weights(const gltf_document *doc, bind_report *out)
 {
     for (int n = 0; n < doc->node_count; n++) {
         const gltf_node *node = &doc->nodes[n];
@@ -41,25 +61,50 @@ static void check_weights(const gltf_document *doc, bind_report *out)
             const gltf_primitive *prim = &mesh->primitives[p];
             if (prim->skipped || prim->influence_set_count == 0 || !prim->joints || !prim->weights)
                 continue;
-            size_t first;
-            size_t bad = bind_weights_bad(prim->vertex_count, prim->influence_set_count, prim->joint_sets,
-                                          prim->weight_sets, skin_joint_count, bind_weight_units(doc, prim), &first);
-            if (bad && out->weights_bad == 0) {
-                const float *w = prim->weights[first];
-                const uint16_t *j = prim->joints[first];
+            int units = bind_weight_units(doc, prim);
+            size_t files = bind_file_vertex_count(prim);
+            /* Per rule, the copy of the rule's first file vertex (the copies
+             * of an unwelded primitive are in triangle order, not file order). */
+            size_t first[BIND_RULE_COUNT] = {SIZE_MAX, SIZE_MAX, SIZE_MAX};
+            bool *seen = calloc(files + 1, sizeof *seen);
+            if (!seen)
+                return false;
+            for (size_t i = 0; i < prim->vertex_count; i++) {
+                size_t f = bind_file_vertex(prim, i);
+                if (seen[f])
+                    continue;
+                seen[f] = true;
+                unsigned problems = bind_vertex_problems(i, prim->influence_set_count, prim->joint_sets,
+                                                         prim->weight_sets, skin_joint_count, units);
+                out->weights_bad += problems != 0;
+                for (int r = 0; r < BIND_RULE_COUNT; r++) {
+                    if (!(problems & (1u << r)))
+                        continue;
+                    out->rule_vertices[r]++;
+                    if (first[r] == SIZE_MAX || f < bind_file_vertex(prim, first[r]))
+                        first[r] = i;
+                }
+            }
+            free(seen);
+            for (int r = 0; r < BIND_RULE_COUNT; r++) {
+                /* The first primitive with the problem names its first vertex. */
+                if (first[r] == SIZE_MAX || out->rule_first[r][0])
+                    continue;
+                const float *w = prim->weights[first[r]];
+                const uint16_t *j = prim->joints[first[r]];
                 float sum = 0.0f;
                 for (int set = 0; set < prim->influence_set_count; set++)
                     for (int i = 0; i < 4; i++)
-                        sum += prim->weight_sets[set][first][i];
-                snprintf(out->bad_weights, sizeof out->bad_weights,
+                        sum += prim->weight_sets[set][first[r]][i];
+                snprintf(out->rule_first[r], sizeof out->rule_first[r],
                          "meshes[%d].primitives[%d] (on nodes[%d], skins[%d] of %d joints): vertex %zu: "
                          "weights %g %g %g %g%s (sum %g) on joints %u %u %u %u",
-                         node->mesh, p, n, node->skin, skin_joint_count, first, w[0], w[1], w[2], w[3],
-                         prim->influence_set_count > 1 ? " ..." : "", sum, j[0], j[1], j[2], j[3]);
+                         node->mesh, p, n, node->skin, skin_joint_count, bind_file_vertex(prim, first[r]), w[0], w[1],
+                         w[2], w[3], prim->influence_set_count > 1 ? " ..." : "", sum, j[0], j[1], j[2], j[3]);
             }
-            out->weights_bad += bad;
         }
     }
+    return true;
 }
 
 /* [listing check_gltf] */
@@ -104,8 +149,8 @@ bool bind_check_gltf(const gltf_document *doc, const skeleton *s, bind_report *o
             snprintf(out->bad_inverse, sizeof out->bad_inverse, "skins[%d]: %.200s", i, why.message);
         out->max_inverse_error = fmaxf(out->max_inverse_error, inverse_error);
     }
-    if (ok)
-        check_weights(doc, out);
+    if (ok && !check_weights(doc, out))
+        ok = sa_error_set(err, "out of memory");
     /* [elide] */
     free(model_from_joint);
     free(joint_from_model_bind);
@@ -131,9 +176,10 @@ int bind_report_print(const bind_report *r, const char *path, FILE *out, FILE *d
     if (r->bad_inverse_count)
         fprintf(diagnostics, "error: %s: %s (%d skin%s with such a matrix)\n", path, r->bad_inverse,
                 r->bad_inverse_count, r->bad_inverse_count > 1 ? "s" : "");
-    if (r->weights_bad)
-        fprintf(diagnostics, "error: %s: %zu vertices with bad weights; the first: %s\n", path, r->weights_bad,
-                r->bad_weights);
+    for (int rule = 0; rule < BIND_RULE_COUNT; rule++)
+        if (r->rule_vertices[rule])
+            fprintf(diagnostics, "error: %s: %zu vertices with %s; the first: %s\n", path, r->rule_vertices[rule],
+                    rule_names[rule], r->rule_first[rule]);
     return r->bad_inverse_count || r->weights_bad ? 1 : 0;
 }
 /* [/listing] */

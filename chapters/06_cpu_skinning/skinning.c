@@ -17,6 +17,11 @@ void skin_influences_free(skin_influences *inf)
     memset(inf, 0, sizeof *inf);
 }
 
+float skin_weight_cleaned(float weight, int joint, int joint_count)
+{
+    return weight > 0.0f && joint < joint_count ? weight : 0.0f; /* NaN > 0 is false */
+}
+
 /* [listing clean] */
 bool skin_influences_clean(const skin_influence_sets *in, int joint_count, int root_joint, skin_influences *out,
                            sa_error *err)
@@ -48,8 +53,7 @@ bool skin_influences_clean(const skin_influence_sets *in, int joint_count, int r
         for (int set = 0; set < in->set_count; set++)
             for (int k = 0; k < 4; k++, count++) {
                 joints[count] = in->joints[set][v][k];
-                float w = in->weights[set][v][k];
-                weights[count] = w > 0.0f && joints[count] < joint_count ? w : 0.0f; /* NaN > 0 is false */
+                weights[count] = skin_weight_cleaned(in->weights[set][v][k], joints[count], joint_count);
             }
         uint16_t kept_joints[4];
         float kept_weights[4];

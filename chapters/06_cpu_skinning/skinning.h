@@ -86,8 +86,12 @@ typedef struct skin_influences {
     size_t reduced_vertices;     /* vertices that had more than four non-zero weights */
 } skin_influences;
 
-/* Cleans `in` for a skin of joint_count joints: per vertex, weights that are
- * negative, not a number, or on a joint index >= joint_count count as 0;
+/* The cleaning rule for one influence: its weight, or 0 when the weight is
+ * negative, not a number, or on a joint index >= joint_count. */
+float skin_weight_cleaned(float weight, int joint, int joint_count);
+
+/* Cleans `in` for a skin of joint_count joints: per vertex, each weight
+ * through skin_weight_cleaned();
  * then influences_keep_largest(); a vertex whose weights are all 0 is bound
  * to root_joint with weight 1 (counted in zero_weight_vertices; the caller
  * warns). Allocates `out` (free with skin_influences_free). */

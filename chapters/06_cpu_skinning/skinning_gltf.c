@@ -73,27 +73,25 @@ static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, cons
 
 /* The vertices of the file (not the loader's unwelded copies) whose weights
  * are all zero: copies of one file vertex share its weights, so a file vertex
- * counts once however many triangles use it. */
+ * counts once however many triangles use it (chapter 05's --check-bind counts
+ * the same way). */
 static bool count_zero_weight_file_vertices(const skinned_primitive *sp, const gltf_primitive *prim, size_t *count)
 {
-    if (!prim->source_vertex || !sp->influences.zero_weight_vertices) {
-        *count = sp->influences.zero_weight_vertices;
+    *count = 0;
+    if (!sp->influences.zero_weight_vertices)
         return true;
-    }
-    /* skin_influences_clean's rule: a weight counts when it is positive
-     * and on a joint of the skin. */
-    bool *seen = calloc(prim->source_vertex_count + 1, sizeof *seen);
+    bool *seen = calloc(bind_file_vertex_count(prim) + 1, sizeof *seen);
     if (!seen)
         return false;
-    *count = 0;
     for (size_t i = 0; i < prim->vertex_count; i++) {
-        bool any = false;
+        bool any = false; /* skin_influences_clean()'s rule */
         for (int set = 0; set < prim->influence_set_count; set++)
             for (int k = 0; k < 4; k++)
-                any = any ||
-                      (prim->weight_sets[set][i][k] > 0.0f && prim->joint_sets[set][i][k] < sp->influences.joint_count);
-        if (!any && !seen[prim->source_vertex[i]]) {
-            seen[prim->source_vertex[i]] = true;
+                any = any || skin_weight_cleaned(prim->weight_sets[set][i][k], prim->joint_sets[set][i][k],
+                                                 sp->influences.joint_count) > 0.0f;
+        size_t f = bind_file_vertex(prim, i);
+        if (!any && !seen[f]) {
+            seen[f] = true;
             (*count)++;
         }
     }

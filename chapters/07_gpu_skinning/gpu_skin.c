@@ -8,11 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The project-relative path of skin_vertex() (exercise ex07.1): the
- * reference in shaders/ or the stub in exercises/, as SA_EXERCISES says
- * (CMake passes it, see this chapter's CMakeLists.txt). */
+/* The project-relative paths of skin_vertex() (exercise ex07.1) and
+ * dq_skin_vertex() (the GLSL half of ex07.2): the reference in shaders/ or
+ * the stub in exercises/, as SA_EXERCISES says (CMake passes them, see this
+ * chapter's CMakeLists.txt). */
 #ifndef SKIN_VERTEX_GLSL
 #define SKIN_VERTEX_GLSL "shaders/skin_vertex.glsl"
+#endif
+#ifndef DQ_SKIN_VERTEX_GLSL
+#define DQ_SKIN_VERTEX_GLSL "shaders/dq_skin_vertex.glsl"
 #endif
 #define SKIN_VERT "shaders/skin.vert"
 #define SKIN_FRAG "shaders/lit.frag"
@@ -37,10 +41,12 @@ static char *read_source(const char *relative, sa_error *err)
     size_t size;
     if (!sa_path_find(relative, path, sizeof path, err) || !sa_file_read(path, &text, &size, err))
         return NULL;
-    /* The stub of ex07.1 says so, as the C stubs do (exercises/stub_note.h). */
-    if (strstr(text, "SA_STUB_NOTE"))
-        fprintf(stderr, "note: ex07.1 is not written yet (%s): skin_vertex() leaves vertices where they are\n",
-                relative);
+    /* A stub says so, as the C stubs do (exercises/stub_note.h). */
+    if (strstr(text, "SA_STUB_NOTE")) {
+        bool dq = strcmp(relative, DQ_SKIN_VERTEX_GLSL) == 0;
+        fprintf(stderr, "note: %s is not written yet (%s): %s() leaves vertices where they are\n",
+                dq ? "ex07.2" : "ex07.1", relative, dq ? "dq_skin_vertex" : "skin_vertex");
+    }
     return text;
 }
 
@@ -54,13 +60,18 @@ static GLuint build(const skin_program *p, sa_error *err)
     snprintf(preamble, sizeof preamble, "#version 330 core\n#define SKIN_MAX_JOINTS %d\n%s%s#line 1 1\n", p->max_joints,
              p->storage == SKIN_TEXTURE_BUFFER ? "#define SKIN_TEXTURE_BUFFER\n" : "",
              p->method == SKIN_DUAL_QUAT ? "#define SKIN_DUAL_QUAT\n" : "");
+    /* The skinning function: skin_vertex() or dq_skin_vertex(), each the
+     * function of an exercise, appended to skin.vert. */
+    bool dq = p->method == SKIN_DUAL_QUAT;
     char *vert = read_source(SKIN_VERT, err);
-    char *function = vert ? read_source(SKIN_VERTEX_GLSL, err) : NULL;
+    char *function = vert ? read_source(dq ? DQ_SKIN_VERTEX_GLSL : SKIN_VERTEX_GLSL, err) : NULL;
     GLuint vs = 0, fs = 0, program = 0;
     if (function) {
-        /* The dual-quaternion path has its own main() and no skin_matrix_of(). */
-        const char *vs_sources[] = {preamble, vert, "\n#line 1 2\n", p->method == SKIN_LINEAR ? function : ""};
-        vs = shader_compile_sources(GL_VERTEX_SHADER, 4, vs_sources, SKIN_VERT " (1) + " SKIN_VERTEX_GLSL " (2)", err);
+        const char *vs_sources[] = {preamble, vert, "\n#line 1 2\n", function};
+        vs = shader_compile_sources(GL_VERTEX_SHADER, 4, vs_sources,
+                                    dq ? SKIN_VERT " (1) + " DQ_SKIN_VERTEX_GLSL " (2)"
+                                       : SKIN_VERT " (1) + " SKIN_VERTEX_GLSL " (2)",
+                                    err);
         fs = vs ? shader_compile_file(GL_FRAGMENT_SHADER, SKIN_FRAG, err) : 0;
     }
     /* What transform feedback captures: chosen before linking. */
@@ -218,9 +229,8 @@ typedef struct skinned_vertex_u16 {
         {ATTRIB_POSITION, 3, GL_FLOAT, false, false, offsetof(type, position)},                                        \
             {ATTRIB_NORMAL, 3, GL_FLOAT, false, false, offsetof(type, normal)},                                        \
             {ATTRIB_TEXCOORD, 2, GL_FLOAT, false, false, offsetof(type, texcoord)},                                    \
-            {ATTRIB_WEIGHTS,         4, GL_FLOAT, false, false,                                                        \
-             offsetof(type, weights)}, /* integer = true: glVertexAttribIPointer, a uvec4 in GLSL */                   \
-            {ATTRIB_JOINTS, 4, joint_type, false, true, offsetof(type, joints)},                                       \
+            {ATTRIB_WEIGHTS, 4, GL_FLOAT, false, false, offsetof(type, weights)},                                      \
+            {ATTRIB_JOINTS, 4, joint_type, false, true, offsetof(type, joints)}, /* integer = true: a uvec4 */         \
     }
 static const vertex_attribute attributes_u8[] = SKINNED_ATTRIBUTES(skinned_vertex_u8, GL_UNSIGNED_BYTE);
 static const vertex_attribute attributes_u16[] = SKINNED_ATTRIBUTES(skinned_vertex_u16, GL_UNSIGNED_SHORT);

@@ -26,7 +26,9 @@
  *                             exercises/07_gpu_skinning/skin_vertex.glsl)
  *
  * A second method, dual-quaternion skinning (dual_quat.h), uses the same
- * storage with two vec4 per joint instead of four.
+ * storage with two vec4 per joint instead of four, and appends
+ * shaders/dq_skin_vertex.glsl instead: the GLSL half of exercise ex07.2 (the
+ * stub is exercises/07_gpu_skinning/dq_skin_vertex.glsl).
  *
  * Every program also captures what its vertex shader wrote (v_position_world,
  * v_normal_world) with transform feedback: skin_capture() reads back the

@@ -118,12 +118,12 @@ static void ex01_1_scale_before_rotation(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex01_1_identity),
-        cmocka_unit_test(ex01_1_translation_goes_in_column_3),
-        cmocka_unit_test(ex01_1_scale_on_the_diagonal),
-        cmocka_unit_test(ex01_1_rotation_90_about_z),
-        cmocka_unit_test(ex01_1_trs_moves_points),
-        cmocka_unit_test(ex01_1_scale_before_rotation),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_identity),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_translation_goes_in_column_3),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_scale_on_the_diagonal),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_rotation_90_about_z),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_trs_moves_points),
+        SA_EXERCISE_CASE("ex01.1", ex01_1_scale_before_rotation),
     };
     return cmocka_run_group_tests_name("ex01.1 transform_to_mat4", tests, NULL, NULL);
 }

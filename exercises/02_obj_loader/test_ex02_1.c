@@ -123,9 +123,9 @@ static void ex02_1_rejects_bad_corners(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex02_1_position_only),    cmocka_unit_test(ex02_1_position_texcoord),
-        cmocka_unit_test(ex02_1_position_normal),  cmocka_unit_test(ex02_1_all_three),
-        cmocka_unit_test(ex02_1_negative_indices), cmocka_unit_test(ex02_1_rejects_bad_corners),
+        SA_EXERCISE_CASE("ex02.1", ex02_1_position_only),    SA_EXERCISE_CASE("ex02.1", ex02_1_position_texcoord),
+        SA_EXERCISE_CASE("ex02.1", ex02_1_position_normal),  SA_EXERCISE_CASE("ex02.1", ex02_1_all_three),
+        SA_EXERCISE_CASE("ex02.1", ex02_1_negative_indices), SA_EXERCISE_CASE("ex02.1", ex02_1_rejects_bad_corners),
     };
     return cmocka_run_group_tests_name("ex02.1 obj_parse_corner", tests, NULL, NULL);
 }

@@ -236,13 +236,13 @@ static void ex02_2_survives_growth(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex02_2_same_triple_same_vertex),
-        cmocka_unit_test(ex02_2_cube_corners),
-        cmocka_unit_test(ex02_2_colliding_keys),
-        cmocka_unit_test(ex02_2_probing_wraps_to_slot_0),
-        cmocka_unit_test(ex02_2_keys_differing_in_one_index),
-        cmocka_unit_test(ex02_2_same_hash_is_not_the_same_key),
-        cmocka_unit_test(ex02_2_survives_growth),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_same_triple_same_vertex),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_cube_corners),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_colliding_keys),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_probing_wraps_to_slot_0),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_keys_differing_in_one_index),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_same_hash_is_not_the_same_key),
+        SA_EXERCISE_CASE("ex02.2", ex02_2_survives_growth),
     };
     return cmocka_run_group_tests_name("ex02.2 obj_dedup_find_or_insert", tests, NULL, NULL);
 }

@@ -84,9 +84,9 @@ static void ex02_3_keeps_the_winding(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex02_3_triangle_is_kept),  cmocka_unit_test(ex02_3_quad),
-        cmocka_unit_test(ex02_3_hexagon),           cmocka_unit_test(ex02_3_too_few_corners),
-        cmocka_unit_test(ex02_3_keeps_the_winding),
+        SA_EXERCISE_CASE("ex02.3", ex02_3_triangle_is_kept),  SA_EXERCISE_CASE("ex02.3", ex02_3_quad),
+        SA_EXERCISE_CASE("ex02.3", ex02_3_hexagon),           SA_EXERCISE_CASE("ex02.3", ex02_3_too_few_corners),
+        SA_EXERCISE_CASE("ex02.3", ex02_3_keeps_the_winding),
     };
     return cmocka_run_group_tests_name("ex02.3 obj_fan_triangulate", tests, NULL, NULL);
 }

@@ -133,12 +133,12 @@ static void ex03_1_matrix_columns_start_on_4_bytes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex03_1_packed_floats),
-        cmocka_unit_test(ex03_1_stride_and_misaligned_start),
-        cmocka_unit_test(ex03_1_unsigned_normalized),
-        cmocka_unit_test(ex03_1_signed_normalized_clamps_at_minus_one),
-        cmocka_unit_test(ex03_1_integers_that_are_not_normalized),
-        cmocka_unit_test(ex03_1_matrix_columns_start_on_4_bytes),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_packed_floats),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_stride_and_misaligned_start),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_unsigned_normalized),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_signed_normalized_clamps_at_minus_one),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_integers_that_are_not_normalized),
+        SA_EXERCISE_CASE("ex03.1", ex03_1_matrix_columns_start_on_4_bytes),
     };
     return cmocka_run_group_tests_name("ex03.1 gltf_element_read_float", tests, NULL, NULL);
 }

@@ -176,13 +176,13 @@ static void ex03_2_reads_only_text_length(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex03_2_one_group_of_four),
-        cmocka_unit_test(ex03_2_padding),
-        cmocka_unit_test(ex03_2_invalid_text),
-        cmocka_unit_test(ex03_2_every_byte_value),
-        cmocka_unit_test(ex03_2_never_writes_past_out_capacity),
-        cmocka_unit_test(ex03_2_rejects_bytes_above_0x7f),
-        cmocka_unit_test(ex03_2_reads_only_text_length),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_one_group_of_four),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_padding),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_invalid_text),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_every_byte_value),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_never_writes_past_out_capacity),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_rejects_bytes_above_0x7f),
+        SA_EXERCISE_CASE("ex03.2", ex03_2_reads_only_text_length),
     };
     return cmocka_run_group_tests_name("ex03.2 gltf_base64_decode", tests, NULL, NULL);
 }

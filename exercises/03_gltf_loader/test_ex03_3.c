@@ -176,11 +176,11 @@ static void ex03_3_errors_say_what_is_wrong(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex03_3_json_and_bin),
-        cmocka_unit_test(ex03_3_json_only_and_unknown_chunks),
-        cmocka_unit_test(ex03_3_bad_headers),
-        cmocka_unit_test(ex03_3_bad_chunks),
-        cmocka_unit_test(ex03_3_errors_say_what_is_wrong),
+        SA_EXERCISE_CASE("ex03.3", ex03_3_json_and_bin),
+        SA_EXERCISE_CASE("ex03.3", ex03_3_json_only_and_unknown_chunks),
+        SA_EXERCISE_CASE("ex03.3", ex03_3_bad_headers),
+        SA_EXERCISE_CASE("ex03.3", ex03_3_bad_chunks),
+        SA_EXERCISE_CASE("ex03.3", ex03_3_errors_say_what_is_wrong),
     };
     return cmocka_run_group_tests_name("ex03.3 glb_parse", tests, NULL, NULL);
 }

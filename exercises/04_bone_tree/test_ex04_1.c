@@ -7,6 +7,32 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
+/* "Allocate nothing": this test is linked with -Wl,--wrap=malloc (and calloc
+ * and realloc, CMakeLists.txt), so every allocation by the code linked into
+ * it, the student's included, passes through here and is counted. */
+static int allocations;
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t count, size_t size);
+void *__real_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t count, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void *__wrap_malloc(size_t size)
+{
+    allocations++;
+    return __real_malloc(size);
+}
+void *__wrap_calloc(size_t count, size_t size)
+{
+    allocations++;
+    return __real_calloc(count, size);
+}
+void *__wrap_realloc(void *p, size_t size)
+{
+    allocations++;
+    return __real_realloc(p, size);
+}
+
 /* Runs the student's function with a guard matrix after the last one, and
  * compares joint by joint, naming the joint and the element that differs. */
 static void expect_fk(const char *what, int count, const int *parent, const transform *local, mat4 *expected)
@@ -23,7 +49,12 @@ static void expect_fk(const char *what, int count, const int *parent, const tran
     for (int j = 0; j < 9; j++)
         for (int c = 0; c < 4; c++)
             glm_vec4_fill(out[j][c], 12345.0f);
+    allocations = 0;
     joints_local_to_model(count, parent_padded, local_padded, out);
+    if (allocations)
+        fail_msg("ex04.1 %s: joints_local_to_model() allocated memory (malloc, calloc or realloc called %d times); it "
+                 "must allocate nothing: each joint needs only its parent's matrix, already in model_from_joint",
+                 what, allocations);
     for (int j = 0; j < count; j++)
         for (int c = 0; c < 4; c++)
             for (int r = 0; r < 4; r++)
@@ -120,6 +151,75 @@ static void ex04_1_long_chain(void **state)
     expect_fk("8-joint chain", N, parent, local, expected);
 }
 
+/* A root turned and scaled unevenly: T * R * S with R = 90 degrees about Z
+ * (X to +Y, Y to -X) and S = (2, 3, 1), at (1, 0, 0). R S's columns are R
+ * of S's: 2 (0, 1, 0), 3 (-1, 0, 0), 1 (0, 0, 1). Composing the parts in
+ * another order (T * S * R) scales after turning: columns (0, 3, 0),
+ * (-2, 0, 0), (0, 0, 1). */
+static void ex04_1_root_rotation_nonuniform_scale(void **state)
+{
+    (void)state;
+    transform local[1] = {trs(1, 0, 0, (versor){0, 0, S45, S45}, 1)};
+    glm_vec3_copy((vec3){2, 3, 1}, local[0].scale);
+    mat4 expected[1] = {{{0, 2, 0, 0}, {-3, 0, 0, 0}, {0, 0, 1, 0}, {1, 0, 0, 1}}};
+    expect_fk("a root turned 90 degrees about Z and scaled (2, 3, 1)", 1, (const int[]){-1}, local, expected);
+}
+
+/* Children of a parent that is turned and scaled unevenly inherit both: the
+ * parent's scale stretches their offsets and their axes.
+ *   0 parent P: the root above, M_P columns (0, 2, 0), (-3, 0, 0), (0, 0, 1),
+ *     origin (1, 0, 0)
+ *   1 child A of P: at (1, 1, 0), turned 90 degrees about X (Y to +Z, Z to -Y):
+ *     X: M_P (1, 0, 0) = (0, 2, 0); Y: M_P (0, 0, 1) = (0, 0, 1);
+ *     Z: M_P (0, -1, 0) = (3, 0, 0); origin M_P (1, 1, 0) + (1, 0, 0)
+ *     = (0, 2, 0) + (-3, 0, 0) + (1, 0, 0) = (-2, 2, 0)
+ *   2 child B of P: at (1, 0, 0), turned 45 degrees about Z (c = s = 0.7071):
+ *     X: M_P (c, s, 0) = c (0, 2, 0) + s (-3, 0, 0) = (-2.1213, 1.4142, 0);
+ *     Y: M_P (-s, c, 0) = (-2.1213, -1.4142, 0); Z: (0, 0, 1);
+ *     origin M_P (1, 0, 0) + (1, 0, 0) = (1, 2, 0).
+ *     B's X and Y are no longer perpendicular (their dot product is 2.5): a
+ *     turn under an uneven scale shears, which no T * R * S of B's own does.
+ * Dropping the parent's scale puts A's origin at (1, 0, 0) + Rz90 (1, 1, 0)
+ * = (0, 1, 0); carrying translation, rotation and scale down the tree
+ * separately (scale times scale, rotation times rotation) gives B
+ * perpendicular axes; local * parent puts A's origin at (2, 1, 0). */
+static void ex04_1_parent_rotation_nonuniform_scale(void **state)
+{
+    (void)state;
+    transform local[3] = {trs(1, 0, 0, (versor){0, 0, S45, S45}, 1), trs(1, 1, 0, (versor){S45, 0, 0, S45}, 1),
+                          trs(1, 0, 0, (versor){0, 0, 0.38268343f, 0.92387953f}, 1)};
+    glm_vec3_copy((vec3){2, 3, 1}, local[0].scale);
+    const float a = 2.12132034f, b = 1.41421356f; /* 3 sin 45 and 2 sin 45 degrees */
+    mat4 expected[3] = {
+        {{0, 2, 0, 0}, {-3, 0, 0, 0}, {0, 0, 1, 0}, {1, 0, 0, 1}},
+        {{0, 2, 0, 0}, {0, 0, 1, 0}, {3, 0, 0, 0}, {-2, 2, 0, 1}},
+        {{-a, b, 0, 0}, {-a, -b, 0, 0}, {0, 0, 1, 0}, {1, 2, 0, 1}},
+    };
+    expect_fk("children of a parent turned 90 degrees about Z and scaled (2, 3, 1)", 3, (const int[]){-1, 0, 0}, local,
+              expected);
+}
+
+/* A grandchild under an unevenly scaled joint that is itself under a turned
+ * root: the scale in the middle of the chain reaches the grandchild.
+ *   0 root: 90 degrees about Z at (0, 0, 0): columns (0, 1, 0), (-1, 0, 0), (0, 0, 1)
+ *   1 child: at (1, 0, 0), scale (1, 4, 1): columns (0, 1, 0), (-4, 0, 0), (0, 0, 1);
+ *     origin Rz90 (1, 0, 0) = (0, 1, 0)
+ *   2 grandchild: at (0, 1, 0) in the child: origin (0, 1, 0) + (-4, 0, 0)
+ *     = (-4, 1, 0); its axes are the child's. */
+static void ex04_1_scale_in_the_middle_of_a_chain(void **state)
+{
+    (void)state;
+    versor none = {0, 0, 0, 1};
+    transform local[3] = {trs(0, 0, 0, (versor){0, 0, S45, S45}, 1), trs(1, 0, 0, none, 1), trs(0, 1, 0, none, 1)};
+    glm_vec3_copy((vec3){1, 4, 1}, local[1].scale);
+    mat4 expected[3] = {
+        {{0, 1, 0, 0}, {-1, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}},
+        {{0, 1, 0, 0}, {-4, 0, 0, 0}, {0, 0, 1, 0}, {0, 1, 0, 1}},
+        {{0, 1, 0, 0}, {-4, 0, 0, 0}, {0, 0, 1, 0}, {-4, 1, 0, 1}},
+    };
+    expect_fk("a scale (1, 4, 1) between a turned root and a grandchild", 3, (const int[]){-1, 0, 1}, local, expected);
+}
+
 /* No joints: nothing is written. */
 static void ex04_1_no_joints(void **state)
 {
@@ -130,11 +230,14 @@ static void ex04_1_no_joints(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex04_1_a_root_is_its_local_matrix),
-        cmocka_unit_test(ex04_1_three_joint_chain),
-        cmocka_unit_test(ex04_1_two_roots_and_siblings),
-        cmocka_unit_test(ex04_1_long_chain),
-        cmocka_unit_test(ex04_1_no_joints),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_a_root_is_its_local_matrix),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_three_joint_chain),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_two_roots_and_siblings),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_long_chain),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_root_rotation_nonuniform_scale),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_parent_rotation_nonuniform_scale),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_scale_in_the_middle_of_a_chain),
+        SA_EXERCISE_CASE("ex04.1", ex04_1_no_joints),
     };
     return cmocka_run_group_tests_name("ex04.1 joints_local_to_model", tests, NULL, NULL);
 }

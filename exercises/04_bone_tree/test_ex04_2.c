@@ -168,10 +168,13 @@ static void ex04_2_bad_input_is_an_error(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex04_2_sorted_input_is_kept),      cmocka_unit_test(ex04_2_reversed_chain),
-        cmocka_unit_test(ex04_2_siblings_keep_their_order), cmocka_unit_test(ex04_2_a_shuffled_skin),
-        cmocka_unit_test(ex04_2_two_trees_interleaved),     cmocka_unit_test(ex04_2_larger_tree),
-        cmocka_unit_test(ex04_2_bad_input_is_an_error),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_sorted_input_is_kept),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_reversed_chain),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_siblings_keep_their_order),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_a_shuffled_skin),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_two_trees_interleaved),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_larger_tree),
+        SA_EXERCISE_CASE("ex04.2", ex04_2_bad_input_is_an_error),
     };
     return cmocka_run_group_tests_name("ex04.2 joints_sort_parents_first", tests, NULL, NULL);
 }

@@ -6,7 +6,8 @@
  * return true. Return false, leaving `out` as it was, when m is not affine
  * (its bottom row is not 0 0 0 1 within AFFINE_TOLERANCE) or A is singular
  * (|det A| not above AFFINE_SINGULAR times the product of its column
- * lengths). A may hold a scale, so its inverse is not just its transpose.
+ * lengths); a NaN in A or in the bottom row is refused as well. A may hold
+ * a scale, so its inverse is not just its transpose.
  * The full contract is in chapters/05_inverse_bind/bind.h; see
  * exercises/05_inverse_bind/README.md and the book, chapter 05, section
  * "Inverting an affine matrix".

@@ -7,6 +7,8 @@
 #include "chapters/05_inverse_bind/bind.h"
 #include "common/transform.h"
 
+#include <float.h>
+
 static const double tol = 1e-5;
 
 /* A column-major matrix from its four columns (the way cglm stores it). */
@@ -234,6 +236,118 @@ static void ex05_1_singular_is_refused(void **state)
     expect_refused("a 3x3 part of zeros", m);
 }
 
+static void ex05_1_large_and_uneven_scales_are_not_singular(void **state)
+{
+    (void)state;
+    /* A uniform scale 1000: det A = 1e9, the column lengths' product 1e9, a
+     * ratio of 1 (the best there is). A threshold on the squared lengths
+     * (1e18 times 1e-6 = 1e12 > 1e9) would call it singular. */
+    mat4 m, expected;
+    columns(m, (float[]){1000, 0, 0, 0}, (float[]){0, 1000, 0, 0}, (float[]){0, 0, 1000, 0}, (float[]){0, 0, 0, 1});
+    columns(expected, (float[]){0.001f, 0, 0, 0}, (float[]){0, 0.001f, 0, 0}, (float[]){0, 0, 0.001f, 0},
+            (float[]){0, 0, 0, 1});
+    expect_inverse("uniform scale 1000 (det A = 1e9, perpendicular columns)", m, expected);
+    /* Scale (1000, 1, 0.001), at (1, 1, 1): det A = 1 and the lengths' product
+     * 1, again a ratio of 1. A threshold from the longest column (1000^3
+     * times 1e-6 = 1000 > 1) would call it singular. The inverse scales by
+     * (0.001, 1, 1000); -A^-1 t = -(0.001, 1, 1000). */
+    columns(m, (float[]){1000, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 0.001f, 0}, (float[]){1, 1, 1, 1});
+    columns(expected, (float[]){0.001f, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0, 0, 1000, 0},
+            (float[]){-0.001f, -1, -1000, 1});
+    mat4 out;
+    if (!affine_inverse(m, out))
+        fail_msg("ex05.1: affine_inverse(scale (1000, 1, 0.001)) returned false: det A = 1 and the column lengths' "
+                 "product is 1, so it is as far from singular as a matrix gets");
+    for (int c = 0; c < 4; c++)
+        for (int r = 0; r < 4; r++)
+            if (!(fabs((double)out[c][r] - (double)expected[c][r]) <= 1e-5 * fmax(1.0, fabs((double)expected[c][r]))))
+                fail_msg("ex05.1: affine_inverse(scale (1000, 1, 0.001), translation (1, 1, 1)): out[%d][%d]: expected "
+                         "%g, got %g",
+                         c, r, (double)expected[c][r], (double)out[c][r]);
+}
+
+static void ex05_1_nearly_singular_is_refused(void **state)
+{
+    (void)state;
+    mat4 m;
+    /* Columns a = (1000, 0, 0), b = (0, 1000, 0), c = (1000, 1000, 0.001):
+     * c lies 0.001 off the plane of a and b. b x c = (1000 * 0.001 - 0,
+     * 0 - 0, 0 - 1000 * 1000) = (1, 0, -1e6), det A = a . (b x c) = 1000:
+     * far above 0 and above any fixed threshold, but the lengths' product is
+     * 1000 * 1000 * 1414.2 = 1.414e9, and 1e-6 of it is 1414 > 1000. */
+    columns(m, (float[]){1000, 0, 0, 0}, (float[]){0, 1000, 0, 0}, (float[]){1000, 1000, 0.001f, 0},
+            (float[]){0, 0, 0, 1});
+    expect_refused("columns (1000, 0, 0), (0, 1000, 0), (1000, 1000, 0.001): det 1000, but 1e-6 of the column "
+                   "lengths' product is 1414",
+                   m);
+    /* The same shape a million times smaller: a = (0.001, 0, 0),
+     * b = (0, 0.001, 0), c = (0.001, 0.001, 1e-12). det A = 1e-18, the
+     * lengths' product 1.414e-9, 1e-6 of it 1.414e-15 > 1e-18. (A threshold
+     * on the squared lengths, 2e-24, would accept it.) */
+    columns(m, (float[]){0.001f, 0, 0, 0}, (float[]){0, 0.001f, 0, 0}, (float[]){0.001f, 0.001f, 1e-12f, 0},
+            (float[]){0, 0, 0, 1});
+    expect_refused("columns (0.001, 0, 0), (0, 0.001, 0), (0.001, 0.001, 1e-12): det 1e-18 against 1e-6 of the "
+                   "column lengths' product, 1.414e-15",
+                   m);
+    /* Unit-length columns, the third 5e-7 off the plane of the other two:
+     * a = (1, 0, 0), b = (0, 1, 0), c = (0.6, 0.8, 5e-7): b x c = (5e-7, 0,
+     * -0.6), det A = 5e-7, the lengths' product 1: below 1e-6. Comparing
+     * det A with 0 accepts it. */
+    columns(m, (float[]){1, 0, 0, 0}, (float[]){0, 1, 0, 0}, (float[]){0.6f, 0.8f, 5e-7f, 0}, (float[]){1, 2, 3, 1});
+    expect_refused("columns (1, 0, 0), (0, 1, 0), (0.6, 0.8, 5e-7): det 5e-7 with unit columns", m);
+}
+
+static void ex05_1_nan_is_refused(void **state)
+{
+    (void)state;
+    /* A NaN in A makes det A a NaN, and every comparison with a NaN is
+     * false: "if (|det| <= threshold) refuse" lets it through, "if
+     * (!(|det| > threshold)) refuse" does not. */
+    mat4 m;
+    for (int c = 0; c < 3; c++) {
+        char what[80];
+        glm_mat4_identity(m);
+        m[c][c] = NAN;
+        snprintf(what, sizeof what, "the identity with a NaN at m[%d][%d] (a NaN counts as singular)", c, c);
+        expect_refused(what, m);
+    }
+    glm_mat4_identity(m);
+    m[1][2] = NAN;
+    expect_refused("the identity with a NaN at m[1][2] (a NaN counts as singular)", m);
+    /* A NaN in the bottom row is not 0 0 0 1 within the tolerance either. */
+    for (int c = 0; c < 4; c++) {
+        char what[80];
+        glm_mat4_identity(m);
+        m[c][3] = NAN;
+        snprintf(what, sizeof what, "the identity with a NaN in the bottom row, m[%d][3] (not affine)", c);
+        expect_refused(what, m);
+    }
+}
+
+static void ex05_1_bottom_row_tolerance(void **state)
+{
+    (void)state;
+    /* Within AFFINE_TOLERANCE (1e-6) of 0 0 0 1 is affine: a bottom row
+     * (1e-7, -1e-7, 5e-7, 1 + 4.77e-7) as float rounding leaves it, with
+     * the 3x3 part the identity and t = (1, 2, 3): the inverse is a move by
+     * (-1, -2, -3), with an exact 0 0 0 1 bottom row. */
+    mat4 m = GLM_MAT4_IDENTITY_INIT, expected = GLM_MAT4_IDENTITY_INIT;
+    m[0][3] = 1e-7f, m[1][3] = -1e-7f, m[2][3] = 5e-7f, m[3][3] = 1.0f + 4.0f * FLT_EPSILON;
+    m[3][0] = 1, m[3][1] = 2, m[3][2] = 3;
+    expected[3][0] = -1, expected[3][1] = -2, expected[3][2] = -3;
+    expect_inverse("a move by (1, 2, 3) with bottom row (1e-7, -1e-7, 5e-7, 1 + 4.8e-7), within 1e-6 of 0 0 0 1", m,
+                   expected);
+    /* Each element of the bottom row checked, each 1e-5 off (ten times the
+     * tolerance): not affine. */
+    for (int c = 0; c < 4; c++) {
+        char what[96];
+        glm_mat4_identity(m);
+        m[c][3] += 1e-5f;
+        snprintf(what, sizeof what, "the identity with m[%d][3] 1e-5 off (the bottom row's tolerance is 1e-6)", c);
+        expect_refused(what, m);
+    }
+}
+
 static void ex05_1_not_affine_is_refused(void **state)
 {
     (void)state;
@@ -251,17 +365,21 @@ static void ex05_1_not_affine_is_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ex05_1_identity),
-        cmocka_unit_test(ex05_1_translation),
-        cmocka_unit_test(ex05_1_rotation_and_translation),
-        cmocka_unit_test(ex05_1_rotation_with_scale),
-        cmocka_unit_test(ex05_1_shear),
-        cmocka_unit_test(ex05_1_mirror),
-        cmocka_unit_test(ex05_1_in_place),
-        cmocka_unit_test(ex05_1_bind_pose_check),
-        cmocka_unit_test(ex05_1_small_scale_is_not_singular),
-        cmocka_unit_test(ex05_1_singular_is_refused),
-        cmocka_unit_test(ex05_1_not_affine_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_identity),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_translation),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_rotation_and_translation),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_rotation_with_scale),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_shear),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_mirror),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_in_place),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_bind_pose_check),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_small_scale_is_not_singular),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_singular_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_not_affine_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_large_and_uneven_scales_are_not_singular),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_nearly_singular_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_nan_is_refused),
+        SA_EXERCISE_CASE("ex05.1", ex05_1_bottom_row_tolerance),
     };
     return cmocka_run_group_tests_name("ex05.1 affine_inverse", tests, NULL, NULL);
 }

@@ -145,17 +145,81 @@ static void rotation_with_translation_order(void **state)
                 (const double[]){-1, 0, 0});
 }
 
+static void blend_with_a_non_uniformly_scaled_joint(void **state)
+{
+    (void)state;
+    /* Half the identity and half scale(2, 1, 1): M's 3x3 is diag(1.5, 1, 1),
+     * its inverse transpose diag(2/3, 1, 1). (1, 1, 0) -> (1.5, 1, 0); the
+     * normal (1, 1, 0) / sqrt 2 -> (2/3, 1, 0) / sqrt 2, along (2, 3, 0) / sqrt 13.
+     * Blending each joint's own normal instead, 0.5 (1, 1, 0) + 0.5 (0.5, 1, 0)
+     * (each over sqrt 2), gives (0.75, 1, 0): (0.6, 0.8, 0), not the same. */
+    mat4 skin[2];
+    glm_mat4_identity(skin[0]);
+    glm_mat4_identity(skin[1]);
+    skin[1][0][0] = 2.0f;
+    const float h = 0.70710678f;
+    const double s13 = sqrt(13.0);
+    expect_skin("0.5 identity + 0.5 scale(2, 1, 1)", skin, (const uint16_t[]){0, 1, 0, 0},
+                (const float[]){0.5f, 0.5f, 0, 0}, (const float[]){1, 1, 0}, (const float[]){h, h, 0},
+                (const double[]){1.5, 1, 0}, (const double[]){2 / s13, 3 / s13, 0});
+    /* Half Rz90 and half scale(1, 3, 1): the 3x3 has the rows (0.5, -0.5, 0),
+     * (0.5, 1.5, 0), (0, 0, 1), det 0.75 + 0.25 = 1. Its inverse transpose
+     * (the 2x2 block [[d, -c], [-b, a]] / det) has the rows (1.5, -0.5, 0),
+     * (0.5, 0.5, 0), (0, 0, 1): the normal (1, 0, 0) -> (1.5, 0.5, 0), along
+     * (3, 1, 0) / sqrt 10. Per joint: Rz90 gives (0, 1, 0), the scale's inverse
+     * transpose diag(1, 1/3, 1) leaves (1, 0, 0): halfway (1, 1, 0) / sqrt 2. The
+     * point (1, 0, 0) -> 0.5 (0, 1, 0) + 0.5 (1, 0, 0) = (0.5, 0.5, 0). */
+    mat4 skin2[2];
+    rotation_z90(skin2[0]);
+    glm_mat4_identity(skin2[1]);
+    skin2[1][1][1] = 3.0f;
+    const double s10 = sqrt(10.0);
+    expect_skin("0.5 Rz90 + 0.5 scale(1, 3, 1)", skin2, (const uint16_t[]){0, 1, 0, 0},
+                (const float[]){0.5f, 0.5f, 0, 0}, (const float[]){1, 0, 0}, (const float[]){1, 0, 0},
+                (const double[]){0.5, 0.5, 0}, (const double[]){3 / s10, 1 / s10, 0});
+}
+
+static void blend_with_a_mirrored_joint(void **state)
+{
+    (void)state;
+    /* 0.75 of the mirror scale(-1, 1, 1) and 0.25 of the identity: the 3x3 is
+     * diag(-0.5, 1, 1), det -0.5 < 0. Its inverse transpose diag(-2, 1, 1)
+     * takes (1, 1, 0) / sqrt 2 along (-2, 1, 0) / sqrt 5 (already outward:
+     * the inverse transpose itself keeps the side; only its length is
+     * normalized away). The cofactor matrix without det's sign,
+     * det * diag(-2, 1, 1) = diag(1, -0.5, -0.5), points along (2, -1, 0):
+     * inward. Per joint: 0.75 (-1, 1, 0) + 0.25 (1, 1, 0) = (-0.5, 1, 0),
+     * along (-1, 2, 0) / sqrt 5. The point (2, 1, 0) -> (-1, 1, 0). */
+    mat4 skin[2];
+    glm_mat4_identity(skin[0]);
+    skin[0][0][0] = -1.0f;
+    glm_mat4_identity(skin[1]);
+    const float h = 0.70710678f;
+    const double s5 = sqrt(5.0);
+    expect_skin("0.75 mirror scale(-1, 1, 1) + 0.25 identity", skin, (const uint16_t[]){0, 1, 0, 0},
+                (const float[]){0.75f, 0.25f, 0, 0}, (const float[]){2, 1, 0}, (const float[]){h, h, 0},
+                (const double[]){-1, 1, 0}, (const double[]){-2 / s5, 1 / s5, 0});
+    /* The sign is the blended matrix's, not the first joint's: 0.25 of the
+     * mirror and 0.75 of the identity is diag(0.5, 1, 1), det 0.5 > 0, so
+     * (1, 0, 0) stays (1, 0, 0), though joints[0] mirrors. (2, 1, 0) -> (1, 1, 0). */
+    expect_skin("0.25 mirror scale(-1, 1, 1) + 0.75 identity", skin, (const uint16_t[]){0, 1, 0, 0},
+                (const float[]){0.25f, 0.75f, 0, 0}, (const float[]){2, 1, 0}, (const float[]){1, 0, 0},
+                (const double[]){1, 1, 0}, (const double[]){1, 0, 0});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(one_joint_weight_one),
-        cmocka_unit_test(weights_scale_the_translation),
-        cmocka_unit_test(two_joints_half_and_half),
-        cmocka_unit_test(four_joints),
-        cmocka_unit_test(non_uniform_scale_normal),
-        cmocka_unit_test(uniform_scale_renormalized),
-        cmocka_unit_test(mirror_keeps_the_normal_outward),
-        cmocka_unit_test(rotation_with_translation_order),
+        SA_EXERCISE_CASE("ex06.1", one_joint_weight_one),
+        SA_EXERCISE_CASE("ex06.1", weights_scale_the_translation),
+        SA_EXERCISE_CASE("ex06.1", two_joints_half_and_half),
+        SA_EXERCISE_CASE("ex06.1", four_joints),
+        SA_EXERCISE_CASE("ex06.1", non_uniform_scale_normal),
+        SA_EXERCISE_CASE("ex06.1", uniform_scale_renormalized),
+        SA_EXERCISE_CASE("ex06.1", mirror_keeps_the_normal_outward),
+        SA_EXERCISE_CASE("ex06.1", rotation_with_translation_order),
+        SA_EXERCISE_CASE("ex06.1", blend_with_a_non_uniformly_scaled_joint),
+        SA_EXERCISE_CASE("ex06.1", blend_with_a_mirrored_joint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

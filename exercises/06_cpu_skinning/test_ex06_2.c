@@ -108,17 +108,48 @@ static void a_large_weight_last(void **state)
                 (const double[]){0.6 / 0.9, 0.1 / 0.9, 0.1 / 0.9, 0.1 / 0.9}, 0.9);
 }
 
+static void ties_go_by_input_order_not_joint_index(void **state)
+{
+    (void)state;
+    /* 0.2 0.3 0.2 0.1 0.2 on joints 7 4 9 2 5: 0.3 (j4), then the three 0.2s
+     * in input order, j7 j9 j5 (neither by rising joint index, 5 7 9, nor by
+     * falling, 9 7 5); sum 0.9: 1/3, then 2/9 three times. */
+    expect_kept("ties among joints 7 9 5", 5, (const uint16_t[]){7, 4, 9, 2, 5},
+                (const float[]){0.2f, 0.3f, 0.2f, 0.1f, 0.2f}, (const int[]){4, 7, 9, 5},
+                (const double[]){0.3 / 0.9, 0.2 / 0.9, 0.2 / 0.9, 0.2 / 0.9}, 0.9);
+    /* Five equal weights 0.2 on joints 8 3 6 1 4: the first four in input
+     * order are kept (j4, the last, is dropped), in that order; by rising
+     * joint index 1 3 4 6 would be kept, by falling 8 6 4 3. */
+    expect_kept("five equal weights on joints 8 3 6 1 4", 5, (const uint16_t[]){8, 3, 6, 1, 4},
+                (const float[]){0.2f, 0.2f, 0.2f, 0.2f, 0.2f}, (const int[]){8, 3, 6, 1},
+                (const double[]){0.25, 0.25, 0.25, 0.25}, 0.8);
+}
+
+static void twelve_influences(void **state)
+{
+    (void)state;
+    /* Three sets of four (JOINTS_0 to JOINTS_2) on joints 20..31; the
+     * largest, 0.2, is the very last. The four largest: 0.2 (j31),
+     * 0.15 (j29), 0.11 (j30), 0.1 (j21); sum 0.56. */
+    const uint16_t joints[12] = {20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+    const float weights[12] = {0.05f, 0.1f, 0.02f, 0.03f, 0.04f, 0.06f, 0.07f, 0.08f, 0.09f, 0.15f, 0.11f, 0.2f};
+    expect_kept("twelve influences", 12, joints, weights, (const int[]){31, 29, 30, 21},
+                (const double[]){0.2 / 0.56, 0.15 / 0.56, 0.11 / 0.56, 0.1 / 0.56}, 0.56);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(four_already_normalized),
-        cmocka_unit_test(the_largest_are_not_the_first_four),
-        cmocka_unit_test(unnormalized_sum),
-        cmocka_unit_test(fewer_than_four),
-        cmocka_unit_test(zero_weights_get_joint_zero),
-        cmocka_unit_test(all_zero),
-        cmocka_unit_test(ties_keep_the_earlier),
-        cmocka_unit_test(a_large_weight_last),
+        SA_EXERCISE_CASE("ex06.2", four_already_normalized),
+        SA_EXERCISE_CASE("ex06.2", the_largest_are_not_the_first_four),
+        SA_EXERCISE_CASE("ex06.2", unnormalized_sum),
+        SA_EXERCISE_CASE("ex06.2", fewer_than_four),
+        SA_EXERCISE_CASE("ex06.2", zero_weights_get_joint_zero),
+        SA_EXERCISE_CASE("ex06.2", all_zero),
+        SA_EXERCISE_CASE("ex06.2", ties_keep_the_earlier),
+        SA_EXERCISE_CASE("ex06.2", a_large_weight_last),
+        SA_EXERCISE_CASE("ex06.2", ties_go_by_input_order_not_joint_index),
+        SA_EXERCISE_CASE("ex06.2", twelve_influences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,10 +4,15 @@
 // its weights,
 //     M = weights.x * skin_matrix_of(joints.x) + ... + weights.w * skin_matrix_of(joints.w)
 // then write skinned_position = (M * vec4(position, 1)).xyz and
-// skinned_normal = the unit vector along inverse(transpose(A)) * normal, A
-// the upper 3x3 of M. skin_matrix_of(joint) is defined in shaders/skin.vert
-// (it reads the uniform block or the texture buffer). GLSL matrices are
-// column-major like cglm's and act on column vectors: M * v, not v * M.
+// skinned_normal = the unit vector along C * normal, C the cofactor matrix
+// of A = mat3(M) (columns a1 x a2, a2 x a0, a0 x a1 for A's columns a0 a1
+// a2: det A times inverse(transpose(A)), but defined where A is singular),
+// negated when det A = dot(a0, a1 x a2) < 0, and vec3(0.0) where C * normal
+// is zero. Not transpose(inverse(A)): GLSL leaves inverse() undefined for a
+// singular or nearly singular A, which blending produces.
+// skin_matrix_of(joint) is defined in shaders/skin.vert (it reads the
+// uniform block or the texture buffer). GLSL matrices are column-major like
+// cglm's and act on column vectors: M * v, not v * M.
 // No `if` on the weights: a zero weight adds zero.
 // See exercises/07_gpu_skinning/README.md and the book, chapter 07, section
 // "Skinning in the vertex shader". This file is read when the program starts

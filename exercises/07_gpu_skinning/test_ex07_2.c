@@ -144,12 +144,80 @@ static void four_influences_count(void **state)
                   want_p, want_n);
 }
 
+/* Three influences whose real parts lie in different hemispheres of each
+ * other, and a joints[0] that is not joint 0. Rotations about Y by theta,
+ * real (0, sin theta/2, 0, cos theta/2), no translation:
+ *   joint 0  the identity (0, 0, 0, 1), at weight 0 in slot 3
+ *   joint 1  A = 160 deg: (0, sin 80, 0, cos 80), weight 0.5, joints[0]
+ *   joint 2  B = 320 deg: (0, sin 160, 0, cos 160), weight 0.25; dot with A
+ *            = cos 80 > 0, so it is kept as it is (its w is negative)
+ *   joint 3  C = the identity stored as (0, 0, 0, -1), weight 0.25; dot with
+ *            A = -cos 80 < 0: flipped to (0, 0, 0, 1)
+ * Blend: y = 0.5 sin 80 + 0.25 sin 160 = sin 80 (0.5 + 0.5 cos 80),
+ *        w = 0.5 cos 80 + 0.25 cos 160 + 0.25 = cos 80 (0.5 + 0.5 cos 80)
+ * (sin 160 = 2 sin 80 cos 80, cos 160 + 1 = 2 cos^2 80): along A, so the
+ * blend is 160 deg about Y (B and C sit 80 deg either side of A in the
+ * quaternions' half angles). (1, 0, 0) -> (cos 160, 0, -sin 160); the normal
+ * (0, 0, 1) -> (sin 160, 0, cos 160).
+ * Comparing each with the one before it (C with B: dot = -cos 160 > 0, C
+ * not flipped), or with the running sum (0.5 A + 0.25 B has w = -0.148, C
+ * not flipped), gives y = 0.578, w = -0.398: 249 deg. Comparing with
+ * skin_dq[0] instead of skin_dq[joints[0]], or flipping every w < 0, flips B:
+ * 71 deg. */
+static void three_hemispheres_relative_to_the_first(void **state)
+{
+    (void)state;
+    const float d2r = GLM_PIf / 180.0f;
+    dual_quat dq[4];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 0, 0, 0);
+    set_dq(&dq[1], 0, sinf(80 * d2r), 0, cosf(80 * d2r), 0, 0, 0, 0);
+    set_dq(&dq[2], 0, sinf(160 * d2r), 0, cosf(160 * d2r), 0, 0, 0, 0);
+    set_dq(&dq[3], 0, 0, 0, -1, 0, 0, 0, 0);
+    uint16_t joints[4] = {1, 2, 3, 0};
+    float weights[4] = {0.5f, 0.25f, 0.25f, 0};
+    float p[3] = {1, 0, 0}, n[3] = {0, 0, 1};
+    float want_p[3] = {cosf(160 * d2r), 0, -sinf(160 * d2r)}, want_n[3] = {sinf(160 * d2r), 0, cosf(160 * d2r)};
+    expect_vertex("0.5 x (160 deg about Y) + 0.25 x (320 deg) + 0.25 x (the identity stored as -1), joints 1 2 3; "
+                  "point (1, 0, 0)",
+                  dq, joints, weights, p, n, want_p, want_n);
+}
+
+/* A turn about an axis that does not pass through the origin: joint 1 turns
+ * 90 deg about the vertical line through (1, 0, 0), x -> R (x - c) + c with
+ * c = (1, 0, 0), so its translation is t = c - R c = (1, 0, 0) - (0, 0, -1)
+ * = (1, 0, 1). real (0, s, 0, c45); (t, 0) * real = (c45 t + t x (0, s, 0),
+ * -t . (0, s, 0)) = ((c45 - s, 0, c45 + s), 0) = (0, 0, 2 c45, 0), so the
+ * dual part is (0, 0, c45, 0). Half of it and half the identity is, by
+ * symmetry, halfway round the same axis: 45 deg about the line through
+ * (1, 0, 0). The point (2, 0, 0), 1 from the axis, goes to
+ * c + R45 (1, 0, 0) = (1 + c45, 0, -s45); its normal (1, 0, 0) to
+ * (c45, 0, -s45). Blending the translations linearly (0.5 (1, 0, 1)) and
+ * turning by the blended rotation gives R45 (2, 0, 0) + (0.5, 0, 0.5) =
+ * (1.914, 0, -0.914): off the circle round the axis. */
+static void turn_about_an_axis_off_the_origin(void **state)
+{
+    (void)state;
+    dual_quat dq[2];
+    set_dq(&dq[0], 0, 0, 0, 1, 0, 0, 0, 0);
+    set_dq(&dq[1], 0, C45, 0, C45, 0, 0, C45, 0);
+    uint16_t joints[4] = {0, 1, 0, 0};
+    float weights[4] = {0.5f, 0.5f, 0, 0};
+    float p[3] = {2, 0, 0}, n[3] = {1, 0, 0};
+    float want_p[3] = {1 + C45, 0, -C45}, want_n[3] = {C45, 0, -C45};
+    expect_vertex("0.5 x the identity + 0.5 x (90 deg about the vertical line through (1, 0, 0)); point (2, 0, 0)", dq,
+                  joints, weights, p, n, want_p, want_n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(one_joint_turns_then_moves),      cmocka_unit_test(two_joints_blend_halfway),
-        cmocka_unit_test(antipodal_quaternion_is_flipped), cmocka_unit_test(hemisphere_is_the_first_influences),
-        cmocka_unit_test(four_influences_count),
+        SA_EXERCISE_CASE("ex07.2", one_joint_turns_then_moves),
+        SA_EXERCISE_CASE("ex07.2", two_joints_blend_halfway),
+        SA_EXERCISE_CASE("ex07.2", antipodal_quaternion_is_flipped),
+        SA_EXERCISE_CASE("ex07.2", hemisphere_is_the_first_influences),
+        SA_EXERCISE_CASE("ex07.2", four_influences_count),
+        SA_EXERCISE_CASE("ex07.2", three_hemispheres_relative_to_the_first),
+        SA_EXERCISE_CASE("ex07.2", turn_about_an_axis_off_the_origin),
     };
     return cmocka_run_group_tests_name("ex07.2 dq_skin_vertex", tests, NULL, NULL);
 }

@@ -108,9 +108,11 @@ static void out_may_be_a(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_ends_are_a_and_b),   cmocka_unit_test(the_angle_moves_at_a_constant_rate),
-        cmocka_unit_test(the_shortest_way_round), cmocka_unit_test(nearly_equal_rotations),
-        cmocka_unit_test(out_may_be_a),
+        SA_EXERCISE_CASE("ex08.1", the_ends_are_a_and_b),
+        SA_EXERCISE_CASE("ex08.1", the_angle_moves_at_a_constant_rate),
+        SA_EXERCISE_CASE("ex08.1", the_shortest_way_round),
+        SA_EXERCISE_CASE("ex08.1", nearly_equal_rotations),
+        SA_EXERCISE_CASE("ex08.1", out_may_be_a),
     };
     return cmocka_run_group_tests_name("ex08.1 slerp", tests, NULL, NULL);
 }

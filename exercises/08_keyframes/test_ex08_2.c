@@ -105,11 +105,11 @@ static void many_keys_and_one_component(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(between_keys),
-        cmocka_unit_test(exactly_on_a_key),
-        cmocka_unit_test(before_the_first_and_after_the_last_key),
-        cmocka_unit_test(one_key_is_constant),
-        cmocka_unit_test(many_keys_and_one_component),
+        SA_EXERCISE_CASE("ex08.2", between_keys),
+        SA_EXERCISE_CASE("ex08.2", exactly_on_a_key),
+        SA_EXERCISE_CASE("ex08.2", before_the_first_and_after_the_last_key),
+        SA_EXERCISE_CASE("ex08.2", one_key_is_constant),
+        SA_EXERCISE_CASE("ex08.2", many_keys_and_one_component),
     };
     return cmocka_run_group_tests_name("ex08.2 LINEAR track", tests, NULL, NULL);
 }

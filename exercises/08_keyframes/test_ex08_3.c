@@ -170,13 +170,13 @@ static void a_clip_of_no_length_never_moves(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(forward_steps_cross_each_event_once),
-        cmocka_unit_test(the_step_is_clamped_and_scaled_by_speed),
-        cmocka_unit_test(a_loop_wraps_and_crosses_the_wrap_once),
-        cmocka_unit_test(backwards),
-        cmocka_unit_test(a_step_longer_than_the_clip),
-        cmocka_unit_test(once_stops_and_finishes),
-        cmocka_unit_test(a_clip_of_no_length_never_moves),
+        SA_EXERCISE_CASE("ex08.3", forward_steps_cross_each_event_once),
+        SA_EXERCISE_CASE("ex08.3", the_step_is_clamped_and_scaled_by_speed),
+        SA_EXERCISE_CASE("ex08.3", a_loop_wraps_and_crosses_the_wrap_once),
+        SA_EXERCISE_CASE("ex08.3", backwards),
+        SA_EXERCISE_CASE("ex08.3", a_step_longer_than_the_clip),
+        SA_EXERCISE_CASE("ex08.3", once_stops_and_finishes),
+        SA_EXERCISE_CASE("ex08.3", a_clip_of_no_length_never_moves),
     };
     return cmocka_run_group_tests_name("ex08.3 clock and events", tests, NULL, NULL);
 }
