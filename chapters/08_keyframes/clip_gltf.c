@@ -124,9 +124,9 @@ int clips_most_tracks(const clip *clips, int count)
     return most;
 }
 
-void skeleton_joints_from_nodes(const skeleton *skel, const skeleton *all, mat4 *model_from_node,
-                                mat4 *model_from_joint)
+void skeleton_locals_from_nodes(const skeleton *skel, const skeleton *all, const transform *node_local,
+                                transform *joint_local)
 {
     for (int j = 0; j < skel->joint_count; j++)
-        glm_mat4_copy(model_from_node[all->joint_of_node[skel->node_of_joint[j]]], model_from_joint[j]);
+        joint_local[j] = node_local[all->joint_of_node[skel->node_of_joint[j]]];
 }

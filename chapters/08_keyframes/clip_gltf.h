@@ -35,11 +35,11 @@ void clips_free(clip *clips, int count);
  * array that fits any of them. */
 int clips_most_tracks(const clip *clips, int count);
 
-/* A skeleton of a file's skins (skel: skeleton_from_gltf) takes its joints'
- * model matrices from the skeleton of every node (all, model_from_node):
- * both are in the file's scene space. */
-void skeleton_joints_from_nodes(const skeleton *skel, const skeleton *all, mat4 *model_from_node,
-                                mat4 *model_from_joint);
+/* A skeleton of a file's skins (skel: skeleton_from_gltf, the joints and
+ * their ancestors) takes its joints' local transforms from a pose of the
+ * skeleton of every node (all): the same nodes, so the same FK. */
+void skeleton_locals_from_nodes(const skeleton *skel, const skeleton *all, const transform *node_local,
+                                transform *joint_local);
 
 /* --clip NAME|INDEX: the clip called `name_or_index`, else the clip of that
  * index; -1 with "--clip: no clip is called 'x' ..." or "--clip: 5 is out

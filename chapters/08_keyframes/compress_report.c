@@ -9,10 +9,11 @@
 
 /* The points of one pose: every skinned vertex, then every node's origin. */
 static size_t pose_points(const skeleton *all, const skeleton *skel, skin_scene *sc, const transform *pose,
-                          mat4 *model_from_node, float (*points)[3])
+                          mat4 *model_from_node, transform *joint_local, float (*points)[3])
 {
     skeleton_local_to_model(all, pose, model_from_node);
-    skeleton_joints_from_nodes(skel, all, model_from_node, sc->model_from_joint);
+    skeleton_locals_from_nodes(skel, all, pose, joint_local);
+    skeleton_local_to_model(skel, joint_local, sc->model_from_joint);
     skin_scene_run(sc, skel);
     size_t n = 0;
     for (int i = 0; i < sc->primitive_count; i++)
@@ -32,16 +33,17 @@ bool compress_report(const gltf_document *doc, const skeleton *all, const skelet
     int most_tracks = clips_most_tracks(clips, doc->animation_count);
     transform *pose = malloc(((size_t)all->joint_count + 1) * sizeof *pose);
     mat4 *model_from_node = malloc(((size_t)all->joint_count + 1) * sizeof *model_from_node);
+    transform *joint_local = malloc(((size_t)skel->joint_count + 1) * sizeof *joint_local);
     float(*a)[3] = malloc((count + 1) * sizeof *a), (*b)[3] = malloc((count + 1) * sizeof *b);
     int *cursors = calloc((size_t)most_tracks, sizeof *cursors),
         *packed_cursors = calloc((size_t)most_tracks, sizeof(int));
-    bool ok = pose && model_from_node && a && b && cursors && packed_cursors;
+    bool ok = pose && model_from_node && joint_local && a && b && cursors && packed_cursors;
     if (!ok)
         sa_error_set(err, "out of memory");
     /* The lever: the size of the rest pose. */
     float lever = 0.0f;
     if (ok) {
-        size_t n = pose_points(all, skel, sc, all->rest_local, model_from_node, a);
+        size_t n = pose_points(all, skel, sc, all->rest_local, model_from_node, joint_local, a);
         vec3 lo = {INFINITY, INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY, -INFINITY};
         for (size_t v = 0; v < n; v++)
             glm_vec3_minv(lo, a[v], lo), glm_vec3_maxv(hi, a[v], hi);
@@ -58,9 +60,9 @@ bool compress_report(const gltf_document *doc, const skeleton *all, const skelet
         for (int f = 0; f <= frames; f++) {
             float t = fminf((float)f / 60.0f, clips[c].duration);
             clip_sample(&clips[c], t, cursors, pose);
-            size_t n = pose_points(all, skel, sc, pose, model_from_node, a);
+            size_t n = pose_points(all, skel, sc, pose, model_from_node, joint_local, a);
             packed_clip_sample(&p, t, packed_cursors, pose);
-            pose_points(all, skel, sc, pose, model_from_node, b);
+            pose_points(all, skel, sc, pose, model_from_node, joint_local, b);
             for (size_t v = 0; v < n; v++)
                 worst = fmax(worst, glm_vec3_distance(a[v], b[v]));
         }
@@ -71,6 +73,6 @@ bool compress_report(const gltf_document *doc, const skeleton *all, const skelet
                 packed ? (double)bytes / (double)packed : 0.0, worst);
         packed_clip_free(&p);
     }
-    free(pose), free(model_from_node), free(a), free(b), free(cursors), free(packed_cursors);
+    free(pose), free(model_from_node), free(joint_local), free(a), free(b), free(cursors), free(packed_cursors);
     return ok;
 }

@@ -3,8 +3,8 @@
  * Each frame: the clock advances (its own double, events crossed on the
  * way), the clip is sampled into a pose over every node (clip_sample), and
  * the pose goes through chapter 04's forward kinematics, chapter 05's skin
- * matrices and chapter 07's GPU skinning unchanged. Nodes without a skin move
- * as rigid bodies (BoxAnimated, AnimatedTriangle).
+ * matrices and chapter 07's GPU skinning unchanged (gpu_skinned_view.h).
+ * Nodes without a skin move as rigid bodies (BoxAnimated, AnimatedTriangle).
  *
  *   ch08_keyframes                                 the humanoid's idle and wave
  *   ch08_keyframes --model FILE --list-clips       index name duration channels
@@ -19,16 +19,12 @@
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
-#include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
-#include "common/app.h"
-#include "common/files.h"
-#include "common/lit.h"
+#include "chapters/07_gpu_skinning/gpu_skinned_view.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static bool list_clips = false, once = false, compress_report_option = false;
 static float tolerance_option = 1e-4f;
 static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
@@ -54,23 +50,19 @@ static const cli_key keys[] = {
     {"L", "loop / once"},
     {"S", "toggle the skeleton"},
 };
+static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--compress-report", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch08_keyframes",
     .summary = "keyframed clips (STEP, LINEAR with slerp, CUBICSPLINE) played on a skinned or rigid model",
     .takes_model = true,
-    .extra = options_extra,
-    .extra_count = 8,
-    .keys = keys,
-    .key_count = 6,
+    CLI_TABLES(options_extra, keys, modes),
 };
 
+/* Chapter 07's view (the file, the skins' skeleton and the meshes) and what
+ * this chapter adds: the skeleton of every node, which the clips move. */
 typedef struct program_state {
-    gltf_document doc;
-    skeleton skel;         /* the skins' skeleton (chapter 06's skin_scene) */
-    skeleton all;          /* every node: what the clips move */
-    skin_scene sc;         /* chapter 06 */
-    scene_nodes nodes;     /* world_from_node (animated here) and shown */
-    bool *rigid_shown;     /* shown and not skinned: drawn by scene_gl_draw */
+    gpu_skinned_view v;
+    skeleton all;
     clip *clips;           /* [doc.animation_count] */
     int *cursors;          /* [the most tracks of a clip] */
     transform *pose;       /* [all.joint_count] */
@@ -80,83 +72,88 @@ typedef struct program_state {
 
 static void state_free(program_state *st)
 {
-    free(st->rigid_shown), free(st->cursors), free(st->pose), free(st->model_from_node), free(st->depth);
-    clips_free(st->clips, st->doc.animation_count);
-    scene_nodes_free(&st->nodes);
-    skin_scene_free(&st->sc);
-    skeleton_free(&st->all), skeleton_free(&st->skel);
-    gltf_free(&st->doc);
+    free(st->cursors), free(st->pose), free(st->model_from_node), free(st->depth);
+    clips_free(st->clips, st->v.view.base.doc.animation_count);
+    skeleton_free(&st->all);
+    gpu_skinned_view_free(&st->v);
 }
 
-static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
+static bool load(program_state *st, const char *model, bool decode_images, sa_error *err)
 {
     int weights_skipped = 0;
-    if (!skin_scene_load(path, decode_images, &st->doc, &st->skel, &st->sc, &st->nodes, err))
+    const skeleton_view *b = &st->v.view.base;
+    if (!skinned_view_load(&st->v.view, model, decode_images, err))
         return false;
-    if (!skeleton_from_gltf_nodes(&st->doc, &st->all, err) ||
-        !clips_from_gltf(&st->doc, &st->all, &st->clips, &weights_skipped, err))
-        return sa_error_prefix(err, "%s", path);
-    size_t n = (size_t)st->all.joint_count + 1, tracks = (size_t)clips_most_tracks(st->clips, st->doc.animation_count);
-    st->rigid_shown = calloc((size_t)st->doc.node_count + 1, sizeof *st->rigid_shown);
+    if (!skeleton_from_gltf_nodes(&b->doc, &st->all, err) ||
+        !clips_from_gltf(&b->doc, &st->all, &st->clips, &weights_skipped, err))
+        return sa_error_prefix(err, "%s", b->path);
+    size_t n = (size_t)st->all.joint_count + 1, tracks = (size_t)clips_most_tracks(st->clips, b->doc.animation_count);
     st->cursors = calloc(tracks, sizeof *st->cursors);
     st->pose = malloc(n * sizeof *st->pose);
     st->model_from_node = malloc(n * sizeof *st->model_from_node);
     st->depth = malloc(n * sizeof *st->depth);
-    if (!st->rigid_shown || !st->cursors || !st->pose || !st->model_from_node || !st->depth)
+    if (!st->cursors || !st->pose || !st->model_from_node || !st->depth)
         return sa_error_set(err, "out of memory");
-    skin_scene_rigid_shown(&st->doc, st->nodes.shown, st->rigid_shown);
     skeleton_depths(&st->all, st->depth);
     if (weights_skipped)
-        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", path,
+        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", b->path,
                 weights_skipped);
     return true;
 }
 
 /* [listing frame] */
-/* One frame: sample (08) -> local_to_model over every node (04) -> the
- * skins' joints and the rigid nodes take their matrices from it. */
+/* One frame: sample (08) -> local_to_model over every node (04), which
+ * places the rigid nodes; the skins' skeleton takes its joints' local
+ * transforms from the same pose, for chapter 07's view to skin. */
 static void pose_at(program_state *st, int clip_index, float t)
 {
+    skinned_view *view = &st->v.view;
     if (clip_index >= 0)
         clip_sample(&st->clips[clip_index], t, st->cursors, st->pose);
     else
         memcpy(st->pose, st->all.rest_local, (size_t)st->all.joint_count * sizeof *st->pose);
     skeleton_local_to_model(&st->all, st->pose, st->model_from_node);
-    for (int n = 0; n < st->doc.node_count; n++)
-        if (st->nodes.shown[n])
-            glm_mat4_copy(st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
-    skeleton_joints_from_nodes(&st->skel, &st->all, st->model_from_node, st->sc.model_from_joint);
+    for (int n = 0; n < view->base.doc.node_count; n++)
+        if (view->nodes.shown[n])
+            glm_mat4_copy(st->model_from_node[st->all.joint_of_node[n]], view->nodes.world_from_node[n]);
+    skeleton_locals_from_nodes(&view->base.skel, &st->all, st->pose, view->base.local);
 }
 /* [/listing] */
 
-/* The modes that print and exit: --list-clips, --dump-pose, --dump-obj. */
-static int run_dump(program_state *st, const char *path)
+/* The modes that print and exit: --list-clips, --compress-report,
+ * --dump-pose, --dump-obj. */
+static int run_dump(program_state *st)
 {
     sa_error err;
-    if (list_clips || compress_report_option) {
-        if (list_clips)
-            clips_write_list(&st->doc, st->clips, stdout);
-        else if (!compress_report(&st->doc, &st->all, &st->skel, &st->sc, st->clips, tolerance_option, stdout, &err))
-            return app_fail(&err);
+    skinned_view *view = &st->v.view;
+    const char *path = view->base.path;
+    if (list_clips) {
+        clips_write_list(&view->base.doc, st->clips, stdout);
         return 0;
     }
-    const char *out_path = dump_pose_path ? dump_pose_path : dump_obj_path;
-    FILE *out = sa_output_open(out_path, &err);
-    if (!out)
-        return app_fail(&err);
+    if (compress_report_option)
+        return compress_report(&view->base.doc, &st->all, &view->base.skel, &view->sc, st->clips, tolerance_option,
+                               stdout, &err)
+                   ? 0
+                   : app_fail(&err);
     bool ok;
     if (dump_pose_path) {
-        ok = skeleton_write_pose(&st->all, st->pose, out, &err);
+        FILE *out = sa_output_open(dump_pose_path, &err);
+        if (!out)
+            return app_fail(&err);
+        if (!(ok = skeleton_write_pose(&st->all, st->pose, out, &err)))
+            sa_error_prefix(&err, "%s", path);
+        ok = sa_output_close(out, dump_pose_path, ok, &err);
     } else {
-        skin_scene_run(&st->sc, &st->skel);
-        ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
+        skeleton_local_to_model(&view->base.skel, view->base.local, view->sc.model_from_joint);
+        skin_scene_run(&view->sc, &view->base.skel);
+        ok = skin_scene_write_obj_file(&view->sc, &view->base.doc, view->nodes.world_from_node, view->nodes.shown,
+                                       dump_obj_path, &err);
     }
-    if (!ok)
-        sa_error_prefix(&err, "%s", path);
-    return sa_output_close(out, out_path, ok, &err) ? 0 : app_fail(&err);
+    return ok ? 0 : app_fail(&err);
 }
 
-static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock);
+static int run_window(program_state *st, app_options *options, int clip_index, clip_clock clock);
 
 int main(int argc, char **argv)
 {
@@ -164,30 +161,21 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--compress-report",
-                                        "--screenshot"};
-    const bool given[] = {list_clips, dump_pose_path != NULL, dump_obj_path != NULL, compress_report_option,
-                          options.screenshot != NULL};
-    sa_error err;
-    if (!cli_exclusive(5, modes, given, &err)) {
-        fprintf(stderr, "error: %s\n", err.message);
-        return 2;
-    }
     bool dumping = list_clips || dump_pose_path || dump_obj_path || compress_report_option;
-    char path[SA_PATH_MAX];
-    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, path, sizeof path, &err))
-        return app_fail(&err);
+    sa_error err;
     program_state st;
     memset(&st, 0, sizeof st);
     int clip_index = 0;
-    bool loaded = load(&st, path, !dumping, &err);
-    if (loaded && clip_option && (clip_index = clip_find(st.clips, st.doc.animation_count, clip_option, &err)) < 0)
+    bool loaded = load(&st, options.model, !dumping, &err);
+    const char *path = st.v.view.base.path;
+    int count = st.v.view.base.doc.animation_count;
+    if (loaded && clip_option && (clip_index = clip_find(st.clips, count, clip_option, &err)) < 0)
         loaded = sa_error_prefix(&err, "%s", path);
     if (!loaded) {
         state_free(&st);
         return app_fail(&err);
     }
-    if (st.doc.animation_count == 0) {
+    if (count == 0) {
         clip_index = -1;
         if (!list_clips)
             fprintf(dumping ? stderr : stdout, "%s has no animation: showing its rest pose\n", path);
@@ -201,37 +189,42 @@ int main(int argc, char **argv)
         clock.time = once ? fmin(fmax(t, 0.0), d) : fmod(fmod(t, d) + d, d);
     }
     pose_at(&st, clip_index, (float)clock.time);
-    status = dumping ? run_dump(&st, path) : run_window(&st, path, &options, clip_index, clock);
+    if (!dumping)
+        return run_window(&st, &options, clip_index, clock); /* which frees st */
+    status = run_dump(&st);
     state_free(&st);
     return status;
 }
 
-/* The window: GPU skinning (chapter 07), the skeleton, and a text overlay. */
-static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock)
+/* The overlay's text: the clip and its clock, the last events fired. */
+static void draw_label(skeleton_view *b, const app *a, const clip *c, int clip_index, int count,
+                       const clip_clock *clock, const char *last_events)
+{
+    char label[160];
+    snprintf(label, sizeof label, "clip %d/%d %s  %.2f / %.2f s  speed %.2f  %s%s", clip_index + 1, count,
+             c && c->name[0] ? c->name : "-", clock->time, clock->duration, clock->speed, clock->loop ? "loop" : "once",
+             clock->finished ? " (finished)" : "");
+    text_draw(&b->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
+    text_draw(&b->text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
+    text_draw(&b->text, 10.0f, 48.0f, 1.2f, "N/P clip SPACE pause ./, step ]/[ speed B back L loop S bones",
+              (vec3){0.85f, 0.85f, 0.85f});
+    skeleton_view_flush_text(b, a);
+}
+
+/* The window: chapter 07's GPU skinning, every node's bones, the text. */
+static int run_window(program_state *st, app_options *options, int clip_index, clip_clock clock)
 {
     sa_error err;
-    vec3 lo, hi; /* the camera frames the rest pose, the same for every clip and time */
-    pose_at(st, -1, 0.0f);
-    skin_scene_run(&st->sc, &st->skel);
-    skin_scene_bounds(&st->sc, &st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
+    skeleton_view *b = &st->v.view.base;
     app a;
-    if (!app_open(&a, &spec, options, &err))
+    if (!app_open(&a, &spec, options, &err)) {
+        state_free(st);
         return app_fail(&err);
-    gpu_skin_scene g = {0};
-    scene_gl gpu = {0};
-    shader_program lit = {0};
-    debug_draw lines = {0}, text = {0};
-    scene_gl_options gl_options = {.dynamic_skinned = true};
-    bool ok = gpu_skin_scene_init(&g, &st->sc, &st->doc, false, &err) && gpu_skin_scene_load_programs(&g, &err) &&
-              lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
-              scene_gl_upload(&gpu, &st->doc, &gl_options, &err);
-    if (!ok)
-        sa_error_prefix(&err, "%s", path);
-    orbit_camera_frame_bounds(&a.camera, lo, hi);
-    float axes_size = 0.05f * glm_vec3_distance(lo, hi);
+    }
+    bool ok = gpu_skinned_view_init_gpu(&st->v, false, &err) && skinned_view_open(&st->v.view, &a, &err);
     bool show_skeleton = true;
     char last_events[96] = "";
-    int count = st->doc.animation_count;
+    int count = b->doc.animation_count;
     while (ok && app_frame_begin(&a)) {
         int step = app_key_pressed(&a, GLFW_KEY_PERIOD) - app_key_pressed(&a, GLFW_KEY_COMMA);
         int next = app_key_pressed(&a, GLFW_KEY_N) - app_key_pressed(&a, GLFW_KEY_P);
@@ -266,34 +259,21 @@ static int run_window(program_state *st, const char *path, app_options *options,
                      (double)c->events[fired[i]].time, older);
         }
         pose_at(st, clip_index, (float)clock.time);
-        gpu_skin_scene_update(&g, &st->sc, &st->skel, SKIN_LINEAR);
-        mat4 clip_from_world, clip_from_screen;
+        gpu_skinned_view_skin(&st->v, true, SKIN_LINEAR);
+        mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
-        lit_begin_frame(&lit, clip_from_world);
-        scene_gl_draw(&gpu, &st->doc, &lit, st->nodes.world_from_node, st->rigid_shown);
-        lit_begin_frame(&g.programs[SKIN_LINEAR].program, clip_from_world);
-        gpu_skin_scene_draw(&g, &st->sc, &gpu, st->nodes.shown, SKIN_LINEAR);
+        gpu_skinned_view_draw(&st->v, clip_from_world, true, SKIN_LINEAR);
         if (show_skeleton) {
             glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            skeleton_overlay_draw(&lines, &st->all, st->model_from_node, st->depth, -1, axes_size);
-            debug_draw_flush(&lines, clip_from_world, 6.0f);
+            skeleton_overlay_draw(&b->lines, &st->all, st->model_from_node, st->depth, -1, b->axes_size);
+            debug_draw_flush(&b->lines, clip_from_world, 6.0f);
             glEnable(GL_DEPTH_TEST);
         }
-        char label[160];
-        snprintf(label, sizeof label, "clip %d/%d %s  %.2f / %.2f s  speed %.2f  %s%s", clip_index + 1, count,
-                 c && c->name[0] ? c->name : "-", clock.time, clock.duration, clock.speed, clock.loop ? "loop" : "once",
-                 clock.finished ? " (finished)" : "");
-        text_clip_from_screen(a.width, a.height, clip_from_screen);
-        text_draw(&text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
-        text_draw(&text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
-        text_draw(&text, 10.0f, 48.0f, 1.2f, "N/P clip SPACE pause ./, step ]/[ speed B back L loop S bones",
-                  (vec3){0.85f, 0.85f, 0.85f});
-        debug_draw_flush(&text, clip_from_screen, 1.0f);
+        draw_label(b, &a, c, clip_index, count, &clock, last_events);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    debug_draw_free(&text), debug_draw_free(&lines), shader_program_unload(&lit);
-    scene_gl_free(&gpu), gpu_skin_scene_free(&g);
+    state_free(st); /* its GL objects before the context goes */
     app_close(&a);
     return ok ? 0 : app_fail(&err);
 }
