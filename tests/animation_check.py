@@ -208,9 +208,16 @@ def check_list(program, path):
 def check_compress(program, path):
     """--compress-report: one line per clip in the issue's format, bytes_float
     counted here (each channel's key times and values as floats), the ratio
-    as printed, and the error within 1 mm (the goal) for this tolerance."""
+    as printed, and the error within 1 mm (the goal) for this tolerance;
+    then the same with --resample 60, where every channel has a key at each
+    1/60 s and one at the clip's end (the largest key time of its samplers)."""
+    return check_compress_at(program, path, None) + check_compress_at(program, path, 60)
+
+
+def check_compress_at(program, path, rate):
     doc, buffers = load(path)
-    status, out, err = run(program, "--model", path, "--compress-report", "--tolerance", "0.0005")
+    extra = ("--resample", str(rate)) if rate else ()
+    status, out, err = run(program, "--model", path, "--compress-report", "--tolerance", "0.0005", *extra)
     if status != 0:
         return ["exit %d: %s" % (status, err)]
     lines = out.split("\n")
@@ -221,12 +228,15 @@ def check_compress(program, path):
     for line, a in zip(lines, anims):
         f = line.split(" ")
         floats = 0
+        duration = max([doc["accessors"][s["input"]]["max"][0] for s in a["samplers"]] + [0])
         for ch in a["channels"]:
             if "node" not in ch["target"] or ch["target"]["path"] == "weights":
                 continue
             s = a["samplers"][ch["sampler"]]
             keys = doc["accessors"][s["input"]]["count"]
             per_key = 3 if s.get("interpolation") == "CUBICSPLINE" else 1
+            if rate:
+                keys, per_key = (math.ceil(duration * rate - 1e-3) + 1 if duration > 0 else 1), 1
             floats += keys * (1 + per_key * (4 if ch["target"]["path"] == "rotation" else 3))
         if len(f) != 10 or [f[i] for i in (0, 2, 4, 6, 8)] != ["clip", "bytes_float", "bytes_compressed", "ratio",
                                                                  "max_vertex_error"]:
@@ -236,7 +246,7 @@ def check_compress(program, path):
         if f[1] != name or int(f[3]) != 4 * floats:
             problems.append("%r: expected the name %r and bytes_float %d" % (line, name, 4 * floats))
         if abs(float(f[7]) - int(f[3]) / int(f[5])) > 0.01 or not 0 <= float(f[9]) <= 1e-3:
-            problems.append("%r: the ratio is not N / M, or the error is not within 1 mm" % line)
+            problems.append("%r: the ratio is not N / M, or the error is not within 1 mm (--resample %s)" % (line, rate))
     return problems
 
 

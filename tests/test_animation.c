@@ -526,9 +526,11 @@ static void a_dropped_key_costs_what_it_was_off_the_line(void **state)
     EXPECT_TRUE(clip_pack(&c, 0.01f, 1, &p, &err));
     EXPECT_INT(2, p.tracks[0].key_count);
     EXPECT_NEAR(0.004, max_error_60hz(&c, &p), 1e-6);
-    /* Bytes: 3 keys of 4 + 12 as floats; 2 keys of 2 + 3 x 2, and the range (6 floats). */
+    /* Bytes: 3 keys of 4 + 12 as floats. Packed: the clip's 2 times of 2
+     * bytes; 2 records of 1 bit (which of the 2 times) + 3 x 16 bits, 98
+     * bits in 13 bytes; and the range (6 floats). */
     EXPECT_INT(48, clip_bytes(&c));
-    EXPECT_INT(2 * 8 + 24, packed_clip_bytes(&p));
+    EXPECT_INT(2 * 2 + 13 + 24, packed_clip_bytes(&p));
     packed_clip_free(&p);
     /* A tolerance of 0.001 m keeps it: only quantization is left, half a
      * unit of 1 / 65535 in the value (7.6e-6 m) and in the time (7.6e-6 s at
@@ -563,6 +565,44 @@ static void smallest_three_keeps_the_rotation(void **state)
     expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, pose[0].rotation, 3e-5, "packed, t = 1");
     packed_clip_sample(&p, 2, NULL, pose);
     expect_rotation((float[]){0, 0, S45, S45}, pose[0].rotation, 3e-5, "packed, t = 2 (stored as -q)");
+    packed_clip_free(&p);
+    clip_free(&c);
+}
+
+static void rotations_take_the_bits_the_tolerance_allows(void **state)
+{
+    (void)state;
+    /* Two joints turning about Z by 0, 90, 0 degrees at 0, 1, 2 s: no key can
+     * go (the middle is 90 degrees off the line), and both tracks share the
+     * clip's 3 times (2 bits of index). A zero component lands half a unit
+     * off (units = 2^b - 1 is odd), any other within half a unit, u = 1.414 /
+     * (2^b - 1): three components off by u / 2 turn the rotation by about
+     * sqrt(3) u. Tolerance 0.02 at lever 1: the quantization half is 0.01 rad,
+     * and 9 bits (u = 2.8e-3, 4.8e-3 rad) already fit. */
+    clip c;
+    clip_of(&c, 2);
+    const float times[] = {0, 1, 2}, values[] = {0, 0, 0, 1, 0, 0, S45, S45, 0, 0, 0, 1};
+    add_track(&c, 0, TRACK_ROTATION, TRACK_LINEAR, 3, times, values);
+    add_track(&c, 1, TRACK_ROTATION, TRACK_LINEAR, 3, times, values);
+    packed_clip p;
+    sa_error err;
+    EXPECT_TRUE(clip_pack(&c, 0.02f, 1, &p, &err));
+    EXPECT_INT(3, p.time_count);
+    EXPECT_INT(2, p.time_bits);
+    EXPECT_INT(3, p.tracks[0].key_count);
+    EXPECT_INT(9, p.tracks[0].value_bits);
+    EXPECT_INT(9, p.tracks[1].value_bits);
+    /* 3 times of 2 bytes; per track 3 records of 2 + 2 + 27 bits (12 bytes)
+     * and its bit count (1 byte). */
+    EXPECT_INT(3 * 2 + 2 * (12 + 1), packed_clip_bytes(&p));
+    transform pose[2];
+    packed_clip_sample(&p, 1, NULL, pose);
+    expect_rotation((float[]){0, 0, S45, S45}, pose[1].rotation, 0.005, "9 bits, t = 1");
+    packed_clip_free(&p);
+    /* Tolerance 2e-5: a 1e-5 rad half, which not even 16 bits (a zero off by
+     * 1.1e-5, 3e-5 rad) meet: the most bits, 16. */
+    EXPECT_TRUE(clip_pack(&c, 2e-5f, 1, &p, &err));
+    EXPECT_INT(16, p.tracks[0].value_bits);
     packed_clip_free(&p);
     clip_free(&c);
 }
@@ -780,6 +820,7 @@ int main(void)
         cmocka_unit_test(the_clock_keeps_time_over_a_day),
         cmocka_unit_test(a_dropped_key_costs_what_it_was_off_the_line),
         cmocka_unit_test(smallest_three_keeps_the_rotation),
+        cmocka_unit_test(rotations_take_the_bits_the_tolerance_allows),
         cmocka_unit_test(normalized_integer_rotations_are_normalized),
         cmocka_unit_test(events_come_from_extras),
         cmocka_unit_test(bad_samplers_are_one_error_naming_the_path),

@@ -5,11 +5,14 @@
  *     neighbours reproduces within the tolerance is dropped (greedily, from
  *     the first key on, as ozz-animation's optimizer does per track);
  *   - values quantized: key times as 16-bit fractions of the clip's
- *     duration; translations and scales as 16-bit fractions of the track's
- *     range; rotations as "smallest three": the largest component (by size)
- *     dropped, the sign made positive, the other three (each within
- *     +-1/sqrt(2)) in 16 bits each, the dropped one's index in a byte.
- * STEP and CUBICSPLINE tracks are kept as they are (floats).
+ *     duration, stored once per clip (the times any track keeps), each key
+ *     naming its time by index; translations and scales as 16-bit fractions
+ *     of the track's range; rotations as "smallest three": the largest
+ *     component (by size) dropped, the sign made positive, the other three
+ *     (each within +-1/sqrt(2)) in as few bits as the tolerance allows
+ *     (9 to 16 each), the dropped one's index in 2 bits.
+ * Each track's keys are one bit stream of fixed-size records (time index,
+ * then the value). STEP and CUBICSPLINE tracks are kept as they are (floats).
  *
  * The packed clip samples like a clip (packed_clip_sample: decode the two
  * keys around t, then the same track_sample_linear / quat_slerp), with a
@@ -28,14 +31,17 @@ typedef struct packed_track {
     track_path path;
     const track *as_float; /* STEP and CUBICSPLINE: the clip's own track; else NULL */
     int key_count;         /* kept keys */
-    uint16_t *times;       /* [key_count]: time = times[k] / 65535 * duration */
-    uint16_t *values;      /* [key_count * 3]: vec3: lo + v / 65535 * span; rotation: smallest three */
-    uint8_t *largest;      /* [key_count], rotations: the index of the dropped component */
-    float lo[3], span[3];  /* translations and scales */
+    int value_bits;        /* bits per value component: 16 for vec3, 9..16 for rotations */
+    int key_bits;          /* one key's record: time index bits + value bits */
+    uint8_t *keys;         /* [(key_count * key_bits + 7) / 8]: the records, least significant bit first */
+    float lo[3], span[3];  /* translations and scales: value = lo + v / 65535 * span */
 } packed_track;
 
 typedef struct packed_clip {
     const clip *source; /* rest pose, joint count, duration */
+    int time_count;     /* the times any track keeps, once each */
+    int time_bits;      /* bits of a time index: enough for time_count */
+    uint16_t *times;    /* [time_count], increasing: time = times[i] / 65535 * duration */
     int track_count;
     packed_track *tracks;
 } packed_clip;
@@ -50,12 +56,17 @@ bool clip_pack(const clip *c, float tolerance, float lever, packed_clip *out, sa
 void packed_clip_free(packed_clip *p);
 
 /* Bytes of key data: times and values (for the packed clip, plus each
- * track's range). */
+ * track's range, and a byte per rotation track for its bit count). */
 size_t clip_bytes(const clip *c);
 size_t packed_clip_bytes(const packed_clip *p);
 
 /* As clip_sample: the rest pose, then every track at time t. cursors:
  * [track_count] ints (zeroed at the start; NULL: binary search). */
 void packed_clip_sample(const packed_clip *p, float t, int *cursors, transform *pose);
+
+/* c resampled at `rate` keys per second (a capture's form: every track LINEAR,
+ * keys at 0, 1 / rate, ... and at the duration), through track_sample; the
+ * events copied. out: free with clip_free. */
+bool clip_resample(const clip *c, float rate, clip *out, sa_error *err);
 
 #endif

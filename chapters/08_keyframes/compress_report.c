@@ -25,8 +25,10 @@ static size_t pose_points(const skeleton *all, const skeleton *skel, skin_scene 
 }
 
 bool compress_report(const gltf_document *doc, const skeleton *all, const skeleton *skel, skin_scene *sc,
-                     const clip *clips, float tolerance, FILE *out, sa_error *err)
+                     const clip *clips, float tolerance, float resample, FILE *out, sa_error *err)
 {
+    if (!(resample >= 0.0f && resample <= 1000.0f))
+        return sa_error_set(err, "--resample: %g is not a rate of 0 to 1000 keys per second", (double)resample);
     size_t count = (size_t)all->joint_count;
     for (int i = 0; i < sc->primitive_count; i++)
         count += sc->primitives[i].job.vertex_count;
@@ -50,28 +52,39 @@ bool compress_report(const gltf_document *doc, const skeleton *all, const skelet
         lever = n ? fmaxf(glm_vec3_distance(lo, hi), 1e-3f) : 1.0f;
     }
     for (int c = 0; ok && c < doc->animation_count; c++) {
-        packed_clip p;
-        if (!(ok = clip_pack(&clips[c], tolerance, lever, &p, err)))
+        clip resampled;
+        const clip *source = &clips[c];
+        if (resample > 0.0f && !(ok = clip_resample(&clips[c], resample, &resampled, err)))
             break;
+        if (resample > 0.0f)
+            source = &resampled;
+        packed_clip p;
+        if (!(ok = clip_pack(source, tolerance, lever, &p, err))) {
+            if (source == &resampled)
+                clip_free(&resampled);
+            break;
+        }
         memset(cursors, 0, (size_t)most_tracks * sizeof *cursors);
         memset(packed_cursors, 0, (size_t)most_tracks * sizeof *packed_cursors);
         double worst = 0.0;
-        int frames = (int)ceil(clips[c].duration * 60.0);
+        int frames = (int)ceil(source->duration * 60.0);
         for (int f = 0; f <= frames; f++) {
-            float t = fminf((float)f / 60.0f, clips[c].duration);
-            clip_sample(&clips[c], t, cursors, pose);
+            float t = fminf((float)f / 60.0f, source->duration);
+            clip_sample(source, t, cursors, pose);
             size_t n = pose_points(all, skel, sc, pose, model_from_node, joint_local, a);
             packed_clip_sample(&p, t, packed_cursors, pose);
             pose_points(all, skel, sc, pose, model_from_node, joint_local, b);
             for (size_t v = 0; v < n; v++)
                 worst = fmax(worst, glm_vec3_distance(a[v], b[v]));
         }
-        size_t bytes = clip_bytes(&clips[c]), packed = packed_clip_bytes(&p);
+        size_t bytes = clip_bytes(source), packed = packed_clip_bytes(&p);
         fputs("clip ", out);
         clip_write_name(&clips[c], out);
         fprintf(out, " bytes_float %zu bytes_compressed %zu ratio %.2f max_vertex_error %.6g\n", bytes, packed,
                 packed ? (double)bytes / (double)packed : 0.0, worst);
         packed_clip_free(&p);
+        if (source == &resampled)
+            clip_free(&resampled);
     }
     free(pose), free(model_from_node), free(joint_local), free(a), free(b), free(cursors), free(packed_cursors);
     return ok;

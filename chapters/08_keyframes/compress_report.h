@@ -15,8 +15,10 @@
  * 60 Hz over the whole clip; the points are every skinned vertex (chapter
  * 06's CPU skinning) and every node's origin. The rotation lever is the
  * diagonal of the box around the rest pose's points. all: the skeleton of
- * every node; skel and sc: chapter 06's (skin_scene_load). */
+ * every node; skel and sc: chapter 06's (skin_scene_load). resample > 0:
+ * each clip resampled at that rate first (clip_resample: a capture's form),
+ * the float clip of the line being the resampled one. */
 bool compress_report(const gltf_document *doc, const skeleton *all, const skeleton *skel, skin_scene *sc,
-                     const clip *clips, float tolerance, FILE *out, sa_error *err);
+                     const clip *clips, float tolerance, float resample, FILE *out, sa_error *err);
 
 #endif

@@ -26,7 +26,7 @@
 #include <string.h>
 
 static bool list_clips = false, once = false, compress_report_option = false;
-static float tolerance_option = 1e-4f;
+static float tolerance_option = 1e-3f, resample_option = 0.0f; /* the goal: E <= 1 mm */
 static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
 static float speed_option = 1.0f;
 static const cli_option options_extra[] = {
@@ -40,7 +40,9 @@ static const cli_option options_extra[] = {
     {"--once", CLI_FLAG, &once, NULL, "play the clip once and stop at its end (default: loop)"},
     {"--compress-report", CLI_FLAG, &compress_report_option, NULL,
      "print each clip's float and compressed sizes and the largest vertex error between them, and exit"},
-    {"--tolerance", CLI_FLOAT, &tolerance_option, "M", "the compression's tolerance in metres (default 0.0001)"},
+    {"--tolerance", CLI_FLOAT, &tolerance_option, "M", "the compression's tolerance in metres (default 0.001)"},
+    {"--resample", CLI_FLOAT, &resample_option, "HZ",
+     "with --compress-report: each clip resampled at HZ keys per second before it is packed (a capture's form)"},
 };
 static const cli_key keys[] = {
     {"N / P", "next / previous clip"},
@@ -133,7 +135,7 @@ static int run_dump(program_state *st)
     }
     if (compress_report_option)
         return compress_report(&view->base.doc, &st->all, &view->base.skel, &view->sc, st->clips, tolerance_option,
-                               stdout, &err)
+                               resample_option, stdout, &err)
                    ? 0
                    : app_fail(&err);
     bool ok;
