@@ -281,6 +281,8 @@ typedef struct clip_builder {
     int animation;
     int key_count;
     float times[64];
+    bool keyed[RIG_MAX_JOINTS];
+    float keys[RIG_MAX_JOINTS][64][4]; /* each keyed joint's local rotations, for clip_height */
 } clip_builder;
 
 /* One rotation track: key k turns the joint by angle(k) radians about a
@@ -293,8 +295,44 @@ static void clip_rotation(clip_builder *c, const char *joint, const double axis[
         float q[4];
         rig_local_rotation_about(c->r, j, axis, angles[k], q);
         track_push_rotation(keys, k, q);
+        memcpy(c->keys[j][k], keys[k], sizeof keys[k]);
     }
+    c->keyed[j] = true;
     gltf_out_add_channel(c->doc, c->animation, c->r->node[j], "rotation", c->times, &keys[0][0], (size_t)c->key_count);
+}
+
+/* The model-space height of a joint's origin at key k: forward kinematics
+ * over the rig's local transforms, the keyed joints at their key k. */
+static double clip_height(const clip_builder *c, const char *joint, int k)
+{
+    int chain[RIG_MAX_JOINTS], n = 0;
+    for (int j = rig_find(c->r, joint); j >= 0; j = c->r->joints[j].parent)
+        chain[n++] = j;
+    double rotation[4] = {0, 0, 0, 1}, position[3] = {0, 0, 0};
+    for (int i = n - 1; i >= 0; i--) { /* from the root down */
+        int j = chain[i];
+        const float *local = c->keyed[j] ? c->keys[j][k] : c->r->local_rotation[j];
+        double t[3] = {c->r->local_translation[j][0], c->r->local_translation[j][1], c->r->local_translation[j][2]};
+        double q[4] = {local[0], local[1], local[2], local[3]}, moved[3], next[4];
+        quat_rotate(rotation, t, moved);
+        for (int a = 0; a < 3; a++)
+            position[a] += moved[a];
+        quat_multiply(rotation, q, next);
+        memcpy(rotation, next, sizeof rotation);
+    }
+    return position[1];
+}
+
+/* An event at every key where the joint is higher than at the keys on either
+ * side (the clip loops: its last key is its first, so not counted). */
+static void clip_events_at_highest(clip_builder *c, const char *event, const char *joint)
+{
+    int n = c->key_count - 1;
+    for (int k = 0; k < n; k++) {
+        double here = clip_height(c, joint, k);
+        if (here > clip_height(c, joint, (k + n - 1) % n) && here > clip_height(c, joint, (k + 1) % n))
+            gltf_out_add_event(c->doc, c->animation, event, c->times[k]);
+    }
 }
 
 static double radians(double degrees)
@@ -310,7 +348,7 @@ static void make_idle(gltf_out_document *doc, const rig *r)
 {
     enum { KEYS = 17 };
     const double period = 4, x_axis[3] = {1, 0, 0}, y_axis[3] = {0, 1, 0}, z_axis[3] = {0, 0, 1};
-    clip_builder c = {doc, r, gltf_out_add_animation(doc, "idle"), KEYS, {0}};
+    clip_builder c = {.doc = doc, .r = r, .animation = gltf_out_add_animation(doc, "idle"), .key_count = KEYS};
     double breathe[KEYS], sway[KEYS], arm_left[KEYS], arm_right[KEYS], elbow_left[KEYS], elbow_right[KEYS];
     double head[KEYS];
     for (int k = 0; k < KEYS; k++) {
@@ -333,6 +371,10 @@ static void make_idle(gltf_out_document *doc, const rig *r)
     clip_rotation(&c, "right_upper_arm", z_axis, arm_right);
     clip_rotation(&c, "left_forearm", y_axis, elbow_left);
     clip_rotation(&c, "right_forearm", y_axis, elbow_right);
+    int top = 0; /* the breath's top: the key where the chest is turned up most */
+    for (int k = 1; k < KEYS - 1; k++)
+        top = breathe[k] > breathe[top] ? k : top;
+    gltf_out_add_event(doc, c.animation, "breath", c.times[top]);
 }
 /* [/listing] */
 
@@ -344,7 +386,7 @@ static void make_wave(gltf_out_document *doc, const rig *r)
 {
     enum { KEYS = 25 };
     const double period = 2, y_axis[3] = {0, 1, 0}, z_axis[3] = {0, 0, 1};
-    clip_builder c = {doc, r, gltf_out_add_animation(doc, "wave"), KEYS, {0}};
+    clip_builder c = {.doc = doc, .r = r, .animation = gltf_out_add_animation(doc, "wave"), .key_count = KEYS};
     double upper[KEYS], forearm[KEYS], hand[KEYS], left[KEYS], head[KEYS];
     for (int k = 0; k < KEYS; k++) {
         c.times[k] = (float)(period * k / (KEYS - 1));
@@ -361,6 +403,7 @@ static void make_wave(gltf_out_document *doc, const rig *r)
     clip_rotation(&c, "right_hand", z_axis, hand);
     clip_rotation(&c, "left_upper_arm", z_axis, left);
     clip_rotation(&c, "head", y_axis, head);
+    clip_events_at_highest(&c, "wave_peak", "right_hand"); /* the forearm passing over the elbow */
 }
 /* [/listing] */
 

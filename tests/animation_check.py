@@ -17,6 +17,8 @@ and compares:
     animation_check.py PROGRAM list MODEL_OR_FOLDER    --list-clips: index name duration channels
     animation_check.py PROGRAM compress MODEL          --compress-report: the format, bytes_float counted
                                                        here, the error within 1 mm
+    animation_check.py PROGRAM events MODEL            --events of every clip: each of the clip's
+                                                       extras.events crossed once over a loop
     animation_check.py PROGRAM synthetic               --dump-pose and --list-clips of a file made
                                                        here (STEP, CUBICSPLINE, normalized integers ...)
     animation_check.py PROGRAM errors                  bad input: one error line, exit 1
@@ -250,6 +252,34 @@ def check_compress_at(program, path, rate):
     return problems
 
 
+def check_events(program, path):
+    """--clip I --events: over a loop (and one frame) from time 0, each event
+    of animations[I].extras.events once: those after 0 in time order, then
+    those at 0, crossed at the loop's end. A file whose clips have no event
+    fails: this check is for the files that have them."""
+    doc, _ = load(path)
+    problems, seen = [], 0
+    for i, a in enumerate(doc.get("animations", [])):
+        events = (a.get("extras") or {}).get("events", [])
+        seen += len(events)
+        later = sorted((e for e in events if e["time"] > 0), key=lambda e: e["time"])
+        expected = [(e["name"], e["time"]) for e in later + [e for e in events if e["time"] == 0]]
+        status, out, err = run(program, "--model", path, "--clip", str(i), "--events")
+        if status != 0:
+            problems.append("clip %d: exit %d: %s" % (i, status, err))
+            continue
+        got = []
+        for line in out.splitlines():
+            f = line.split(" ")
+            if len(f) != 6 or f[0] != "event" or f[2] != "time" or f[4] != "frame":
+                problems.append("clip %d: %r: not 'event NAME time T frame F'" % (i, line))
+                continue
+            got.append((f[1], float(f[3])))
+        if len(got) != len(expected) or any(g[0] != e[0] or abs(g[1] - e[1]) > 1e-5 for g, e in zip(got, expected)):
+            problems.append("clip %d: events %r, expected %r" % (i, got, expected))
+    return problems + ([] if seen else ["no animation has extras.events"])
+
+
 def animated(path):
     doc, _ = load(path)
     return bool(doc.get("animations"))
@@ -424,7 +454,8 @@ def main(argv):
         return 77
     paths = sorted(os.path.join(target, f) for f in os.listdir(target) if f.endswith(".gltf")) \
         if os.path.isdir(target) else [target]
-    check = {"pose": check_pose, "obj": check_obj, "list": check_list, "compress": check_compress}[mode]
+    check = {"pose": check_pose, "obj": check_obj, "list": check_list, "compress": check_compress,
+             "events": check_events}[mode]
     failures = 0
     for path in paths:
         if mode != "list" and not animated(path):

@@ -25,12 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool list_clips = false, once = false, compress_report_option = false;
-static float tolerance_option = 1e-3f, resample_option = 0.0f; /* the goal: E <= 1 mm */
+static bool list_clips = false, once = false, compress_report_option = false, events_option = false;
+static float tolerance_option = 1e-3f, resample_option = 0.0f, speed_option = 1.0f; /* tolerance: the goal */
 static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
-static float speed_option = 1.0f;
 static const cli_option options_extra[] = {
     {"--list-clips", CLI_FLAG, &list_clips, NULL, "print 'index name duration channels' for each clip and exit"},
+    {"--events", CLI_FLAG, &events_option, NULL,
+     "play the clip for a loop and a frame in 60 Hz steps from --time and print 'event NAME time T frame F' "
+     "for each event crossed, and exit"},
     {"--clip", CLI_STRING, &clip_option, "NAME|INDEX", "the clip to play (default: the first)"},
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
      "write every node's scene-space matrix at --time (chapter 04's format) and exit ('-': standard output)"},
@@ -52,7 +54,8 @@ static const cli_key keys[] = {
     {"L", "loop / once"},
     {"S", "toggle the skeleton"},
 };
-static const char *const modes[] = {"--list-clips", "--dump-pose", "--dump-obj", "--compress-report", "--screenshot"};
+static const char *const modes[] = {"--list-clips", "--events",          "--dump-pose",
+                                    "--dump-obj",   "--compress-report", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch08_keyframes",
     .summary = "keyframed clips (STEP, LINEAR with slerp, CUBICSPLINE) played on a skinned or rigid model",
@@ -122,22 +125,34 @@ static void pose_at(program_state *st, int clip_index, float t)
 }
 /* [/listing] */
 
-/* The modes that print and exit: --list-clips, --compress-report,
+/* --events: the clock in 60 Hz frames for a loop and one frame more (60 Hz
+ * steps in floating point reach the loop's end, where an event at 0 lies,
+ * just after the frame that ought to land on it), each crossing. */
+static void print_events(const clip *c, clip_clock clock)
+{
+    for (int f = 1; f <= (int)ceil(c->duration * 60.0 - 1e-6) + 1; f++) {
+        int fired[16], n = clip_clock_advance(&clock, 1.0 / 60.0, c->events, c->event_count, fired, 16);
+        for (int i = 0; i < n && i < 16; i++)
+            printf("event %s time %.6g frame %d\n", c->events[fired[i]].name, (double)c->events[fired[i]].time, f);
+    }
+}
+
+/* The modes that print and exit: --list-clips, --events, --compress-report,
  * --dump-pose, --dump-obj. */
-static int run_dump(program_state *st)
+static int run_dump(program_state *st, int clip_index, clip_clock clock)
 {
     sa_error err;
     skinned_view *view = &st->v.view;
     const char *path = view->base.path;
-    if (list_clips) {
+    if (list_clips)
         clips_write_list(&view->base.doc, st->clips, stdout);
+    else if (events_option && clip_index >= 0)
+        print_events(&st->clips[clip_index], clock);
+    else if (compress_report_option && !compress_report(&view->base.doc, &st->all, &view->base.skel, &view->sc,
+                                                        st->clips, tolerance_option, resample_option, stdout, &err))
+        return app_fail(&err);
+    if (list_clips || events_option || compress_report_option)
         return 0;
-    }
-    if (compress_report_option)
-        return compress_report(&view->base.doc, &st->all, &view->base.skel, &view->sc, st->clips, tolerance_option,
-                               resample_option, stdout, &err)
-                   ? 0
-                   : app_fail(&err);
     bool ok;
     if (dump_pose_path) {
         FILE *out = sa_output_open(dump_pose_path, &err);
@@ -163,7 +178,7 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    bool dumping = list_clips || dump_pose_path || dump_obj_path || compress_report_option;
+    bool dumping = list_clips || events_option || dump_pose_path || dump_obj_path || compress_report_option;
     sa_error err;
     program_state st;
     memset(&st, 0, sizeof st);
@@ -193,7 +208,7 @@ int main(int argc, char **argv)
     pose_at(&st, clip_index, (float)clock.time);
     if (!dumping)
         return run_window(&st, &options, clip_index, clock); /* which frees st */
-    status = run_dump(&st);
+    status = run_dump(&st, clip_index, clock);
     state_free(&st);
     return status;
 }
