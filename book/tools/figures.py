@@ -891,6 +891,52 @@ def long_way_round():
     return s.render()
 
 
+def nlerp_error():
+    """nlerp against slerp: the rotation angle nlerp gives, minus slerp's, over t, for three turns between the keys."""
+    s = Svg(860, 380, "nlerp against slerp: how far nlerp's rotation is from slerp's at each t, for three key angles")
+    x0, y0, w, h = 90, 50, 470, 250
+
+    def error(turn_deg, t):
+        # Both keys on one great circle, half angles 0 and turn / 2: nlerp's half angle is the
+        # direction of the chord point (1 - t) a + t b; slerp's is t turn / 2. Twice the
+        # difference is the rotation error.
+        half = math.radians(turn_deg) / 2
+        return 2 * math.degrees(math.atan2(t * math.sin(half), (1 - t) + t * math.cos(half)) - t * half)
+
+    turns = [(60, FRONT), (120, "#2c6ea6"), (170, ACCENT)]
+    top = max(abs(error(170, i / 200)) for i in range(201))
+    scale = math.ceil(top / 5) * 5
+
+    def px(t):
+        return x0 + t * w
+
+    def py(e):
+        return y0 + h / 2 - e / scale * (h / 2)
+
+    s.line(x0, py(0), x0 + w + 10, py(0), arrow=True)
+    s.text(x0 + w + 14, py(0) + 4, "t", size=13)
+    s.line(x0, y0 + h, x0, y0 - 10, arrow=True)
+    s.text(x0 - 8, y0 - 16, "nlerp - slerp (degrees)", size=12, anchor="start")
+    for e in (-scale, -scale / 2, scale / 2, scale):
+        s.line(x0 - 4, py(e), x0 + w, py(e), stroke=PADDING)
+        s.text(x0 - 8, py(e) + 4, f"{e:+g}", size=11.5, anchor="end")
+    for t in (0.25, 0.5, 0.75, 1.0):
+        s.text(px(t), py(0) + 18, f"{t:g}", size=11.5, anchor="middle")
+    for turn, colour in turns:
+        points = " ".join(f"{px(i / 100):.1f} {py(error(turn, i / 100)):.1f}" for i in range(101))
+        s.path("M " + points, stroke=colour, width=2.5)
+        worst = max(range(101), key=lambda i: abs(error(turn, i / 100)))
+        s.text(x0 + w + 20, 80 + 30 * turns.index((turn, colour)), f"{turn} deg apart: at most "
+               f"{abs(error(turn, worst / 100)):.2f} deg", size=12.5, fill=colour)
+    s.text(x0 + w + 20, 190, "nlerp lags before t = 1/2", size=12.5)
+    s.text(x0 + w + 20, 210, "and leads after it; both", size=12.5)
+    s.text(x0 + w + 20, 230, "meet at 0, 1/2 and 1", size=12.5)
+    small = max(abs(error(3, i / 100)) for i in range(101))
+    s.text(x0, y0 + h + 50, f"keys 3 deg apart (1/30 s at 90 deg/s): nlerp is off by at most {small:.1e} deg",
+           size=12.5, fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -911,6 +957,7 @@ FIGURES = {
     "07-candy-wrapper": candy_wrapper,
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
+    "08-nlerp-error": nlerp_error,
 }
 
 

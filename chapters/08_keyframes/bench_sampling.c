@@ -13,12 +13,14 @@
  *
  * On stderr: a straightforward C loop doing the same work (a walking index
  * per track, lerp or quat_slerp written out over the same keys), the
- * ratios, the machine's load.
+ * ratios, the machine's load, and quat_slerp against a normalized lerp
+ * (nlerp) alone, over the rotation tracks' neighbouring keys (book 08).
  *
  *   bench_sampling [--joints N] [--keys N] [--passes N]
  */
 #include "compress.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,48 @@ static void plain_sample(plain_track *tracks, int track_count, int key_count, fl
         for (int c = 0; c < 3; c++)
             p->out[c] = v[c] + u * (v[3 + c] - v[c]);
     }
+}
+
+/* The normalized lerp, for the comparison with slerp: the chord from a to
+ * b (or -b, the nearer one), normalized. */
+static void quat_nlerp(const float a[4], const float b[4], float t, float out[4])
+{
+    float dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], sign = dot < 0.0f ? -1.0f : 1.0f, length = 0;
+    for (int i = 0; i < 4; i++) {
+        out[i] = a[i] + t * (sign * b[i] - a[i]);
+        length += out[i] * out[i];
+    }
+    float inverse = 1.0f / sqrtf(length);
+    for (int i = 0; i < 4; i++)
+        out[i] *= inverse;
+}
+
+/* Nanoseconds per call of interpolate over every rotation track's key pairs
+ * at 7 values of t (median of `passes`). */
+static double ns_per_rotation(const clip *c, void (*interpolate)(const float *, const float *, float, float *),
+                              int passes, double *checksum)
+{
+    double ns[101];
+    long calls = 0;
+    for (int pass = -1; pass < passes; pass++) {
+        double start = cpu_seconds();
+        calls = 0;
+        for (int i = TRACK_ROTATION; i < c->track_count; i += 3)
+            for (int k = 0; k + 1 < c->tracks[i].key_count; k++)
+                for (int step = 1; step <= 7; step++, calls++) {
+                    float out[4];
+                    interpolate(c->tracks[i].values + 4 * k, c->tracks[i].values + 4 * k + 4, step / 8.0f, out);
+                    *checksum += out[0];
+                }
+        if (pass >= 0)
+            ns[pass] = 1e9 * (cpu_seconds() - start) / (double)calls;
+    }
+    for (int a = 1; a < passes; a++)
+        for (int b = a; b > 0 && ns[b - 1] > ns[b]; b--) {
+            double swap = ns[b];
+            ns[b] = ns[b - 1], ns[b - 1] = swap;
+        }
+    return ns[passes / 2];
 }
 
 enum { CURSOR, BSEARCH, COMPRESSED, PLAIN, KINDS };
@@ -161,6 +205,10 @@ int main(int argc, char **argv)
             "checksum %.3f; compressed: %zu of %zu bytes)\n",
             median[PLAIN], median[CURSOR] / median[PLAIN], median[BSEARCH] / median[CURSOR], joints, keys, frames + 1,
             passes, load, checksum, packed_clip_bytes(&packed), clip_bytes(&c));
+    double slerp_ns = ns_per_rotation(&c, quat_slerp, passes, &checksum);
+    double nlerp_ns = ns_per_rotation(&c, quat_nlerp, passes, &checksum);
+    fprintf(stderr, "slerp_ns_per_call: %.2f\nnlerp_ns_per_call: %.2f\nslerp / nlerp: %.2f (checksum %.3f)\n", slerp_ns,
+            nlerp_ns, slerp_ns / nlerp_ns, checksum);
     packed_clip_free(&packed);
     clip_free(&c);
     free(times), free(values), free(rest), free(pose), free(plain), free(cursors);
