@@ -187,7 +187,7 @@ void fast_skin(const fast_matrix *restrict m, mat4 *skin_matrix, size_t n, const
     }
 #else
     /* No AVX2 and FMA here: no fast path, but the book's skin_vertex() on the
-     * skin matrices as they are (the same figure as the scalar loop). */
+     * skin matrices as they are (about the plain loop's figure). */
     (void)m;
     for (size_t v = 0; v < n; v++) {
         const uint16_t j[4] = {joints[v][0], joints[v][1], joints[v][2], joints[v][3]};
