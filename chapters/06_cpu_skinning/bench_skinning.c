@@ -29,7 +29,7 @@
  * is shared with every other program. That is where the spread of the
  * figures comes from (measured for the book): the fast path is bound by
  * arithmetic for data in cache and, with 1M vertices, partly by memory; the
- * ceiling is memory alone, and it moved most (from 260 to 380 M vertices per
+ * ceiling is memory alone, and it moved most (from 250 to 380 M vertices per
  * second in runs minutes apart, 450 with 2 MB pages). So every round runs
  * every kind once, one after the other, and the fast / ceiling ratio is taken
  * within a round: both see the same moment of the machine.
@@ -65,9 +65,10 @@ static float uniform(float lo, float hi) /* a small LCG: the same data on every 
     return lo + (hi - lo) * (float)(rng_state >> 8) / 16777216.0f;
 }
 
-/* The CPU time of this thread, not the wall clock: on a machine shared with
- * other work, time spent waiting for the core is left out. Several threads
- * are timed by the wall clock (CLOCK_MONOTONIC): their CPU times add up. */
+/* A clock's time: a thread's CPU time (CLOCK_THREAD_CPUTIME_ID for this
+ * one, pthread_getcpuclockid() for another), which on a machine shared with
+ * other work leaves out the time spent waiting for the core, or the wall
+ * clock (CLOCK_MONOTONIC). */
 static double now_seconds(clockid_t clock)
 {
     struct timespec t;

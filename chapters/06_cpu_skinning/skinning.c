@@ -143,7 +143,7 @@ static void skin_range(const skinning_job *job, size_t begin, size_t end)
 }
 /* [/listing] */
 
-/* [listing threads_run] */
+/* [listing threads_worker] */
 /* Where range r of `count` even ranges of the job's vertices begins (range
  * count ends them all): sizes differ by at most one vertex. */
 static size_t range_begin(const skinning_job *job, int r, int count)
@@ -174,7 +174,9 @@ static void *skinning_worker_main(void *arg)
     pthread_mutex_unlock(&t->lock);
     return NULL;
 }
+/* [/listing] */
 
+/* [listing threads_run] */
 void skinning_job_run(const skinning_job *job)
 {
     skinning_threads *t = job->threads;

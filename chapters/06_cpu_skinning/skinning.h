@@ -167,7 +167,8 @@ struct skinning_threads {
 
 /* Starts thread_count - 1 workers (thread_count 1: none). */
 bool skinning_threads_start(skinning_threads *threads, int thread_count, sa_error *err);
-/* Ends the workers (after the run in progress) and frees what start took. */
+/* Ends the workers and frees what start took (never during a run: the
+ * thread that runs the jobs stops them). */
 void skinning_threads_stop(skinning_threads *threads);
 
 #endif
