@@ -52,7 +52,7 @@ typedef struct ik_two_bone_job {
     float soft;       /* 0: off. In (0, 1): past soft * (upper + lower), the reach eases toward
                        * full extension instead of snapping straight (the tip then stops short) */
     /* Outputs (each may be NULL). */
-    bool *reached;     /* the tip is within 1e-4 of the target (weight 1, soft off) */
+    bool *reached;        /* the tip is within 1e-4 of the target (weight 1, soft off) */
     float *tip_to_target; /* the distance left from the solved tip to the target */
 } ik_two_bone_job;
 /* [/listing] */
@@ -91,15 +91,15 @@ typedef struct ik_joint_limit {
  * joints[0 .. count-2] (the tip's own rotation is kept). */
 typedef struct ik_chain_job {
     const skeleton *skeleton;
-    transform *local;              /* [joint_count], in and out */
-    const int *joints;             /* [count], root first: parent[joints[k+1]] == joints[k] */
-    int count;                     /* 2 .. IK_MAX_CHAIN */
-    vec3 target;                   /* model space */
-    int max_iterations;            /* >= 1 */
-    float tolerance;               /* metres, >= 0 */
-    const ik_joint_limit *limits;  /* NULL, or [count] (the tip's entry is not used) */
+    transform *local;             /* [joint_count], in and out */
+    const int *joints;            /* [count], root first: parent[joints[k+1]] == joints[k] */
+    int count;                    /* 2 .. IK_MAX_CHAIN */
+    vec3 target;                  /* model space */
+    int max_iterations;           /* >= 1 */
+    float tolerance;              /* metres, >= 0 */
+    const ik_joint_limit *limits; /* NULL, or [count] (the tip's entry is not used) */
     /* Outputs (each may be NULL). */
-    int *iterations;     /* iterations run */
+    int *iterations;      /* iterations run */
     float *tip_to_target; /* the distance left */
 } ik_chain_job;
 

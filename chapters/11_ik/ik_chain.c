@@ -68,10 +68,36 @@ bool ik_limits_check(const char *job, const ik_joint_limit *limits, int count, s
         if (!(l->cone >= 0.0f && l->cone <= pi))
             return sa_error_set(err, "%s: limits[%d].cone is %g, not an angle in [0, pi]", job, k, (double)l->cone);
         if (!(l->twist_min >= -pi && l->twist_max <= pi && l->twist_min <= l->twist_max))
-            return sa_error_set(err, "%s: limits[%d] twist range [%g, %g] is not inside [-pi, pi] with min <= max",
-                                job, k, (double)l->twist_min, (double)l->twist_max);
+            return sa_error_set(err, "%s: limits[%d] twist range [%g, %g] is not inside [-pi, pi] with min <= max", job,
+                                k, (double)l->twist_min, (double)l->twist_max);
     }
     return true;
+}
+
+bool ik_chain_job_check(const char *name, const ik_chain_job *job, sa_error *err)
+{
+    if (!job)
+        return sa_error_set(err, "%s: no job", name);
+    if (!ik_chain_check(name, job->skeleton, job->local, job->joints, job->count, 2, err))
+        return false;
+    if (!ik_vec3_is_finite(job->target))
+        return sa_error_set(err, "%s: the target (%g, %g, %g) is not finite", name, (double)job->target[0],
+                            (double)job->target[1], (double)job->target[2]);
+    if (job->max_iterations < 1)
+        return sa_error_set(err, "%s: max_iterations is %d, at least 1 is needed", name, job->max_iterations);
+    if (!(job->tolerance >= 0.0f) || !isfinite(job->tolerance))
+        return sa_error_set(err, "%s: the tolerance is %g, not a distance >= 0", name, (double)job->tolerance);
+    return ik_limits_check(name, job->limits, job->count, err);
+}
+
+void ik_chain_job_report(const ik_chain_job *job, const ik_chain_pose *cp, int iterations)
+{
+    vec3 tip;
+    ik_chain_position(cp, cp->count - 1, tip);
+    if (job->iterations)
+        *job->iterations = iterations;
+    if (job->tip_to_target)
+        *job->tip_to_target = glm_vec3_distance(tip, (float *)job->target);
 }
 
 /* Joint k's matrix and rotation from its parent's (or the chain's base). */
@@ -89,8 +115,7 @@ static void chain_joint_from_parent(ik_chain_pose *cp, const transform *local, c
     glm_quat_normalize(cp->rotation[k]);
 }
 
-void ik_chain_pose_compute(const skeleton *s, const transform *local, const int *joints, int count,
-                           ik_chain_pose *out)
+void ik_chain_pose_compute(const skeleton *s, const transform *local, const int *joints, int count, ik_chain_pose *out)
 {
     out->count = count;
     /* The ancestors above the chain, composed from the nearest upward:
@@ -205,8 +230,8 @@ void ik_limit_apply(const ik_joint_limit *limit, const versor rest, const vec3 b
 }
 /* [/listing] */
 
-void ik_chain_turn(ik_chain_pose *cp, const skeleton *s, transform *local, const int *joints, int k,
-                   const versor delta, const ik_joint_limit *limit)
+void ik_chain_turn(ik_chain_pose *cp, const skeleton *s, transform *local, const int *joints, int k, const versor delta,
+                   const ik_joint_limit *limit)
 {
     /* The joint's model rotation P * q becomes delta * P * q, so its local
      * rotation becomes conj(P) * delta * P * q. */

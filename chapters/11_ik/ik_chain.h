@@ -33,14 +33,16 @@ bool ik_limits_check(const char *job, const ik_joint_limit *limits, int count, s
  * finite target, max_iterations >= 1, a tolerance >= 0, the limits. */
 bool ik_chain_job_check(const char *name, const ik_chain_job *job, sa_error *err);
 
+/* Fills a CCD or FABRIK job's outputs (those not NULL). */
+void ik_chain_job_report(const ik_chain_job *job, const ik_chain_pose *cp, int iterations);
+
 bool ik_vec3_is_finite(const float v[3]);
 
 /* out = p * q (out may be p or q; cglm's glm_quat_mul may not alias). */
 void ik_quat_mul(const versor p, const versor q, versor out);
 
 /* Fills `out` from the pose (the ancestors of joints[0] composed once). */
-void ik_chain_pose_compute(const skeleton *s, const transform *local, const int *joints, int count,
-                           ik_chain_pose *out);
+void ik_chain_pose_compute(const skeleton *s, const transform *local, const int *joints, int count, ik_chain_pose *out);
 
 /* The model-space position of chain joint k (column 3 of its matrix). */
 void ik_chain_position(const ik_chain_pose *cp, int k, vec3 out);
@@ -49,8 +51,8 @@ void ik_chain_position(const ik_chain_pose *cp, int k, vec3 out);
  * local rotation becomes conj(P) * delta * P * rotation, P the model rotation
  * of its parent, then is clamped to `limit` (may be NULL) about the bone to
  * the next joint of the chain. Joints k..count-1 are worked out again. */
-void ik_chain_turn(ik_chain_pose *cp, const skeleton *s, transform *local, const int *joints, int k,
-                   const versor delta, const ik_joint_limit *limit);
+void ik_chain_turn(ik_chain_pose *cp, const skeleton *s, transform *local, const int *joints, int k, const versor delta,
+                   const ik_joint_limit *limit);
 
 /* Turns chain joint k (ik_chain_turn) by `weight` (0..1) of the smallest
  * rotation that makes the line from it to chain joint m (m > k) point at

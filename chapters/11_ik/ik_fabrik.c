@@ -51,11 +51,7 @@ bool ik_fabrik_run(const ik_chain_job *job, sa_error *err)
             break;
         }
     }
-    ik_chain_position(&cp, n - 1, tip);
-    if (job->iterations)
-        *job->iterations = iteration;
-    if (job->tip_to_target)
-        *job->tip_to_target = glm_vec3_distance(tip, (float *)job->target);
+    ik_chain_job_report(job, &cp, iteration);
     return true;
 }
 /* [/listing] */

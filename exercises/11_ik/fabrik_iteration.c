@@ -20,7 +20,8 @@ void fabrik_iteration(int count, float (*positions)[3], const float *lengths, co
 {
     /* TODO(ex11.2): this stub leaves every point where it is, so FABRIK
      * never moves the chain. Write the two passes (and delete the note). */
-    SA_STUB_NOTE("ex11.2", "exercises/11_ik/fabrik_iteration.c", "the points stay where they are (FABRIK does nothing)");
+    SA_STUB_NOTE("ex11.2", "exercises/11_ik/fabrik_iteration.c",
+                 "the points stay where they are (FABRIK does nothing)");
     (void)count;
     (void)positions;
     (void)lengths;

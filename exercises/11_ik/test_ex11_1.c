@@ -16,8 +16,8 @@ static void expect_positions(const char *what, const float root[3], float upper,
     two_bone_positions(root, upper, lower, target, pole, mid, tip);
     for (int i = 0; i < 3; i++) {
         if (!isfinite(tip[i]) || !isfinite(mid[i]))
-            fail_msg("ex11.1: %s: out_%s[%d] is %g (a NaN: acos or sqrt of a value past 1, or a division by 0?)",
-                     what, isfinite(tip[i]) ? "mid" : "tip", i, (double)(isfinite(tip[i]) ? mid[i] : tip[i]));
+            fail_msg("ex11.1: %s: out_%s[%d] is %g (a NaN: acos or sqrt of a value past 1, or a division by 0?)", what,
+                     isfinite(tip[i]) ? "mid" : "tip", i, (double)(isfinite(tip[i]) ? mid[i] : tip[i]));
         if (!(fabs(tip[i] - want_tip[i]) <= tol))
             fail_msg("ex11.1: %s: out_tip[%d]: expected %.6g, got %.6g (upper %g, lower %g; the tip goes toward "
                      "the target at |target - root| clamped to [|upper - lower|, upper + lower])",
@@ -125,12 +125,12 @@ static void zero_length_bones(void **state)
     (void)state;
     /* upper 0: 2 * upper * d is 0, the middle joint on the root; the tip at
      * d = clamp(0.7, 0.5, 0.5) = 0.5 along u: root + (0.3, 0, 0.4). */
-    expect_positions("upper 0", root, 0.0f, 0.5f, target_07, (const float[]){0, 1, 0},
-                     (const double[]){0.2, 1.0, -0.4}, (const double[]){0.5, 1.0, 0.0}, 1e-5);
+    expect_positions("upper 0", root, 0.0f, 0.5f, target_07, (const float[]){0, 1, 0}, (const double[]){0.2, 1.0, -0.4},
+                     (const double[]){0.5, 1.0, 0.0}, 1e-5);
     /* lower 0: d = 0.5, cos = (0.25 + 0.25 - 0) / 0.5 = 1: the middle joint on
      * the tip, root + (0.3, 0, 0.4). */
-    expect_positions("lower 0", root, 0.5f, 0.0f, target_07, (const float[]){0, 1, 0},
-                     (const double[]){0.5, 1.0, 0.0}, (const double[]){0.5, 1.0, 0.0}, 1e-5);
+    expect_positions("lower 0", root, 0.5f, 0.0f, target_07, (const float[]){0, 1, 0}, (const double[]){0.5, 1.0, 0.0},
+                     (const double[]){0.5, 1.0, 0.0}, 1e-5);
     /* Both 0: everything on the root. */
     expect_positions("both bones 0", root, 0.0f, 0.0f, target_07, (const float[]){0, 1, 0},
                      (const double[]){0.2, 1.0, -0.4}, (const double[]){0.2, 1.0, -0.4}, 1e-5);
@@ -139,12 +139,9 @@ static void zero_length_bones(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        SA_EXERCISE_CASE("ex11.1", reachable_equal_bones),
-        SA_EXERCISE_CASE("ex11.1", reachable_unequal_bones),
-        SA_EXERCISE_CASE("ex11.1", pole_decides_the_side),
-        SA_EXERCISE_CASE("ex11.1", out_of_reach_is_clamped),
-        SA_EXERCISE_CASE("ex11.1", too_near_is_clamped),
-        SA_EXERCISE_CASE("ex11.1", cosine_past_one_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", reachable_equal_bones), SA_EXERCISE_CASE("ex11.1", reachable_unequal_bones),
+        SA_EXERCISE_CASE("ex11.1", pole_decides_the_side), SA_EXERCISE_CASE("ex11.1", out_of_reach_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", too_near_is_clamped),   SA_EXERCISE_CASE("ex11.1", cosine_past_one_is_clamped),
         SA_EXERCISE_CASE("ex11.1", zero_length_bones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

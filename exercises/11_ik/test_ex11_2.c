@@ -48,8 +48,8 @@ static void expect_lengths(const char *what, int count, float (*got)[3], const f
     for (int k = 0; k + 1 < count; k++) {
         double d = glm_vec3_distance(got[k], got[k + 1]);
         if (!(fabs(d - lengths[k]) <= 1e-5))
-            fail_msg("ex11.2: %s: bone %d (positions[%d] to [%d]) is %.7g long, its length is %.7g", what, k, k,
-                     k + 1, d, (double)lengths[k]);
+            fail_msg("ex11.2: %s: bone %d (positions[%d] to [%d]) is %.7g long, its length is %.7g", what, k, k, k + 1,
+                     d, (double)lengths[k]);
     }
 }
 
@@ -175,8 +175,7 @@ static void no_direction_keeps_the_old_one(void **state)
     const float points[3][3] = {{0, 0, 0}, {0, 1, 0}, {0, 2, 0}};
     float out[3][3];
     run("a point on the one just placed", 3, points, (const float[]){1, 1}, (const float[]){0, 1, 0}, out);
-    expect_points("a point on the one just placed", 3, out, (const double[][3]){{0, 0, 0}, {0, 1, 0}, {0, 2, 0}},
-                  1e-6);
+    expect_points("a point on the one just placed", 3, out, (const double[][3]){{0, 0, 0}, {0, 1, 0}, {0, 2, 0}}, 1e-6);
     /* A bone of length 0 (points 1 and 2 together): (0, 0, 0)-(0, 1, 0)-(0, 1, 0)
      * -(1, 1, 0), target (1, 2, 0). Forward: the tip on (1, 2, 0); point 2 at 1
      * toward (0, 1, 0): (1, 2) + (-1, -1) / sqrt(2) = (0.292893, 1.292893);
@@ -191,7 +190,9 @@ static void no_direction_keeps_the_old_one(void **state)
     float out4[4][3];
     run("a bone of length 0", 4, with_zero, lengths, (const float[]){1, 2, 0}, out4);
     expect_points("a bone of length 0", 4, out4,
-                  (const double[][3]){{0, 0, 0}, {0.220942, 0.975287, 0}, {0.220942, 0.975287, 0},
+                  (const double[][3]){{0, 0, 0},
+                                      {0.220942, 0.975287, 0},
+                                      {0.220942, 0.975287, 0},
                                       {0.826161, 1.771346, 0}},
                   1e-5);
 }
