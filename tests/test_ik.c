@@ -37,8 +37,8 @@ static void make_leg(skeleton *s)
     const int parent[LEG_JOINTS] = {-1, 0, 1, 2, 3, 4};
     const char *names[LEG_JOINTS] = {"body", "pelvis", "hip", "knee", "ankle", "toe"};
     transform rest[LEG_JOINTS] = {
-        tr(0.3f, 1.0f, -0.2f, 0.7f, 0.2f, 1.0f, 0.1f), tr(0.0f, 0.05f, 0.02f, -0.3f, 1.0f, 0.0f, 0.4f),
-        tr(0.1f, -0.05f, 0.0f, 0.2f, 0.0f, 0.0f, 1.0f), tr(0.0f, -0.45f, 0.0f, 0.3f, 1.0f, 0.0f, 0.0f),
+        tr(0.3f, 1.0f, -0.2f, 0.7f, 0.2f, 1.0f, 0.1f),   tr(0.0f, 0.05f, 0.02f, -0.3f, 1.0f, 0.0f, 0.4f),
+        tr(0.1f, -0.05f, 0.0f, 0.2f, 0.0f, 0.0f, 1.0f),  tr(0.0f, -0.45f, 0.0f, 0.3f, 1.0f, 0.0f, 0.0f),
         tr(0.0f, -0.42f, 0.0f, -0.2f, 1.0f, 0.0f, 0.0f), tr(0.0f, -0.05f, 0.12f, 0.0f, 1.0f, 0.0f, 0.0f),
     };
     sa_error err;
@@ -444,8 +444,8 @@ static void two_bone_bad_input(void **state)
                                LEG_JOINTS);
     job = leg_job(&s, local);
     job.joints[2] = 9;
-    expect_error_and_pose_kept("joint out of range", ik_two_bone_run(&job, &err), &err, "joints[2] is 9", local,
-                               before, LEG_JOINTS);
+    expect_error_and_pose_kept("joint out of range", ik_two_bone_run(&job, &err), &err, "joints[2] is 9", local, before,
+                               LEG_JOINTS);
     job = leg_job(&s, local);
     glm_vec3_zero(job.pole);
     expect_error_and_pose_kept("zero pole", ik_two_bone_run(&job, &err), &err, "the pole (0, 0, 0)", local, before,
@@ -525,8 +525,13 @@ static void chain_reaches(const char *what, chain_solver solve, int cap, int *wo
         model_positions(&s, local, p);
         int iterations = -1;
         float left = -1.0f;
-        ik_chain_job job = {.skeleton = &s, .local = local, .joints = tube_chain, .count = 7,
-                            .max_iterations = cap, .tolerance = 1e-3f, .iterations = &iterations,
+        ik_chain_job job = {.skeleton = &s,
+                            .local = local,
+                            .joints = tube_chain,
+                            .count = 7,
+                            .max_iterations = cap,
+                            .tolerance = 1e-3f,
+                            .iterations = &iterations,
                             .tip_to_target = &left};
         glm_vec3_copy(target, job.target);
         sa_error err;
@@ -579,8 +584,12 @@ static void chains_out_of_reach_point_at_the_target(void **state)
         memcpy(local, s.rest_local, sizeof local);
         vec3 p[TUBE], q[TUBE], dir = {0.6f, 0.0f, 0.8f}, want;
         model_positions(&s, local, p);
-        ik_chain_job job = {.skeleton = &s, .local = local, .joints = tube_chain, .count = 7,
-                            .max_iterations = 100, .tolerance = 1e-3f};
+        ik_chain_job job = {.skeleton = &s,
+                            .local = local,
+                            .joints = tube_chain,
+                            .count = 7,
+                            .max_iterations = 100,
+                            .tolerance = 1e-3f};
         glm_vec3_copy(p[1], job.target);
         glm_vec3_muladds(dir, 5.0f, job.target);
         sa_error err;
@@ -624,8 +633,8 @@ static void expect_within_limits(const char *what, const skeleton *s, const tran
         if (angle < -GLM_PIf)
             angle += 2.0f * GLM_PIf;
         if (!(angle >= limit[k].twist_min - 1e-3f && angle <= limit[k].twist_max + 1e-3f))
-            fail_msg("%s: joint %d twists %g rad, outside [%g, %g]", what, j, (double)angle,
-                     (double)limit[k].twist_min, (double)limit[k].twist_max);
+            fail_msg("%s: joint %d twists %g rad, outside [%g, %g]", what, j, (double)angle, (double)limit[k].twist_min,
+                     (double)limit[k].twist_max);
     }
 }
 
@@ -648,8 +657,13 @@ static void chains_respect_limits(void **state)
             model_positions(&s, local, p);
             rnd_unit(dir);
             /* Targets all round: most need more than 0.25 rad a joint. */
-            ik_chain_job job = {.skeleton = &s, .local = local, .joints = tube_chain, .count = 7,
-                                .max_iterations = 30, .tolerance = 1e-3f, .limits = limits};
+            ik_chain_job job = {.skeleton = &s,
+                                .local = local,
+                                .joints = tube_chain,
+                                .count = 7,
+                                .max_iterations = 30,
+                                .tolerance = 1e-3f,
+                                .limits = limits};
             glm_vec3_copy(p[1], job.target);
             glm_vec3_muladds(dir, rnd(0.3f, 1.5f), job.target);
             sa_error err;
@@ -675,8 +689,8 @@ static void chains_bad_input(void **state)
     for (int i = 0; i < 2; i++) {
         sa_error err;
         const int broken[4] = {1, 2, 4, 5};
-        ik_chain_job job = {.skeleton = &s, .local = local, .joints = broken, .count = 4, .max_iterations = 10,
-                            .tolerance = 1e-3f};
+        ik_chain_job job =
+            {.skeleton = &s, .local = local, .joints = broken, .count = 4, .max_iterations = 10, .tolerance = 1e-3f};
         expect_error_and_pose_kept("a skipped joint", solvers[i](&job, &err), &err,
                                    "joints[2] (4 \"\") is not the child of joints[1] (2 \"\")", local, before, TUBE);
         job.joints = tube_chain;
@@ -688,8 +702,8 @@ static void chains_bad_input(void **state)
         expect_error_and_pose_kept("NaN target", solvers[i](&job, &err), &err, "the target", local, before, TUBE);
         job.target[2] = 0;
         job.max_iterations = 0;
-        expect_error_and_pose_kept("no iterations", solvers[i](&job, &err), &err, "max_iterations is 0", local,
-                                   before, TUBE);
+        expect_error_and_pose_kept("no iterations", solvers[i](&job, &err), &err, "max_iterations is 0", local, before,
+                                   TUBE);
         job.max_iterations = 10;
         job.tolerance = -1.0f;
         expect_error_and_pose_kept("negative tolerance", solvers[i](&job, &err), &err, "tolerance", local, before,
@@ -714,8 +728,7 @@ static void make_neck(skeleton *s)
 {
     const int parent[4] = {-1, 0, 1, 2};
     transform rest[4] = {tr(0.1f, 1.0f, 0.2f, 0.5f, 0.0f, 1.0f, 0.2f), tr(0.0f, 0.2f, 0.0f, 0.1f, 1.0f, 0.0f, 0.0f),
-                         tr(0.0f, 0.3f, 0.02f, -0.2f, 1.0f, 0.0f, 0.0f),
-                         tr(0.0f, 0.1f, 0.0f, 0.15f, 0.0f, 1.0f, 0.0f)};
+                         tr(0.0f, 0.3f, 0.02f, -0.2f, 1.0f, 0.0f, 0.0f), tr(0.0f, 0.1f, 0.0f, 0.15f, 0.0f, 1.0f, 0.0f)};
     sa_error err;
     if (!skeleton_from_arrays(4, parent, NULL, rest, s, &err))
         fail_msg("%s", err.message);
@@ -760,8 +773,14 @@ static void aim_inside_limits_looks_at_target(void **state)
             continue;
         tried++;
         float left = -1;
-        ik_aim_job job = {.skeleton = &s, .local = local, .joints = neck_chain, .count = 3, .weights = neck_weights,
-                          .forward = {0, 0, 1}, .max_angle = 1.2f, .angle_to_target = &left};
+        ik_aim_job job = {.skeleton = &s,
+                          .local = local,
+                          .joints = neck_chain,
+                          .count = 3,
+                          .weights = neck_weights,
+                          .forward = {0, 0, 1},
+                          .max_angle = 1.2f,
+                          .angle_to_target = &left};
         glm_vec3_copy(target, job.target);
         sa_error err;
         EXPECT_TRUE(ik_aim_run(&job, &err));
@@ -806,8 +825,13 @@ static void aim_outside_limits_stops_at_the_limit(void **state)
     glm_quat_rotatev(turn, forward, to);
     glm_vec3_copy(head, target);
     glm_vec3_muladds(to, 10.0f, target);
-    ik_aim_job job = {.skeleton = &s, .local = local, .joints = neck_chain, .count = 3, .weights = neck_weights,
-                      .forward = {0, 0, 1}, .max_angle = 0.6f};
+    ik_aim_job job = {.skeleton = &s,
+                      .local = local,
+                      .joints = neck_chain,
+                      .count = 3,
+                      .weights = neck_weights,
+                      .forward = {0, 0, 1},
+                      .max_angle = 0.6f};
     glm_vec3_copy(target, job.target);
     sa_error err;
     EXPECT_TRUE(ik_aim_run(&job, &err));
@@ -828,23 +852,28 @@ static void aim_bad_input(void **state)
     memcpy(local, s.rest_local, sizeof local);
     memcpy(before, local, sizeof before);
     sa_error err;
-    ik_aim_job job = {.skeleton = &s, .local = local, .joints = neck_chain, .count = 3, .weights = neck_weights,
-                      .forward = {0, 0, 0}, .target = {0, 0, 5}, .max_angle = 1.0f};
+    ik_aim_job job = {.skeleton = &s,
+                      .local = local,
+                      .joints = neck_chain,
+                      .count = 3,
+                      .weights = neck_weights,
+                      .forward = {0, 0, 0},
+                      .target = {0, 0, 5},
+                      .max_angle = 1.0f};
     expect_error_and_pose_kept("zero forward", ik_aim_run(&job, &err), &err, "the forward axis (0, 0, 0)", local,
                                before, 4);
     glm_vec3_copy((vec3){0, 0, 1}, job.forward);
     const float bad_weights[3] = {0.5f, -0.1f, 1.0f};
     job.weights = bad_weights;
-    expect_error_and_pose_kept("negative weight", ik_aim_run(&job, &err), &err, "weights[1] is -0.1", local, before,
-                               4);
+    expect_error_and_pose_kept("negative weight", ik_aim_run(&job, &err), &err, "weights[1] is -0.1", local, before, 4);
     job.weights = neck_weights;
     job.target[0] = NAN;
     expect_error_and_pose_kept("NaN target", ik_aim_run(&job, &err), &err, "the target", local, before, 4);
     job.target[0] = 0;
     const int reversed[3] = {3, 2, 1};
     job.joints = reversed;
-    expect_error_and_pose_kept("a chain from child to parent", ik_aim_run(&job, &err), &err, "is not the child",
-                               local, before, 4);
+    expect_error_and_pose_kept("a chain from child to parent", ik_aim_run(&job, &err), &err, "is not the child", local,
+                               before, 4);
     skeleton_free(&s);
 }
 
