@@ -155,6 +155,37 @@ static void two_bone_hits_reachable_targets(void **state)
     skeleton_free(&s);
 }
 
+/* The header's promise for a uniform scale above the chain: the pelvis
+ * scaled by 2 doubles the leg in model space (thigh 0.9, shin 0.84, reach
+ * 0.06 to 1.74) and the ankle still lands on the target. */
+static void two_bone_under_a_uniformly_scaled_parent(void **state)
+{
+    (void)state;
+    skeleton s;
+    make_leg(&s);
+    glm_vec3_fill(s.rest_local[PELVIS].scale, 2.0f);
+    for (int trial = 0; trial < 200; trial++) {
+        transform local[LEG_JOINTS];
+        memcpy(local, s.rest_local, sizeof local);
+        vec3 p[LEG_JOINTS], q[LEG_JOINTS], dir, pole;
+        model_positions(&s, local, p);
+        rnd_unit(dir);
+        rnd_unit(pole);
+        ik_two_bone_job job = leg_job(&s, local);
+        glm_vec3_copy(p[HIP], job.target);
+        glm_vec3_muladds(dir, rnd(0.08f, 1.72f), job.target);
+        glm_vec3_copy(pole, job.pole);
+        sa_error err;
+        EXPECT_TRUE(ik_two_bone_run(&job, &err));
+        model_positions(&s, local, q);
+        if (!(glm_vec3_distance(q[ANKLE], job.target) <= 1e-4f))
+            fail_msg("trial %d: the ankle is %g from the target under a parent scaled by 2", trial,
+                     (double)glm_vec3_distance(q[ANKLE], job.target));
+        EXPECT_NEAR(0.9, glm_vec3_distance(q[HIP], q[KNEE]), 1e-5);
+    }
+    skeleton_free(&s);
+}
+
 /* Root at the origin, two bones of 0.5 down -Y, the target (0, -0.6, 0):
  * cos(angle at the root) = (0.25 + 0.36 - 0.25) / (2 * 0.5 * 0.6) = 0.6, so
  * sin = 0.8 and the middle joint is at 0.5 * (0.6 * (0, -1, 0) + 0.8 * side),
@@ -881,6 +912,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_bone_hits_reachable_targets),
+        cmocka_unit_test(two_bone_under_a_uniformly_scaled_parent),
         cmocka_unit_test(two_bone_pole_decides_the_side),
         cmocka_unit_test(two_bone_unreachable_is_straight_toward_target),
         cmocka_unit_test(two_bone_too_near_folds),
