@@ -908,6 +908,99 @@ static void aim_bad_input(void **state)
     skeleton_free(&s);
 }
 
+/* --- never a NaN ---------------------------------------------------------------- */
+
+/* A value that is often a degenerate one: 0, 1e-8, or a plain number. */
+static float nasty(float lo, float hi)
+{
+    float pick = rnd(0, 1);
+    return pick < 0.25f ? 0.0f : pick < 0.35f ? 1e-8f : rnd(lo, hi);
+}
+
+/* Chains of 4 joints with bones of length 0, 1e-8 or plain, targets on a
+ * joint or anywhere, poles along the axis, every job and weight: the
+ * pose stays finite with unit rotations whatever the jobs return. */
+static void every_job_stays_finite_on_degenerate_input(void **state)
+{
+    (void)state;
+    rng_state = 31337u;
+    for (int trial = 0; trial < 3000; trial++) {
+        const int parent[4] = {-1, 0, 1, 2};
+        transform rest[4];
+        for (int j = 0; j < 4; j++) {
+            vec3 axis;
+            rnd_unit(axis);
+            rest[j] = tr(nasty(-1, 1), nasty(-1, 1), nasty(-1, 1), nasty(-3, 3), axis[0], axis[1], axis[2]);
+        }
+        skeleton s;
+        sa_error err;
+        if (!skeleton_from_arrays(4, parent, NULL, rest, &s, &err))
+            fail_msg("%s", err.message);
+        transform local[4];
+        memcpy(local, s.rest_local, sizeof local);
+        vec3 p[4], target, pole;
+        model_positions(&s, local, p);
+        int on = (int)rnd(0, 5); /* 0..3: the target on that joint, 4: anywhere */
+        if (on < 4)
+            glm_vec3_copy(p[on], target);
+        else
+            glm_vec3_copy((vec3){nasty(-2, 2), nasty(-2, 2), nasty(-2, 2)}, target);
+        glm_vec3_sub(target, p[1], pole); /* along the two-bone axis half of the time */
+        if (rnd(0, 1) < 0.5f || glm_vec3_norm(pole) < 1e-6f)
+            rnd_unit(pole);
+        int job = trial % 4;
+        const int chain[4] = {0, 1, 2, 3};
+        if (job == 0) {
+            ik_two_bone_job j2 = {.skeleton = &s,
+                                  .local = local,
+                                  .joints = {1, 2, 3},
+                                  .weight = nasty(0, 1),
+                                  .soft = rnd(0, 1) < 0.5f ? 0.0f : rnd(0.5f, 0.99f)};
+            glm_vec3_copy(target, j2.target);
+            glm_vec3_copy(pole, j2.pole);
+            (void)ik_two_bone_run(&j2, &err);
+        } else if (job < 3) {
+            ik_joint_limit limits[4];
+            for (int k = 0; k < 4; k++) {
+                float a = nasty(-3, 3), b = nasty(-3, 3);
+                limits[k] = (ik_joint_limit){.cone = nasty(0, 3.1f),
+                                             .twist_min = fminf(a, b),
+                                             .twist_max = fmaxf(a, b)};
+            }
+            ik_chain_job jc = {.skeleton = &s,
+                               .local = local,
+                               .joints = chain,
+                               .count = 4,
+                               .max_iterations = 20,
+                               .tolerance = nasty(0, 0.01f),
+                               .limits = rnd(0, 1) < 0.5f ? limits : NULL};
+            glm_vec3_copy(target, jc.target);
+            (void)(job == 1 ? ik_ccd_run(&jc, &err) : ik_fabrik_run(&jc, &err));
+        } else {
+            const float weights[4] = {nasty(0, 1), nasty(0, 1), nasty(0, 1), 1.0f};
+            ik_aim_job ja = {.skeleton = &s,
+                             .local = local,
+                             .joints = chain,
+                             .count = 4,
+                             .weights = weights,
+                             .max_angle = nasty(0, 3.14f)};
+            glm_vec3_copy(pole, ja.forward);
+            glm_vec3_copy(target, ja.target);
+            (void)ik_aim_run(&ja, &err);
+        }
+        for (int j = 0; j < 4; j++) {
+            for (int i = 0; i < 4; i++)
+                if (!isfinite(local[j].rotation[i]))
+                    fail_msg("trial %d (job %d): joint %d: rotation[%d] is %g", trial, job, j, i,
+                             (double)local[j].rotation[i]);
+            if (!(fabsf(glm_quat_norm(local[j].rotation) - 1.0f) <= 1e-4f))
+                fail_msg("trial %d (job %d): joint %d: the rotation is %g long, not unit", trial, job, j,
+                         (double)glm_quat_norm(local[j].rotation));
+        }
+        skeleton_free(&s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -928,6 +1021,7 @@ int main(void)
         cmocka_unit_test(aim_inside_limits_looks_at_target),
         cmocka_unit_test(aim_outside_limits_stops_at_the_limit),
         cmocka_unit_test(aim_bad_input),
+        cmocka_unit_test(every_job_stays_finite_on_degenerate_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
