@@ -891,6 +891,48 @@ def long_way_round():
     return s.render()
 
 
+# ---------------------------------------------------------------- chapter 11
+
+def ik_convergence():
+    """CCD against FABRIK: the tip's distance to the target after each iteration (chapters/11_ik/ik_convergence.tsv)."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "chapters", "11_ik",
+                         "ik_convergence.tsv")
+    with open(table, encoding="utf-8") as f:
+        rows = [[float(x) for x in line.split("\t")] for line in f.read().splitlines()[1:] if line.strip()]
+    s = Svg(820, 420, "CCD against FABRIK: distance from the tip to the target after each iteration")
+    left, top, width, height = 80, 40, 560, 300
+    last = rows[-1][0]
+    low, high = -5, 1  # log10 of metres: 10 um to 10 m
+
+    def x_of(i):
+        return left + width * i / last
+
+    def y_of(metres):
+        return top + height * (high - math.log10(max(metres, 10.0 ** low))) / (high - low)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for e in range(low, high + 1):
+        y = y_of(10.0 ** e)
+        s.line(left, y, left + width, y, stroke=PADDING, width=1)
+        s.text(left - 8, y + 4, {-5: "10 \u00b5m", -4: "0.1 mm", -3: "1 mm", -2: "1 cm", -1: "10 cm", 0: "1 m", 1: "10 m"}[e], size=11, anchor="end",
+               fill=MUTED)
+    for i in range(0, int(last) + 1, 5):
+        s.text(x_of(i), top + height + 18, str(i), size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 40, "iterations", size=12.5, anchor="middle")
+    s.text(left, top - 12, "distance left, tip to target (log scale)", size=12.5)
+    for column, color, dash, label in ((1, ACCENT, None, "CCD, median"), (2, ACCENT, "5,4", "CCD, 90 %"),
+                                       (3, FRONT, None, "FABRIK, median"), (4, FRONT, "5,4", "FABRIK, 90 %")):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(r[0]):.1f} {y_of(r[column]):.1f}"
+                     for k, r in enumerate(rows))
+        s.path(d, stroke=color, width=2.2, dash=dash)
+        y = top + 16 + 20 * (column - 1)
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.2, dash=dash)
+        s.text(left + width + 46, y, label, size=11.5)
+    s.text(410, 405, "A 7-bone chain, 200 reachable targets, each solver from the same rest pose "
+           "(ik_convergence).", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -911,6 +953,7 @@ FIGURES = {
     "07-candy-wrapper": candy_wrapper,
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
+    "11-ik-convergence": ik_convergence,
 }
 
 
