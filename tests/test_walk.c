@@ -19,7 +19,7 @@ typedef struct walk_fixture {
     gait g;
     clip c;
     root_motion rm;
-    int toes[2];                /* -1 when absent */
+    int toes[2];                       /* -1 when absent */
     vec4 heel_local[2], ball_local[2]; /* sole points in the foot joint's frame */
 } walk_fixture;
 
@@ -331,7 +331,7 @@ static void run_flies_walk_has_double_support_arms_counter_swing(void **state)
     model_pose(&f, 0, model);
     int left_hand = skeleton_find(&humanoid, "left_hand"), right_hand = skeleton_find(&humanoid, "right_hand");
     EXPECT_TRUE(model[f.g.leg[0].foot][3][2] > model[f.g.leg[1].foot][3][2]); /* left foot ahead */
-    EXPECT_TRUE(model[left_hand][3][2] < model[right_hand][3][2] - 0.05f);   /* left hand behind */
+    EXPECT_TRUE(model[left_hand][3][2] < model[right_hand][3][2] - 0.05f);    /* left hand behind */
     free(model);
     free_fixture(&f);
 }
@@ -345,8 +345,8 @@ static void run_flies_walk_has_double_support_arms_counter_swing(void **state)
 static void scaled_legs(float k, skeleton *out)
 {
     sa_error err;
-    const char *names[] = {"left_thigh", "right_thigh", "left_shin", "right_shin", "left_foot",
-                           "right_foot", "left_toes",   "right_toes"};
+    const char *names[] = {"left_thigh", "right_thigh", "left_shin", "right_shin",
+                           "left_foot",  "right_foot",  "left_toes", "right_toes"};
     int count = humanoid.joint_count, *parent = malloc((size_t)count * sizeof *parent);
     transform *rest = malloc((size_t)count * sizeof *rest);
     memcpy(rest, humanoid.rest_local, (size_t)count * sizeof *rest);
@@ -456,8 +456,7 @@ static void bad_input_is_one_line_naming_it(void **state)
     EXPECT_NEAR(1.9 * sqrt(2), out.cadence, 1e-5);
 
     /* each joint the generator needs, renamed away: the error names it */
-    const char *needed[] = {"hips",      "left_thigh", "left_shin", "left_foot",
-                            "right_thigh", "right_shin", "right_foot"};
+    const char *needed[] = {"hips", "left_thigh", "left_shin", "left_foot", "right_thigh", "right_shin", "right_foot"};
     for (int n = 0; n < 7; n++) {
         int j = skeleton_find(&humanoid, needed[n]);
         char *name = humanoid.name[j];

@@ -135,8 +135,9 @@ static bool check_unit_scale(const skeleton *s, int joint, sa_error *err)
     for (int j = joint; j >= 0; j = s->parent[j]) {
         const float *k = s->rest_local[j].scale;
         if (fabsf(k[0] - 1) > 1e-4f || fabsf(k[1] - 1) > 1e-4f || fabsf(k[2] - 1) > 1e-4f)
-            return sa_error_set(err, "gait: joint '%s' has scale %g %g %g in the rest pose; the generator needs unit "
-                                     "scale on the legs, spine and arms",
+            return sa_error_set(err,
+                                "gait: joint '%s' has scale %g %g %g in the rest pose; the generator needs unit "
+                                "scale on the legs, spine and arms",
                                 s->name[j], (double)k[0], (double)k[1], (double)k[2]);
     }
     return true;
@@ -441,8 +442,9 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
         !need_joint(s, names[2], &leg->foot, err))
         return false;
     if (s->parent[leg->shin] != leg->thigh || s->parent[leg->foot] != leg->shin)
-        return sa_error_set(err, "gait: '%s' must be the child of '%s' and '%s' of '%s' (the leg solve needs thigh, "
-                                 "shin, foot in a chain)",
+        return sa_error_set(err,
+                            "gait: '%s' must be the child of '%s' and '%s' of '%s' (the leg solve needs thigh, "
+                            "shin, foot in a chain)",
                             names[1], names[0], names[2], names[1]);
     if (!check_unit_scale(s, leg->foot, err))
         return false;
@@ -455,8 +457,8 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
     leg->thigh_length = glm_vec3_norm(thigh);
     leg->shin_length = glm_vec3_norm(shin);
     if (leg->thigh_length < 1e-3f || leg->shin_length < 1e-3f)
-        return sa_error_set(err, "gait: '%s' or '%s' has no length in the rest pose (thigh %g m, shin %g m)",
-                            names[0], names[1], (double)leg->thigh_length, (double)leg->shin_length);
+        return sa_error_set(err, "gait: '%s' or '%s' has no length in the rest pose (thigh %g m, shin %g m)", names[0],
+                            names[1], (double)leg->thigh_length, (double)leg->shin_length);
     if (!(ankle[1] > 0))
         return sa_error_set(err, "gait: '%s' is at height %g in the rest pose: the character must stand on y = 0",
                             names[2], (double)ankle[1]);
@@ -519,8 +521,9 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     if (!need_joint(s, "hips", &g->hips, err))
         return false;
     if (s->parent[g->hips] >= 0)
-        return sa_error_set(err, "gait: 'hips' must be a root of the skeleton (its parent '%s' would turn the root "
-                                 "motion)",
+        return sa_error_set(err,
+                            "gait: 'hips' must be a root of the skeleton (its parent '%s' would turn the root "
+                            "motion)",
                             s->name[s->parent[g->hips]]);
     int n = s->joint_count;
     g->joint_count = n;
@@ -548,8 +551,8 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     g->upper_arm[1] = skeleton_find(s, "right_upper_arm");
     g->forearm[0] = skeleton_find(s, "left_forearm");
     g->forearm[1] = skeleton_find(s, "right_forearm");
-    const int optional[] = {g->spine_1, g->spine_3, g->neck, g->upper_arm[0], g->upper_arm[1], g->forearm[0],
-                            g->forearm[1]};
+    const int optional[] = {g->spine_1,      g->spine_3,    g->neck,      g->upper_arm[0],
+                            g->upper_arm[1], g->forearm[0], g->forearm[1]};
     bool ok = measure_leg(g, s, GAIT_LEFT, err) && measure_leg(g, s, GAIT_RIGHT, err);
     for (int k = 0; ok && k < (int)(sizeof optional / sizeof optional[0]); k++)
         if (optional[k] >= 0)

@@ -89,7 +89,7 @@ typedef struct gait {
     /* optional joints (-1 when the skeleton has none): they keep their rest
      * transform then */
     int spine_1, spine_3, neck, upper_arm[2], forearm[2];
-    float key_phase[8];  /* the eight key poses, fractions of the cycle: contact, down, passing, up (left), then right */
+    float key_phase[8]; /* the eight key poses, fractions of the cycle: contact, down, passing, up (left), then right */
     float lift_phase[2]; /* each foot's toe-off */
     float pelvis_drop;   /* how far the pelvis is lowered from its rest height so that the stance legs reach */
     int joint_count;
