@@ -384,6 +384,12 @@ void gait_pose(const gait *g, float phase, transform *pose)
     pose_at(g, phase, g->pelvis_drop, pose, NULL);
 }
 
+void gait_sole_points(const gait *g, gait_side side, mat4 model_from_foot, float heel[3], float ball[3])
+{
+    glm_mat4_mulv3(model_from_foot, (float *)g->leg[side].heel_in_foot, 1, heel);
+    glm_mat4_mulv3(model_from_foot, (float *)g->leg[side].ball_in_foot, 1, ball);
+}
+
 /* --- the keys -------------------------------------------------------------------- */
 
 static int compare_floats(const void *a, const void *b)
@@ -463,6 +469,14 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
         return sa_error_set(err, "gait: '%s' is at height %g in the rest pose: the character must stand on y = 0",
                             names[2], (double)ankle[1]);
     glm_vec3_copy((float *)ankle, leg->ankle_rest);
+    /* the sole: under the ankle and under the toes, carried by the foot */
+    int toes = skeleton_find(s, side == GAIT_LEFT ? "left_toes" : "right_toes");
+    const float *ball = toes >= 0 ? g->model_position[toes] : ankle;
+    versor foot_from_model;
+    glm_quat_conjugate(g->model_rotation[leg->foot], foot_from_model);
+    vec3 heel_offset = {0, -ankle[1], 0}, ball_offset = {ball[0] - ankle[0], -ankle[1], ball[2] - ankle[2]};
+    glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
+    glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
     knee_hinge(hip_to_ankle, hinge, side_dir);
     bone_frame(thigh, hinge, leg->thigh_frame);
     bone_frame(shin, hinge, leg->shin_frame);

@@ -77,6 +77,10 @@ typedef struct gait_leg {
      * axis, their cross product as columns): the leg solve turns them onto
      * the posed ones. */
     mat3 thigh_frame, shin_frame;
+    /* The sole, in the foot joint's frame: the points of the rest pose on
+     * y = 0 under the ankle (heel) and under the toes joint (ball; the heel
+     * again when the skeleton has no left_toes / right_toes). */
+    float heel_in_foot[3], ball_in_foot[3];
 } gait_leg;
 
 /* A generator set up for one skeleton and one set of parameters. */
@@ -120,6 +124,9 @@ void gait_pose(const gait *g, float phase, transform *pose);
 /* Whether `side`'s foot is planted at `phase`: from its contact (0 for the
  * left foot, 1/2 for the right) up to its toe-off, lift_phase[side]. */
 bool gait_foot_planted(const gait *g, gait_side side, float phase);
+
+/* side's heel and ball in model space, from the foot joint's model matrix. */
+void gait_sole_points(const gait *g, gait_side side, mat4 model_from_foot, float heel[3], float ball[3]);
 
 /* [listing root_motion_struct] */
 /* What root motion takes out of a clip: the pelvis's horizontal travel. */
@@ -170,5 +177,37 @@ void root_world_from_model(const float position[3], float heading, mat4 out);
  * keys_per_cycle even steps; the pelvis's horizontal travel in *rm; events
  * left_down, left_up, right_down, right_up at each foot's contact and toe-off. */
 bool gait_make_clip(const gait *g, const char *name, clip *out, root_motion *rm, sa_error *err);
+
+/* --- a gait's clip, ready to play, and the check of a walk ------------------ */
+
+/* What one gait gives: the generator, its clip, its root motion. */
+typedef struct walk_clip {
+    gait g;
+    clip c;
+    root_motion rm;
+} walk_clip;
+
+/* gait_init and gait_make_clip in one. */
+bool walk_clip_make(const skeleton *s, const gait_params *p, const char *name, walk_clip *out, sa_error *err);
+void walk_clip_free(walk_clip *w);
+
+/* [listing walk_check_result] */
+typedef struct walk_check_result {
+    double max_foot_slide;       /* m/s: the fastest a planted sole moves horizontally in the world */
+    double max_foot_penetration; /* m: how far a sole goes under the ground (0 when never) */
+    double distance_travelled;   /* m: the length of the root's path */
+} walk_check_result;
+/* [/listing] */
+
+/* --check-walk: plays each clip for `seconds` at `rate` Hz, one after the
+ * other, with chapter 08's clock; the root moves by the root motion (heading
+ * 0) and carries on from one clip to the next. A foot counts as planted from
+ * the frame its `left_down` / `right_down` event is reported to the frame its
+ * `..._up` event is: the slide is measured over each step in which it is
+ * planted at both ends, on the heel and the ball (gait_sole_points), in world
+ * space. The skeleton is the one the clips were made over. Fails (one line)
+ * on a clip without the four events or on a rate <= 0. */
+bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
+                walk_check_result *out, sa_error *err);
 
 #endif
