@@ -221,8 +221,8 @@ static float expect_planted_feet_still(const walk_fixture *f, int cycles, double
 
 /* The bound: 0.01 m/s, the issue's foot-slide limit for --check-walk. Keys
  * put the ankle exactly on its target; between keys the slerped leg angles
- * bow the foot's path a little (at 64 keys a cycle that reached 0.017 m/s at
- * the walk's contact, with the knee nearly straight: hence 128). */
+ * bow the foot's path a little (with 64 keys a cycle the x0.8 legs below
+ * reached 0.016 m/s near a contact, the knee nearly straight: hence 128). */
 static void planted_feet_stay_still_and_push_the_root(void **state)
 {
     (void)state;

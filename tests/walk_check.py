@@ -137,7 +137,9 @@ def check_errors(program):
     ]
     for args, status, part in cases:
         code, out, err = run(program, *args)
-        lines = err.split("\n")
+        # an exercise built from its stub says so first ("note: ex03.2 is not written yet ...")
+        lines = [line for line in err.split("\n") if not line.startswith("note: ex")]
+        err = "\n".join(lines)
         if code != status or part not in err or len(lines) != 1 or not lines[0].startswith("error: "):
             problems.append("%s: exit %d, stderr %r; expected exit %d and one line with %r"
                             % (" ".join(args), code, err, status, part))

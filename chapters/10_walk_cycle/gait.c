@@ -254,9 +254,9 @@ static void solve_leg(const gait_leg *leg, const vec3 hip, const vec3 target, ve
 }
 /* [/listing] */
 
-/* Joint j gets the model-space rotation `model` (its local rotation is what
- * makes that under its posed parent); then its model rotation and position
- * follow from its local transform. */
+/* Joint j gets the model-space rotation `model`: its local rotation is what
+ * makes that under its posed parent (follow_parent then carries the joint
+ * into model space). */
 static void place_joint(const gait *g, int j, const versor model, transform *pose)
 {
     int parent = g->parent[j];

@@ -105,7 +105,7 @@ static bool load(program_state *st, const char *path, bool decode_images, sa_err
         return sa_error_prefix(err, "%s", path);
     size_t n = (size_t)st->all.joint_count + 1;
     int tracks = st->gaits[0].c.track_count > st->gaits[1].c.track_count ? st->gaits[0].c.track_count
-                                                                          : st->gaits[1].c.track_count;
+                                                                         : st->gaits[1].c.track_count;
     st->rigid_shown = calloc((size_t)st->doc.node_count + 1, sizeof *st->rigid_shown);
     st->cursors = calloc((size_t)tracks + 1, sizeof *st->cursors);
     st->pose = malloc(n * sizeof *st->pose);
@@ -127,8 +127,7 @@ static void pose_at(program_state *st, const walk_clip *w, float t, mat4 world_f
     skeleton_local_to_model(&st->all, st->pose, st->model_from_node);
     for (int n = 0; n < st->doc.node_count; n++)
         if (st->nodes.shown[n])
-            glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[n]],
-                         st->nodes.world_from_node[n]);
+            glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
     for (int j = 0; j < st->skel.joint_count; j++)
         glm_mat4_copy(st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
                       st->sc.model_from_joint[j]);
@@ -222,10 +221,8 @@ static void draw_ground(debug_draw *lines, const float root[3])
 
 static void draw_cross(debug_draw *lines, const float p[3], float size, const vec3 color)
 {
-    debug_draw_line(lines, (vec3){p[0] - size, p[1] + 0.002f, p[2]}, (vec3){p[0] + size, p[1] + 0.002f, p[2]},
-                    color);
-    debug_draw_line(lines, (vec3){p[0], p[1] + 0.002f, p[2] - size}, (vec3){p[0], p[1] + 0.002f, p[2] + size},
-                    color);
+    debug_draw_line(lines, (vec3){p[0] - size, p[1] + 0.002f, p[2]}, (vec3){p[0] + size, p[1] + 0.002f, p[2]}, color);
+    debug_draw_line(lines, (vec3){p[0], p[1] + 0.002f, p[2] - size}, (vec3){p[0], p[1] + 0.002f, p[2] + size}, color);
 }
 
 /* The window: the character walks a circle of PATH_RADIUS around the origin,
