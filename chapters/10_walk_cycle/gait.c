@@ -46,17 +46,17 @@ gait_params gait_walk(void)
 gait_params gait_run(void)
 {
     return (gait_params){
-        .stride_length = 2.0f,
-        .cadence = 2.8f,
+        .stride_length = 1.8f,
+        .cadence = 3.0f,
         .step_height = 0.22f,
         .arm_swing = 0.6f,
-        .stance_fraction = 0.35f,
-        .bob = 0.025f,
+        .stance_fraction = 0.3f,
+        .bob = 0.02f,
         .lean = 0.2f,
         .pelvis_turn = 0.1f,
         .pelvis_tilt = 0.04f,
         .elbow_bend = 1.4f,
-        .leg_reach = 0.94f,
+        .leg_reach = 0.97f,
         .keys_per_cycle = 128,
     };
 }

@@ -128,9 +128,9 @@ static void pose_at(program_state *st, const walk_clip *w, float t, mat4 world_f
     for (int n = 0; n < st->doc.node_count; n++)
         if (st->nodes.shown[n])
             glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
-    for (int j = 0; j < st->skel.joint_count; j++)
-        glm_mat4_copy(st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
-                      st->sc.model_from_joint[j]);
+    for (int j = 0; j < st->skel.joint_count; j++) /* the skin follows its joints into the world */
+        glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
+                     st->sc.model_from_joint[j]);
 }
 /* [/listing] */
 
@@ -252,7 +252,10 @@ static int run_window(program_state *st, const char *path, app_options *options,
     clip_clock_init(&clock, w->c.duration, true);
     if (options->fixed_time)
         clock.time = fmod(fmod(options->time, clock.duration) + clock.duration, clock.duration);
+    /* the camera from the character's left, a little in front (the
+     * left is heading + pi / 2 in the camera's yaw), turning with it */
     a.camera.distance = 4.5f;
+    a.camera.yaw = heading + (float)GLM_PI / 3;
     while (ok && app_frame_begin(&a)) {
         if (app_key_pressed(&a, GLFW_KEY_G)) { /* switch gait: a cut; chapter 09 blends them */
             gait_index = 1 - gait_index;
@@ -275,7 +278,9 @@ static int run_window(program_state *st, const char *path, app_options *options,
         root_motion_advance(&w->rm, before, fmin(a.dt, clock.max_step) * clock.speed, step);
         root_motion_turn(step, heading, step);
         glm_vec3_add(root, step, root);
-        heading += glm_vec3_norm(step) / PATH_RADIUS;
+        float turn = glm_vec3_norm(step) / PATH_RADIUS;
+        heading += turn;
+        a.camera.yaw += turn;
         mat4 world_from_model;
         root_world_from_model(root, heading, world_from_model);
         pose_at(st, w, (float)clock.time, world_from_model);

@@ -57,7 +57,7 @@ typedef struct gait_params {
 /* [/listing] */
 
 /* A walk: stride 1.2 m at 1.9 steps/s (1.14 m/s), the foot down 60% of the
- * cycle. A run: stride 2 m at 2.8 steps/s (2.8 m/s), down 35%. */
+ * cycle. A run: stride 1.8 m at 3 steps/s (2.7 m/s), down 30%. */
 gait_params gait_walk(void);
 gait_params gait_run(void);
 
