@@ -89,8 +89,8 @@ static void the_walker_is_in_view_with_its_feet_apart_then_together(void **state
         if (white < 50)
             fail_msg("no label at the top left (%d white pixels)", white);
     }
-    printf("contact: %d pixels, feet %d px wide; passing: %d pixels, feet %d px wide\n", a.count, a.feet_width,
-           b.count, b.feet_width);
+    printf("contact: %d pixels, feet %d px wide; passing: %d pixels, feet %d px wide\n", a.count, a.feet_width, b.count,
+           b.feet_width);
     image_free(&contact);
     image_free(&passing);
 }
