@@ -469,6 +469,44 @@ static void bad_input_is_one_line_naming_it(void **state)
     }
 }
 
+/* The humanoid with one joint's parent or scale changed (the input is
+ * parents first already, and stays so: every new parent comes earlier). */
+static void changed_humanoid(const char *joint, const char *new_parent, float scale, skeleton *out)
+{
+    int count = humanoid.joint_count, j = skeleton_find(&humanoid, joint);
+    int *parent = malloc((size_t)count * sizeof *parent);
+    transform *rest = malloc((size_t)count * sizeof *rest);
+    memcpy(parent, humanoid.parent, (size_t)count * sizeof *parent);
+    memcpy(rest, humanoid.rest_local, (size_t)count * sizeof *rest);
+    if (new_parent)
+        parent[j] = skeleton_find(&humanoid, new_parent);
+    rest[j].scale[0] = scale;
+    sa_error err;
+    if (!skeleton_from_arrays(count, parent, (const char *const *)humanoid.name, rest, out, &err))
+        fail_msg("skeleton_from_arrays: %s", err.message);
+    free(parent);
+    free(rest);
+}
+
+/* The skeleton's shape: the leg solve needs thigh -> shin -> foot, the root
+ * motion a pelvis at the root (the node "humanoid" holds the mesh), the
+ * rotations unit scale. Each error names the joint. */
+static void a_skeleton_of_the_wrong_shape_is_one_line(void **state)
+{
+    (void)state;
+    gait_params p = gait_walk();
+    skeleton s;
+    changed_humanoid("left_shin", "hips", 1, &s); /* the knee hangs from the pelvis */
+    expect_gait_error(&s, &p, "'left_shin' must be the child of 'left_thigh'");
+    skeleton_free(&s);
+    changed_humanoid("hips", "humanoid", 1, &s);
+    expect_gait_error(&s, &p, "'hips' must be a root");
+    skeleton_free(&s);
+    changed_humanoid("right_thigh", NULL, 2, &s);
+    expect_gait_error(&s, &p, "joint 'right_thigh' has scale 2 1 1");
+    skeleton_free(&s);
+}
+
 static int load_humanoid(void **state)
 {
     (void)state;
@@ -503,6 +541,7 @@ int main(void)
         cmocka_unit_test(scaled_legs_still_plant_their_feet),
         cmocka_unit_test(root_motion_turns_with_the_heading),
         cmocka_unit_test(bad_input_is_one_line_naming_it),
+        cmocka_unit_test(a_skeleton_of_the_wrong_shape_is_one_line),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);
 }
