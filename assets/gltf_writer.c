@@ -315,6 +315,18 @@ bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const
     return true;
 }
 
+bool gltf_out_add_event(gltf_out_document *doc, int animation, const char *name, float time)
+{
+    if (animation < 0 || animation >= doc->animation_count || !(time >= 0))
+        return fail(doc, "event: bad animation or time"), false;
+    gltf_out_animation *a = &doc->animations[animation];
+    if (a->event_count == GLTF_OUT_MAX_EVENTS)
+        return fail(doc, "too many events"), false;
+    copy_name(a->events[a->event_count].name, name);
+    a->events[a->event_count++].time = time;
+    return true;
+}
+
 /* ---- text ---------------------------------------------------------------------- */
 
 /* A growing string. Out of memory sets `failed` and stops appending. */
@@ -554,7 +566,19 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
             for (int c = 0; c < a->channel_count; c++)
                 put(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"LINEAR\"}", c ? "," : "",
                     a->channels[c].input, a->channels[c].output);
-            put(t, "]}");
+            put(t, "]");
+            if (a->event_count) {
+                put(t, ",\n     \"extras\": {\"events\": [");
+                for (int e = 0; e < a->event_count; e++) {
+                    put(t, e ? ", {\"name\": " : "{\"name\": ");
+                    put_string(t, a->events[e].name);
+                    put(t, ", \"time\": ");
+                    put_number(t, a->events[e].time);
+                    put(t, "}");
+                }
+                put(t, "]}");
+            }
+            put(t, "}");
         }
         put(t, "\n  ]");
     }
