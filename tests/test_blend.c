@@ -12,15 +12,6 @@
  * at 60 Hz.) */
 #define DT (1.0 / 64.0)
 
-static transform tr(float tx, float ty, float tz, float qx, float qy, float qz, float qw, float sx, float sy, float sz)
-{
-    transform t;
-    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
-    glm_vec4_copy((vec4){qx, qy, qz, qw}, t.rotation);
-    glm_vec3_copy((vec3){sx, sy, sz}, t.scale);
-    return t;
-}
-
 static void expect_same_transform(const transform *want, const transform *got, const char *what)
 {
     if (memcmp(want, got, sizeof *want) != 0)
@@ -50,12 +41,12 @@ static void expect_transform_near(const transform *want, const transform *got, d
  * opposite sign to the first's. */
 static void two_poses(transform a[3], transform b[3])
 {
-    a[0] = tr(1, 2, 3, 0, 0, 0, 1, 1, 1, 1);
-    a[1] = tr(-1, 0.5f, 0, 0, S45, 0, S45, 2, 2, 2);
-    a[2] = tr(0, 0, 0, S45, 0, 0, S45, 1, 0.5f, 1);
-    b[0] = tr(0.3f, -2, 7, 0, 0, S45, S45, 3, 1, 0.25f);
-    b[1] = tr(4, 4, 4, 0, -S45, 0, -S45, 1, 1, 1); /* -a[1].rotation: the same rotation */
-    b[2] = tr(9, 8, 7, 0, 0, 0, 1, 2, 2, 2);
+    a[0] = sa_transform(1, 2, 3, 0, 0, 0, 1, 1, 1, 1);
+    a[1] = sa_transform(-1, 0.5f, 0, 0, S45, 0, S45, 2, 2, 2);
+    a[2] = sa_transform(0, 0, 0, S45, 0, 0, S45, 1, 0.5f, 1);
+    b[0] = sa_transform(0.3f, -2, 7, 0, 0, S45, S45, 3, 1, 0.25f);
+    b[1] = sa_transform(4, 4, 4, 0, -S45, 0, -S45, 1, 1, 1); /* -a[1].rotation: the same rotation */
+    b[2] = sa_transform(9, 8, 7, 0, 0, 0, 1, 2, 2, 2);
 }
 
 /* --- blending ------------------------------------------------------------------ */
@@ -85,14 +76,15 @@ static void mid_blend_by_hand(void **state)
      * Half way: t (1 2 -3), s (2 1 1.5), 45 degrees about z: (0 0 sin22.5
      * cos22.5) = (0 0 0.3826834 0.9238795). The long way round (no sign
      * flip) would give 135 degrees about -z instead: (0 0 -0.92388 0.38268). */
-    transform a = tr(0, 0, 0, 0, 0, 0, 1, 1, 1, 1), b = tr(2, 4, -6, 0, 0, -S45, -S45, 3, 1, 2), out;
+    transform a = sa_transform(0, 0, 0, 0, 0, 0, 1, 1, 1, 1), b = sa_transform(2, 4, -6, 0, 0, -S45, -S45, 3, 1, 2),
+              out;
     pose_blend(1, &a, &b, 0.5f, NULL, &out);
-    transform want = tr(1, 2, -3, 0, 0, 0.38268343f, 0.92387953f, 2, 1, 1.5f);
+    transform want = sa_transform(1, 2, -3, 0, 0, 0.38268343f, 0.92387953f, 2, 1, 1.5f);
     expect_transform_near(&want, &out, 1e-6, "half way");
     /* A quarter: t (0.5 1 -1.5), s (1.5 1 1.25), 22.5 degrees about z:
      * (0 0 sin11.25 cos11.25) = (0 0 0.1950903 0.9807853). */
     pose_blend(1, &a, &b, 0.25f, NULL, &out);
-    want = tr(0.5f, 1, -1.5f, 0, 0, 0.19509032f, 0.98078528f, 1.5f, 1, 1.25f);
+    want = sa_transform(0.5f, 1, -1.5f, 0, 0, 0.19509032f, 0.98078528f, 1.5f, 1, 1.25f);
     expect_transform_near(&want, &out, 1e-6, "a quarter");
 }
 
@@ -108,13 +100,13 @@ static void a_mask_touches_only_masked_joints(void **state)
     pose_blend(3, a, b, 1.0f, mask, out);
     expect_same_transform(&a[0], &out[0], "mask 0");
     expect_same_transform(&b[1], &out[1], "mask 1");
-    transform want = tr(4.5f, 4, 3.5f, 0.38268343f, 0, 0, 0.92387953f, 1.5f, 1.25f, 1.5f);
+    transform want = sa_transform(4.5f, 4, 3.5f, 0.38268343f, 0, 0, 0.92387953f, 1.5f, 1.25f, 1.5f);
     expect_transform_near(&want, &out[2], 1e-6, "mask 0.5");
     /* The weight multiplies the mask: weight 0.5 gives joint 1 half way
      * (t (1.5 2.25 2), its rotation unchanged: a and b are one rotation). */
     pose_blend(3, a, b, 0.5f, mask, out);
     expect_same_transform(&a[0], &out[0], "mask 0, weight 0.5");
-    want = tr(1.5f, 2.25f, 2, 0, S45, 0, S45, 1.5f, 1.5f, 1.5f);
+    want = sa_transform(1.5f, 2.25f, 2, 0, S45, 0, S45, 1.5f, 1.5f, 1.5f);
     expect_transform_near(&want, &out[1], 1e-6, "mask 1, weight 0.5");
 }
 
@@ -224,18 +216,18 @@ static void additive_by_hand(void **state)
     /* reference: t (1 0 0), 90 degrees about y, s (2 2 2); pose: t (1 3 0),
      * the reference then 90 degrees about x in the joint's frame, s (4 1 2).
      * delta: t (0 3 0), 90 degrees about x (0.7071 0 0 0.7071), s (2 0.5 1). */
-    transform ref = tr(1, 0, 0, 0, S45, 0, S45, 2, 2, 2);
+    transform ref = sa_transform(1, 0, 0, 0, S45, 0, S45, 2, 2, 2);
     versor rx90 = {S45, 0, 0, S45}, turned;
     glm_quat_mul(ref.rotation, rx90, turned);
-    transform pose = tr(1, 3, 0, turned[0], turned[1], turned[2], turned[3], 4, 1, 2), delta;
+    transform pose = sa_transform(1, 3, 0, turned[0], turned[1], turned[2], turned[3], 4, 1, 2), delta;
     pose_additive_delta(1, &ref, &pose, &delta);
-    transform want = tr(0, 3, 0, S45, 0, 0, S45, 2, 0.5f, 1);
+    transform want = sa_transform(0, 3, 0, S45, 0, 0, S45, 2, 0.5f, 1);
     expect_transform_near(&want, &delta, 1e-6, "delta");
     /* On a base of t (0 0 5), the identity, s (1 1 1), weight 0.5:
      * t (0 1.5 5), 45 degrees about x, s (1.5 0.75 1). */
-    transform base = tr(0, 0, 5, 0, 0, 0, 1, 1, 1, 1), out;
+    transform base = sa_transform(0, 0, 5, 0, 0, 0, 1, 1, 1, 1), out;
     pose_additive_apply(1, &base, &delta, 0.5f, &out);
-    want = tr(0, 1.5f, 5, 0.38268343f, 0, 0, 0.92387953f, 1.5f, 0.75f, 1);
+    want = sa_transform(0, 1.5f, 5, 0.38268343f, 0, 0, 0.92387953f, 1.5f, 0.75f, 1);
     expect_transform_near(&want, &out, 1e-6, "applied at 0.5");
     /* Weight 1 on the reference itself gives the pose back. */
     pose_additive_apply(1, &ref, &delta, 1.0f, &out);

@@ -94,6 +94,17 @@ static inline transform trs(float tx, float ty, float tz, versor q, float s)
     return t;
 }
 
+/* A TRS transform written out: translation, rotation (x y z w), scale per axis. */
+static inline transform sa_transform(float tx, float ty, float tz, float qx, float qy, float qz, float qw, float sx,
+                                     float sy, float sz)
+{
+    transform t;
+    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
+    glm_vec4_copy((vec4){qx, qy, qz, qw}, t.rotation);
+    glm_vec3_copy((vec3){sx, sy, sz}, t.scale);
+    return t;
+}
+
 /* q and -q are one rotation: compares up to the sign, and checks unit length. */
 static inline void sa_expect_rotation(const float *want, const float *got, double tolerance, const char *what)
 {
