@@ -63,9 +63,12 @@ static const cli_option options_extra[] = {
      "fade to the next clip every 2 s; with --headless --frames N, N frames of 1/60 s (reproducible screenshots)"},
 };
 static const cli_key keys[] = {
-    {"N", "fade to the next clip"},          {"F / G", "fade 0.1 s longer / shorter"},
-    {"C", "linear / smoothstep fade"},       {"Y", "phase sync on / off"},
-    {"L", "the layer (the next clip on " LAYER_JOINT " and up)"}, {"A", "the additive (the next clip, half weight)"},
+    {"N", "fade to the next clip"},
+    {"F / G", "fade 0.1 s longer / shorter"},
+    {"C", "linear / smoothstep fade"},
+    {"Y", "phase sync on / off"},
+    {"L", "the layer (the next clip on " LAYER_JOINT " and up)"},
+    {"A", "the additive (the next clip, half weight)"},
     {"S", "toggle the skeleton"},
 };
 static const cli_spec spec = {
@@ -80,16 +83,16 @@ static const cli_spec spec = {
 
 typedef struct program_state {
     gltf_document doc;
-    skeleton skel;         /* the skins' skeleton (chapter 06's skin_scene) */
-    skeleton all;          /* every node: what the clips move */
-    skin_scene sc;         /* chapter 06 */
-    scene_nodes nodes;     /* world_from_node and shown */
-    bool *rigid_shown;     /* shown and not skinned: drawn by scene_gl_draw */
-    clip *clips;           /* [doc.animation_count] */
+    skeleton skel;           /* the skins' skeleton (chapter 06's skin_scene) */
+    skeleton all;            /* every node: what the clips move */
+    skin_scene sc;           /* chapter 06 */
+    scene_nodes nodes;       /* world_from_node and shown */
+    bool *rigid_shown;       /* shown and not skinned: drawn by scene_gl_draw */
+    clip *clips;             /* [doc.animation_count] */
     transform *pose, *other; /* [all.joint_count] */
-    float *mask;           /* [all.joint_count] */
-    mat4 *model_from_node; /* [all.joint_count] */
-    int *depth;            /* [all.joint_count]: the overlay's colours */
+    float *mask;             /* [all.joint_count] */
+    mat4 *model_from_node;   /* [all.joint_count] */
+    int *depth;              /* [all.joint_count]: the overlay's colours */
 } program_state;
 
 static void state_free(program_state *st)
