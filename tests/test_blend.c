@@ -643,6 +643,37 @@ static void layers_and_additives_in_the_animator(void **state)
     free_clips(clips, 3);
 }
 
+static void a_playing_clip_takes_a_speed(void **state)
+{
+    (void)state;
+    clip clips[2];
+    standard_clips(clips, 2);
+    animator anim;
+    start_animator(&anim, clips, 2);
+    sa_error err;
+    /* a at speed 0.5: 16 frames of 1/64 s move its clock 0.125 s. */
+    EXPECT_TRUE(animator_set_speed(&anim, 0, 0.5, &err));
+    for (int frame = 0; frame < 16; frame++)
+        animator_advance(&anim, DT, NULL, 0);
+    EXPECT_NEAR(0.125, anim.fade.entry[0].clock.time, 1e-12);
+    /* a at speed 2 synced with b (2 s long) at speed 1, half way through a
+     * fade of 1 s: the phase moves at 0.5 x 2 / 1 + 0.5 x 1 / 2 = 1.25
+     * cycles a second, so a's clock at 1.25 s/s and b's at 2.5 s/s. */
+    EXPECT_TRUE(animator_set_speed(&anim, 0, 2.0, &err));
+    play(&anim, 1, 1.0, FADE_LINEAR, true);
+    for (int frame = 0; frame < 32; frame++)
+        animator_advance(&anim, DT, NULL, 0);
+    crossfade_sync_speeds(&anim.fade);
+    EXPECT_NEAR(1.25, entry_of_clip(&anim.fade, 0)->clock.speed, 1e-6);
+    EXPECT_NEAR(2.5, entry_of_clip(&anim.fade, 1)->clock.speed, 1e-6);
+    EXPECT_TRUE(!animator_set_speed(&anim, 2, 1.0, &err));
+    EXPECT_STR_CONTAINS(err.message, "clip 2 is not playing");
+    EXPECT_TRUE(!animator_set_speed(&anim, 0, NAN, &err));
+    EXPECT_STR_CONTAINS(err.message, "is not a number");
+    animator_free(&anim);
+    free_clips(clips, 2);
+}
+
 static void bad_switches_are_one_line_errors(void **state)
 {
     (void)state;
@@ -718,6 +749,7 @@ int main(void)
         cmocka_unit_test(events_fire_once_per_crossing_and_stop_at_weight_zero),
         cmocka_unit_test(a_fade_longer_than_the_rest_of_a_one_shot_clip),
         cmocka_unit_test(layers_and_additives_in_the_animator),
+        cmocka_unit_test(a_playing_clip_takes_a_speed),
         cmocka_unit_test(bad_switches_are_one_line_errors),
         cmocka_unit_test(a_full_stack_drops_the_smallest_weight),
     };

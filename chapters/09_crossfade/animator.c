@@ -56,6 +56,18 @@ bool animator_play(animator *anim, int clip, bool loop, double fade_seconds, fad
                             err);
 }
 
+bool animator_set_speed(animator *anim, int clip, double speed, sa_error *err)
+{
+    if (!isfinite(speed))
+        return sa_error_set(err, "animator: speed %g is not a number", speed);
+    for (int i = 0; i < anim->fade.count; i++)
+        if (anim->fade.entry[i].clip == clip) {
+            anim->fade.entry[i].speed = speed; /* the clock's own speed follows at the next frame */
+            return true;
+        }
+    return sa_error_set(err, "animator: clip %d is not playing", clip);
+}
+
 static bool weight_ok(float weight, const char *what, sa_error *err)
 {
     if (!(weight >= 0.0f && weight <= 1.0f))

@@ -50,6 +50,12 @@ void animator_free(animator *anim);
 bool animator_play(animator *anim, int clip, bool loop, double fade_seconds, fade_curve curve, bool phase_sync,
                    sa_error *err);
 
+/* The playback speed of `clip` (1 normal, 0 still, < 0 backwards) while it
+ * plays, e.g. a walk's rate following the character's speed; with phase
+ * sync the playing clips share one normalized rate made of their speeds.
+ * Error: the clip is not playing in the fade. */
+bool animator_set_speed(animator *anim, int clip, double speed, sa_error *err);
+
 /* Plays `clip` (looping, from 0) on the joints of `mask` ([joint_count] of
  * 0 .. 1, copied; mask_from_joint makes one) with `weight`; clip -1 removes
  * the layer. */

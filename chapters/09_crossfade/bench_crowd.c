@@ -207,7 +207,8 @@ int main(int argc, char **argv)
     scene_nodes nodes;
     clip *clips = NULL;
     memset(&all, 0, sizeof all);
-    if (!sa_path_find(model, path, sizeof path, &err) || !skin_scene_load(path, false, &doc, &skel, &sc, &nodes, &err)) {
+    if (!sa_path_find(model, path, sizeof path, &err) ||
+        !skin_scene_load(path, false, &doc, &skel, &sc, &nodes, &err)) {
         fprintf(stderr, "error: %s\n", err.message);
         return 1;
     }
