@@ -47,7 +47,7 @@ static const cli_option options_extra[] = {
     {"--clip", CLI_STRING, &clip_option, "NAME|INDEX", "the clip to start with (with --time: A of the blend)"},
     {"--blend", CLI_STRING, &blend_option, "NAME|INDEX", "B: blend A at --time with B at --blend-time by --weight"},
     {"--blend-time", CLI_STRING, &blend_time_option, "T2", "B's clip time (default: --time)"},
-    {"--weight", CLI_STRING, &weight_option, "W", "B's weight, 0 (A) .. 1 (B)"},
+    {"--weight", CLI_STRING, &weight_option, "W", "B's weight, 0 (A) .. 1 (B); default 0.5"},
     {"--mask", CLI_STRING, &mask_option, "JOINT", "with --blend: B only on JOINT and its descendants"},
     {"--additive", CLI_STRING, &additive_option, "NAME|INDEX",
      "add W of this clip's difference from its first frame to A"},
