@@ -21,6 +21,9 @@
  *                                   split over T threads (wall time)
  *   STAGE_ns_per_character: X       one line per stage
  *
+ * On stderr: the speed-up of T threads over one in the same run, and the
+ * machine's load (figures measured beside other work are lower and noisier).
+ *
  *   bench_crowd [--model FILE] [--characters N] [--frames N] [--threads T]
  */
 #include "blend.h"
@@ -239,31 +242,48 @@ int main(int argc, char **argv)
         qsort(seconds + stage * frames, (size_t)frames, sizeof *seconds, compare_doubles);
         median[stage] = seconds[stage * frames + frames / 2] / count;
     }
-    /* Threads: the characters split into equal parts, wall time per frame. */
+    /* Threads: the characters split into equal parts, wall time per frame;
+     * once with one thread too, for the speed-up measured in the same run. */
     pthread_t *ids = malloc((size_t)threads * sizeof *ids);
     thread_part *parts = malloc((size_t)threads * sizeof *parts);
     bool *running = malloc((size_t)threads * sizeof *running);
-    for (int frame = 0; walls && ids && parts && running && frame < frames; frame++) {
-        double t0 = wall_seconds();
-        for (int t = 0; t < threads; t++) {
-            parts[t] = (thread_part){&cw, frames + frame, count * t / threads, count * (t + 1) / threads};
-            running[t] = pthread_create(&ids[t], NULL, run_part, &parts[t]) == 0;
-            if (!running[t]) /* no thread: its part is done here */
-                run_part(&parts[t]);
+    double wall[2] = {0, 0}; /* median seconds a frame: [0] threads, [1] one thread */
+    for (int pass = 0; pass < 2; pass++) {
+        int used = pass == 0 ? threads : 1;
+        for (int frame = 0; walls && ids && parts && running && frame < frames; frame++) {
+            double t0 = wall_seconds();
+            for (int t = 0; t < used; t++) {
+                parts[t] = (thread_part){&cw, (pass + 1) * frames + frame, count * t / used, count * (t + 1) / used};
+                running[t] = pthread_create(&ids[t], NULL, run_part, &parts[t]) == 0;
+                if (!running[t]) /* no thread: its part is done here */
+                    run_part(&parts[t]);
+            }
+            for (int t = 0; t < used; t++)
+                if (running[t])
+                    pthread_join(ids[t], NULL);
+            walls[frame] = wall_seconds() - t0;
         }
-        for (int t = 0; t < threads; t++)
-            if (running[t])
-                pthread_join(ids[t], NULL);
-        walls[frame] = wall_seconds() - t0;
+        if (walls) {
+            qsort(walls, (size_t)frames, sizeof *walls, compare_doubles);
+            wall[pass] = walls[frames / 2];
+        }
     }
     if (seconds && walls && ids && parts && running) {
-        qsort(walls, (size_t)frames, sizeof *walls, compare_doubles);
         double animation = median[SAMPLE] + median[BLEND] + median[LOCAL_TO_MODEL] + median[SKIN_MATRICES];
         printf("characters_at_60hz: %.0f\n", FRAME_DT / animation);
         printf("characters_at_60hz_skinned: %.0f\n", FRAME_DT / (animation + median[SKINNING]));
-        printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (walls[frames / 2] / count), threads);
+        printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (wall[0] / count), threads);
         for (int stage = 0; stage < STAGES; stage++)
             printf("%s_ns_per_character: %.0f\n", stage_names[stage], 1e9 * median[stage]);
+        /* How busy the machine was: threads wait for cores that other work holds. */
+        float load = -1.0f;
+        FILE *f = fopen("/proc/loadavg", "r");
+        if (f && fscanf(f, "%f", &load) != 1)
+            load = -1.0f;
+        if (f)
+            fclose(f);
+        fprintf(stderr, "%d characters; %d threads over 1 thread (wall time, this run): %.2fx; load average %.2f\n",
+                count, threads, wall[1] / wall[0], (double)load);
     } else {
         ok = sa_error_set(&err, "out of memory");
         fprintf(stderr, "error: %s\n", err.message);
