@@ -134,7 +134,7 @@ typedef struct crossfade {
     double elapsed;                  /* wall seconds since the switch */
     double duration;                 /* the fade's length, wall seconds (not clip seconds) */
     fade_curve curve;
-    bool phase_sync; /* the playing clips keep one normalized time */
+    bool phase_sync; /* the playing clips advance at one normalized rate */
 } crossfade;
 
 /* An event fired by one of the playing clips: clips[clip].events[event]. */
@@ -151,9 +151,8 @@ double fade_curve_value(fade_curve curve, double p);
 void crossfade_start(crossfade *fade, const clip *clips, int clip, bool loop);
 
 /* Starts a fade to `clip` (looping or once) over `duration` wall seconds
- * (0: at once). The
- * weights now become each fade's starting weights, so an interrupted fade
- * carries on from where it is. A clip already playing keeps its entry (its
+ * (0: at once). The weights now become the fade's starting weights, so an
+ * interrupted fade carries on from where it is. A clip already playing keeps its entry (its
  * clock and weight: no restart, no second copy whose events would fire
  * twice) and moves to the top; a new one starts at weight 0 at time 0, or
  * with phase_sync at the normalized time of the clip that was on top. A
@@ -184,10 +183,12 @@ bool crossfade_switch(crossfade *fade, const clip *clips, int clip_count, int cl
 int crossfade_advance(crossfade *fade, double dt, const clip *clips, fade_event *fired, int fired_capacity);
 /* [/listing] */
 
-/* With phase_sync, sets each entry's clock speed so that all keep one
- * normalized time: the phase advances at sum(weight_i speed_i / duration_i)
- * and clip i plays at that rate times its duration. Otherwise each clock
- * plays at its entry's own speed. Call before crossfade_advance. */
+/* With phase_sync and more than one clip playing, sets each entry's clock
+ * speed so that all advance at one normalized rate (a clip started in sync
+ * stays at the same normalized time as the others): the phase advances at
+ * sum(weight_i speed_i / duration_i) and clip i plays at that rate times
+ * its duration. Otherwise each clock plays at its entry's own speed. Call
+ * before crossfade_advance. */
 void crossfade_sync_speeds(crossfade *fade);
 
 #endif
