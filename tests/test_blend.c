@@ -642,6 +642,11 @@ static void layers_and_additives_in_the_animator(void **state)
     flat[1].scale[2] = 0;
     EXPECT_TRUE(!animator_set_additive(&anim, 2, flat, 1.0f, &err));
     EXPECT_STR_CONTAINS(err.message, "joint 1 has scale 0");
+    /* ... and the additive already playing goes on as it was. */
+    animator_pose(&anim, pose);
+    EXPECT_VEC3(1, 0.25, 0, pose[0].translation, 1e-5);
+    EXPECT_VEC3(0, 0, 2, pose[1].translation, 1e-5);
+    EXPECT_VEC3(1, 1, 1, pose[1].scale, 1e-6); /* not 1 / 0 */
     animator_free(&anim);
     free_clips(clips, 3);
 }

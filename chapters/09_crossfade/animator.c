@@ -68,23 +68,24 @@ bool animator_set_speed(animator *anim, int clip, double speed, sa_error *err)
     return sa_error_set(err, "animator: clip %d is not playing", clip);
 }
 
-static bool weight_ok(float weight, const char *what, sa_error *err)
+/* A layer's or the additive's clip (-1: none) and weight. */
+static bool extra_ok(const animator *anim, int clip, float weight, const char *what, sa_error *err)
 {
-    if (!(weight >= 0.0f && weight <= 1.0f))
+    if (clip < -1 || clip >= anim->clip_count)
+        return sa_error_set(err, "animator: %s clip %d is not one of the %d clips", what, clip, anim->clip_count);
+    if (clip >= 0 && !(weight >= 0.0f && weight <= 1.0f))
         return sa_error_set(err, "animator: %s weight %g is not within 0 .. 1", what, (double)weight);
     return true;
 }
 
 bool animator_set_layer(animator *anim, int clip, const float *mask, float weight, sa_error *err)
 {
-    if (clip < -1 || clip >= anim->clip_count)
-        return sa_error_set(err, "animator: layer clip %d is not one of the %d clips", clip, anim->clip_count);
+    if (!extra_ok(anim, clip, weight, "layer", err))
+        return false;
+    for (int j = 0; clip >= 0 && j < anim->joint_count; j++)
+        if (!(mask[j] >= 0.0f && mask[j] <= 1.0f))
+            return sa_error_set(err, "animator: layer mask[%d] is %g, not within 0 .. 1", j, (double)mask[j]);
     if (clip >= 0) {
-        if (!weight_ok(weight, "layer", err))
-            return false;
-        for (int j = 0; j < anim->joint_count; j++)
-            if (!(mask[j] >= 0.0f && mask[j] <= 1.0f))
-                return sa_error_set(err, "animator: layer mask[%d] is %g, not within 0 .. 1", j, (double)mask[j]);
         memcpy(anim->layer_mask, mask, (size_t)anim->joint_count * sizeof *mask);
         if (clip != anim->layer_clip)
             clip_clock_init(&anim->layer_clock, anim->clips[clip].duration, true);
@@ -96,20 +97,21 @@ bool animator_set_layer(animator *anim, int clip, const float *mask, float weigh
 
 bool animator_set_additive(animator *anim, int clip, const transform *reference, float weight, sa_error *err)
 {
-    if (clip < -1 || clip >= anim->clip_count)
-        return sa_error_set(err, "animator: additive clip %d is not one of the %d clips", clip, anim->clip_count);
+    if (!extra_ok(anim, clip, weight, "additive", err))
+        return false;
     if (clip >= 0) {
-        if (!weight_ok(weight, "additive", err))
-            return false;
+        /* Checked in the working pose first, so that a bad reference leaves
+         * the additive playing now as it was. */
         if (reference)
-            memcpy(anim->additive_reference, reference, (size_t)anim->joint_count * sizeof *reference);
+            memcpy(anim->scratch, reference, (size_t)anim->joint_count * sizeof *reference);
         else /* the clip's first frame: the clip then adds only how it moves from there */
-            clip_sample(&anim->clips[clip], 0.0f, NULL, anim->additive_reference);
+            clip_sample(&anim->clips[clip], 0.0f, NULL, anim->scratch);
         for (int j = 0; j < anim->joint_count; j++)
             for (int i = 0; i < 3; i++)
-                if (!(fabsf(anim->additive_reference[j].scale[i]) > 0.0f))
+                if (!(fabsf(anim->scratch[j].scale[i]) > 0.0f))
                     return sa_error_set(err, "animator: the additive reference's joint %d has scale 0 (a ratio of 0)",
                                         j);
+        memcpy(anim->additive_reference, anim->scratch, (size_t)anim->joint_count * sizeof *anim->scratch);
         if (clip != anim->additive_clip)
             clip_clock_init(&anim->additive_clock, anim->clips[clip].duration, true);
         anim->additive_weight = weight;
