@@ -469,6 +469,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
         free(plot);
         return app_fail(&err);
     }
+    if (options->fixed_time) /* --time T: the first clip's time (the clock then stands still) */
+        anim.fade.entry[0].clock.time = wrapped(options->time, &st->clips[first]);
     int layer_joint = skeleton_find(&st->all, LAYER_JOINT);
     mask_from_joint(st->all.joint_count, st->all.parent, layer_joint >= 0 ? layer_joint : 0, 2, st->mask);
     app a;
