@@ -337,13 +337,17 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
     animator anim = {0};
     vec3 *last = malloc((size_t)(n + 1) * sizeof *last), *now = malloc((size_t)(n + 1) * sizeof *now);
     /* since[c * events + e]: the clip seconds clip c played since its event e
-     * fired; before[c]: its clock at the frame's start. */
-    double *since = malloc((size_t)(clips * events) * sizeof *since), *before = malloc((size_t)clips * sizeof *before);
-    bool allocated = last && now && since && before;
+     * last fired, and step[...] how far its clock went in that frame (frames
+     * are steps: the next lap's crossing may end up to that much sooner);
+     * before[c], moved[c]: its clock at the frame's start, how far it went. */
+    double *since = malloc((size_t)(clips * events) * sizeof *since),
+           *step = malloc((size_t)(clips * events) * sizeof *step);
+    double *before = malloc((size_t)clips * sizeof *before), *moved = malloc((size_t)clips * sizeof *moved);
+    bool allocated = last && now && since && step && before && moved;
     bool ok = allocated && animator_init(&anim, list, clips, switches[0].clip, true, err);
     *stats = (fade_stats){0};
     for (int i = 0; ok && i < clips * events; i++)
-        since[i] = INFINITY;
+        since[i] = INFINITY, step[i] = 0.0;
     for (int frame = 0, next = 1; ok && frame < CHECK_FRAMES; frame++) {
         bool switched = next < switch_count && switches[next].frame == frame;
         for (; ok && next < switch_count && switches[next].frame == frame; next++) {
@@ -358,15 +362,16 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
         int count = animator_advance(&anim, CHECK_DT, fired, 32);
         for (int c = 0; c < clips; c++) { /* how far its clock went, forward across the wrap */
             double d = list[c].duration, after = clip_time(&anim.fade, c);
-            double moved = d > 0.0 && !isnan(before[c]) && !isnan(after) ? fmod(after - before[c] + d, d) : 0.0;
+            moved[c] = d > 0.0 && !isnan(before[c]) && !isnan(after) ? fmod(after - before[c] + d, d) : 0.0;
             for (int e = 0; e < events; e++)
-                since[c * events + e] += moved;
+                since[c * events + e] += moved[c];
         }
         for (int k = 0; k < count && k < 32; k++) {
-            double *at = &since[fired[k].clip * events + fired[k].event];
-            if (*at < list[fired[k].clip].duration - 1e-6) /* again before a whole lap of its clip */
+            int c = fired[k].clip, at = c * events + fired[k].event;
+            if (since[at] < list[c].duration - step[at] - 1e-9) /* again before a whole lap of its clip */
                 stats->fired_twice++;
-            *at = 0.0;
+            since[at] = 0.0;
+            step[at] = moved[c];
         }
         float sum = 0.0f;
         for (int i = 0; i < anim.fade.count; i++)
@@ -383,7 +388,7 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
         memcpy(last, now, (size_t)n * sizeof *now);
     }
     animator_free(&anim); /* safe after a failed or skipped init: it was zeroed */
-    free(last), free(now), free(since), free(before);
+    free(last), free(now), free(since), free(step), free(before), free(moved);
     return allocated ? ok : sa_error_set(err, "out of memory");
 }
 
