@@ -933,6 +933,160 @@ def ik_convergence():
     return s.render()
 
 
+def two_bone_triangle():
+    """Two-bone IK: the triangle root, middle, tip; the angle at the root by the law of cosines; the pole."""
+    s = Svg(880, 380, "Two-bone IK: the triangle of the two bones and the distance d, the angle at the root, the pole")
+    scale = 180.0
+    rx, ry = 90, 290  # the root on the page; the axis u points right
+    upper, lower, d = 1.0, 0.8, 1.2
+    cos_root = (upper * upper + d * d - lower * lower) / (2 * upper * d)
+    sin_root = math.sqrt(1 - cos_root * cos_root)
+    cos_middle = (upper * upper + lower * lower - d * d) / (2 * upper * lower)
+    mx, my = rx + scale * upper * cos_root, ry - scale * upper * sin_root
+    tx, ty = rx + scale * d, ry
+    green = "#3d7a30"
+    # The reach: a circle of upper + lower about the root (the tip can go no farther).
+    reach = scale * (upper + lower)
+    s.path(f"M {rx + reach * math.cos(0.5):.1f} {ry - reach * math.sin(0.5):.1f} "
+           f"A {reach:.1f} {reach:.1f} 0 0 1 {rx + reach * math.cos(-0.2):.1f} {ry - reach * math.sin(-0.2):.1f}",
+           stroke=MUTED, dash="3 4")
+    s.text(rx + reach * math.cos(0.5) - 4, ry - reach * math.sin(0.5) - 8, "reach: upper + lower", size=11.5,
+           fill=MUTED, anchor="middle")
+    # The axis from the root to a target out of reach: the tip stops on it.
+    far = rx + scale * 2.1
+    s.line(rx, ry, far, ry, stroke=MUTED, dash="6 4")
+    s.circle(far, ry, 7, fill="white", stroke=ACCENT)
+    s.text(far - 30, ry + 26, "a target out of reach:", size=11.5, fill=ACCENT)
+    s.text(far - 30, ry + 42, "the tip stops on the axis", size=11.5, fill=ACCENT)
+    # The bones.
+    s.line(rx, ry, mx, my, stroke=FRONT, width=9)
+    s.line(mx, my, tx, ty, stroke=FRONT, width=9)
+    s.text((rx + mx) / 2 - 12, (ry + my) / 2 - 8, "upper", size=13, bold=True, anchor="end")
+    s.text((mx + tx) / 2 + 12, (my + ty) / 2 - 4, "lower", size=13, bold=True)
+    s.text(rx + 56, ry + 24, "d = |target - root|, clamped", size=12.5)
+    # The angle at the root, between the axis and the upper bone, and the one at the knee.
+    r = 52
+    a1 = math.acos(cos_root)
+    s.path(f"M {rx + r:.1f} {ry} A {r} {r} 0 0 0 {rx + r * math.cos(a1):.1f} {ry - r * math.sin(a1):.1f}",
+           stroke=ACCENT, width=2)
+    s.text(rx + r + 8, ry - 10, "root angle", size=12.5, fill=ACCENT, bold=True)
+    to_root = math.atan2(my - ry, rx - mx)
+    to_tip = math.atan2(my - ty, tx - mx)
+    r = 30
+    s.path(f"M {mx + r * math.cos(to_root):.1f} {my - r * math.sin(to_root):.1f} "
+           f"A {r} {r} 0 0 0 {mx + r * math.cos(to_tip):.1f} {my - r * math.sin(to_tip):.1f}",
+           stroke=ACCENT, width=2)
+    s.text(mx + 4, my + 52, "knee angle", size=12.5, fill=ACCENT, anchor="middle")
+    # The joints.
+    s.circle(rx, ry, 6, fill=INK)
+    s.text(rx - 12, ry + 5, "root", size=12.5, bold=True, anchor="end")
+    s.text(rx - 12, ry + 21, "(hip)", size=11.5, anchor="end", fill=MUTED)
+    s.circle(mx, my, 6, fill=INK)
+    s.text(mx, my - 16, "middle (knee)", size=12.5, bold=True, anchor="middle")
+    s.circle(tx, ty, 6, fill=INK)
+    s.text(tx + 10, ty - 10, "tip (ankle)", size=12.5, bold=True)
+    # u and v at the root, and the pole: only its part perpendicular to u counts.
+    s.arrow(rx, ry, rx + 40, ry, stroke=INK, width=2)
+    s.text(rx + 36, ry + 18, "u", size=13, italic=True, bold=True)
+    s.arrow(rx, ry, rx, ry - 70, stroke=INK, width=2)
+    s.text(rx - 14, ry - 60, "v", size=13, italic=True, bold=True)
+    px, py = rx + 95, ry - 230
+    s.arrow(rx, ry, px, py, stroke=green, width=2)
+    s.text(px + 8, py, "pole (any length)", size=12.5, fill=green, bold=True)
+    s.line(px, py, rx, py, stroke=green, dash="3 3")
+
+    x = 580
+    s.text(x, 40, "the law of cosines:", size=13, bold=True)
+    s.text(x, 62, "cos(root) =", size=12.5, mono=True)
+    s.text(x + 20, 80, "(upper\u00b2 + d\u00b2 - lower\u00b2)", size=12.5, mono=True)
+    s.text(x + 20, 98, " / (2 upper d)", size=12.5, mono=True)
+    s.text(x, 122, "clamped to [-1, 1] (for acos, sqrt)", size=12, fill=ACCENT)
+    s.text(x, 156, "v = pole - (pole . u) u, normalized", size=12.5, mono=True)
+    s.text(x, 180, "mid = root + upper (cos u + sin v)", size=12.5, mono=True)
+    s.text(x, 200, "tip = root + d u", size=12.5, mono=True)
+    s.text(x, 234, "d clamped to", size=12.5)
+    s.text(x, 252, "[|upper - lower|, upper + lower]", size=12.5, mono=True)
+    s.text(x, 286, "Here upper 1, lower 0.8, d 1.2:", size=12, fill=MUTED)
+    s.text(x, 304, f"root angle {math.degrees(math.acos(cos_root)):.1f}\u00b0, "
+           f"knee angle {math.degrees(math.acos(cos_middle)):.1f}\u00b0.", size=12, fill=MUTED)
+    s.text(440, 365, "The chain bends in the plane of u and v, toward the pole; the pole's part along u says nothing.",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def fabrik_passes():
+    """One FABRIK iteration on four points: forward reaching (tip to target), backward reaching (root back)."""
+    s = Svg(920, 360, "One FABRIK iteration: forward reaching puts the tip on the target, backward reaching the root back")
+    lengths = [1.0, 0.8, 0.6]
+    start = [(0.0, 0.0)]
+    for k, a in enumerate((70, 40, 10)):
+        x, y = start[-1]
+        start.append((x + lengths[k] * math.cos(math.radians(a)), y + lengths[k] * math.sin(math.radians(a))))
+    target = (1.9, 0.35)
+
+    def place(placed, point, length):
+        dx, dy = point[0] - placed[0], point[1] - placed[1]
+        n = math.hypot(dx, dy)
+        return (placed[0] + length * dx / n, placed[1] + length * dy / n)
+
+    forward = list(start)
+    forward[3] = target
+    for k in (2, 1, 0):
+        forward[k] = place(forward[k + 1], forward[k], lengths[k])
+    backward = list(forward)
+    backward[0] = start[0]
+    for k in (1, 2, 3):
+        backward[k] = place(backward[k - 1], backward[k], lengths[k - 1])
+
+    scale, panel_w = 105.0, 300
+
+    def page(panel, p):
+        return 40 + panel * panel_w + scale * p[0], 270 - scale * p[1]
+
+    titles = [("the chain and the target", "bones of 1, 0.8, 0.6"),
+              ("1. forward reaching", "tip on the target, then back to the root"),
+              ("2. backward reaching", "root back, then out to the tip")]
+    for panel, (title, sub) in enumerate(titles):
+        x0 = 20 + panel * panel_w
+        s.rect(x0, 20, panel_w - 20, 300, fill="white", stroke=PADDING, rx=6)
+        s.text(x0 + (panel_w - 20) / 2, 44, title, size=13.5, anchor="middle", bold=True)
+        s.text(x0 + (panel_w - 20) / 2, 62, sub, size=11.5, anchor="middle", fill=MUTED)
+        tx, ty = page(panel, target)
+        s.circle(tx, ty, 8, fill="white", stroke=ACCENT)
+        s.text(tx + 4, ty + 24, "target", size=11.5, fill=ACCENT, anchor="middle")
+        bx, by = page(panel, start[0])
+        s.text(bx - 4, by + 22, "root", size=11.5, fill=MUTED)
+
+    def chain(panel, points, color, width, dash=None, dots=True):
+        pts = [page(panel, p) for p in points]
+        for a, b in zip(pts, pts[1:]):
+            s.line(*a, *b, stroke=color, width=width, dash=dash)
+        if dots:
+            for x, y in pts:
+                s.circle(x, y, 4.5, fill=INK if dash is None else MUTED)
+
+    def moved(panel, before, after):
+        """The chain before, faint; each point's move as an arrow; the chain after."""
+        chain(panel, before, PADDING, 7, dots=False)
+        for p, q in zip(before, after):
+            a, b = page(panel, p), page(panel, q)
+            if math.hypot(b[0] - a[0], b[1] - a[1]) > 8:
+                s.line(*a, *b, stroke=MUTED, dash="3 3", arrow=True)
+        chain(panel, after, FRONT, 7)
+
+    chain(0, start, FRONT, 7)
+    moved(1, start, forward)
+    fx, fy = page(1, forward[0])
+    s.text(fx + 8, fy + 4, "the root moved off", size=11.5, fill=ACCENT)
+    moved(2, forward, backward)
+    gap = math.hypot(backward[3][0] - target[0], backward[3][1] - target[1])
+    ex, ey = page(2, backward[3])
+    s.text(ex - 12, ey + 4, f"tip {gap:.2f} from it", size=11.5, fill=ACCENT, anchor="end")
+    s.text(460, 345, "Each point moves onto the line from the point just placed to where it was, at its bone's "
+           "length: every bone keeps its length.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -954,6 +1108,8 @@ FIGURES = {
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
     "11-ik-convergence": ik_convergence,
+    "11-two-bone-triangle": two_bone_triangle,
+    "11-fabrik-iteration": fabrik_passes,
 }
 
 

@@ -72,9 +72,11 @@ bool ik_aim_run(const ik_aim_job *job, sa_error *err)
     glm_vec3_sub((float *)job->target, head_position, to_target);
     float distance = glm_vec3_norm(to_target);
     if (distance < 1e-6f) { /* a target on the head: no direction to look in */
+        /* [elide] */
         if (job->angle_to_target)
             *job->angle_to_target = 0.0f;
         return true;
+        /* [/elide] */
     }
     /* The point aimed at: the target, or the point as far away in the
      * direction the limit lets the head reach. */
@@ -83,7 +85,9 @@ bool ik_aim_run(const ik_aim_job *job, sa_error *err)
     glm_vec3_normalize(direction);
     glm_vec3_copy(head_position, aim_point);
     glm_vec3_muladds(direction, distance, aim_point);
+    /* [/listing] */
 
+    /* [listing ik_aim_loop] */
     /* Root first: each joint turns the forward axis toward the aim point
      * (as seen from itself) by its weight of what is left to turn. */
     vec3 forward, joint, want;
@@ -103,12 +107,14 @@ bool ik_aim_run(const ik_aim_job *job, sa_error *err)
         ik_rotation_part(turn, job->weights[k], turn);
         ik_chain_turn(&cp, job->skeleton, job->local, job->joints, k, turn, NULL);
     }
+    /* [elide the output: the angle left to the target] */
     if (job->angle_to_target) {
         forward_in_model(&cp, job->forward, forward);
         ik_chain_position(&cp, head, head_position);
         glm_vec3_sub((float *)job->target, head_position, to_target);
         *job->angle_to_target = angle_between(forward, to_target);
     }
+    /* [/elide] */
     return true;
 }
 /* [/listing] */

@@ -19,6 +19,8 @@ bool ik_fabrik_run(const ik_chain_job *job, sa_error *err)
         lengths[k] = glm_vec3_distance(points[k], points[k + 1]);
         reach += lengths[k];
     }
+    /* [/listing] */
+    /* [listing ik_fabrik_loop] */
     vec3 tip;
     int iteration = 0;
     for (; iteration < job->max_iterations; iteration++) {

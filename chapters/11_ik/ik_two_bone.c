@@ -63,6 +63,7 @@ bool ik_two_bone_run(const ik_two_bone_job *job, sa_error *err)
     glm_vec3_sub(target, root, axis);
     float distance = glm_vec3_norm(axis);
     if (distance < 1e-6f) {
+        /* [elide the chain's own direction as the axis, the target just off the root] */
         glm_vec3_sub(tip, root, axis);
         if (glm_vec3_norm(axis) < 1e-6f)
             glm_vec3_sub(mid, root, axis);
@@ -72,6 +73,7 @@ bool ik_two_bone_run(const ik_two_bone_job *job, sa_error *err)
         distance = 1e-6f;
         glm_vec3_copy(root, target);
         glm_vec3_muladds(axis, distance, target);
+        /* [/elide] */
     } else {
         glm_vec3_scale(axis, 1.0f / distance, axis);
     }
@@ -85,7 +87,8 @@ bool ik_two_bone_run(const ik_two_bone_job *job, sa_error *err)
         glm_vec3_copy(root, target);
         glm_vec3_muladds(axis, softened, target);
     }
-
+    /* [/listing] */
+    /* [listing ik_two_bone_bend] */
     /* The bend side: the pole's part perpendicular to the axis; a pole
      * along the axis says nothing, so keep the bend the chain has now, and
      * a straight chain along it bends to any side. */
