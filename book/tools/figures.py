@@ -891,6 +891,126 @@ def long_way_round():
     return s.render()
 
 
+# ---------------------------------------------------------------- chapter 10
+
+def gait_timeline():
+    """Both feet over one cycle of the walk and of the run: stance and swing, the contact events, double support and flight."""
+    s = Svg(860, 470, "The gait timeline: each foot's stance (down) and swing over one cycle, walk and run")
+    left, width = 150, 620
+
+    def x_of(phase):
+        return left + width * phase
+
+    def panel(top, title, beta, period, both_label, both_fill):
+        s.text(left - 140, top - 14, title, size=13.5, bold=True)
+        spans = [(0, beta), (0.5, 0.5 + beta)]  # each foot's stance, from its contact
+        # both down (walk) or both up (run): where the two stances overlap or leave a gap
+        if beta > 0.5:
+            both = [(0, beta - 0.5), (0.5, beta)]
+        else:
+            both = [(beta, 0.5), (0.5 + beta, 1)]
+        for a, b in both:
+            s.rect(x_of(a), top - 4, x_of(b) - x_of(a), 78, fill=both_fill, stroke="none")
+        for row, (name, (a, b)) in enumerate(zip(("left foot", "right foot"), spans)):
+            y = top + 6 + 34 * row
+            s.text(left - 12, y + 16, name, size=12.5, anchor="end")
+            s.rect(x_of(0), y, width, 22, fill="white", stroke=MUTED, width=1, dash="4 3")  # swing: off the ground
+            for lo, hi in ((a, min(b, 1)), (0, b - 1)) if b > 1 else ((a, b),):
+                if hi > lo:
+                    s.rect(x_of(lo), y, x_of(hi) - x_of(lo), 22, fill=FRONT, stroke=INK, width=1.2)
+            side = name.split()[0]
+            for phase, event, up in ((a, side + "_down", False), (b % 1, side + "_up", True)):
+                x = x_of(phase)
+                tip, base = (y - 2, y - 11) if not up else (y + 24, y + 33)
+                s.polygon([(x, tip), (x - 5, base), (x + 5, base)], fill=ACCENT, stroke="none")
+        s.text(x_of((both[0][0] + both[0][1]) / 2), top + 88, both_label, size=11.5, anchor="middle", fill=MUTED)
+        s.text(x_of((both[1][0] + both[1][1]) / 2), top + 88, both_label, size=11.5, anchor="middle", fill=MUTED)
+        for k in range(5):
+            phase = k / 4
+            s.line(x_of(phase), top + 76, x_of(phase), top + 80, stroke=MUTED)
+        s.text(x_of(1) + 8, top + 22, f"stance {beta:g}", size=11.5, fill=MUTED)
+        s.text(x_of(1) + 8, top + 38, f"{period:.3f} s", size=11.5, fill=MUTED)
+        s.text(x_of(1) + 8, top + 54, "a cycle", size=11.5, fill=MUTED)
+
+    panel(50, "walk", 0.6, 2 / 1.9, "both down", TEXCOORD)
+    # the walk's eight key poses under its panel
+    y = 160
+    poses = [(0, "contact"), (0.15, "down"), (0.3, "passing"), (0.4, "up")]
+    for half, side in ((0, "L"), (0.5, "R")):
+        for phase, name in poses:
+            x = x_of(phase + half)
+            s.line(x, y - 6, x, y + 2, stroke=INK)
+            s.text(x, y + 16, name, size=11, anchor="middle")
+            s.text(x, y + 30, side, size=11, anchor="middle", fill=MUTED)
+    s.text(left - 30, y + 16, "key poses", size=12.5, anchor="end")
+    panel(260, "run", 0.3, 2 / 3.0, "flight", HEADER)
+    y = 370
+    for k in range(5):
+        s.text(x_of(k / 4), y, f"{k / 4:g}", size=11.5, anchor="middle", fill=MUTED)
+    s.text(x_of(0.5), y + 18, "phase (0 .. 1 of the cycle); the right foot's contact at 1/2", size=12,
+           anchor="middle")
+    s.rect(left, 410, 26, 14, fill=FRONT, stroke=INK, width=1.2)
+    s.text(left + 32, 421, "stance: planted", size=12)
+    s.rect(left + 170, 410, 26, 14, fill="white", stroke=MUTED, width=1, dash="4 3")
+    s.text(left + 202, 421, "swing", size=12)
+    s.polygon([(left + 300, 420), (left + 295, 411), (left + 305, 411)], fill=ACCENT, stroke="none")
+    s.text(left + 312, 421, "_down (above), _up (below): the clip's events", size=12)
+    s.text(left, 450, "walk: stride 1.2 m at 1.9 steps/s; run: stride 1.8 m at 3 steps/s (gait_walk, gait_run)",
+           size=12, fill=MUTED)
+    return s.render()
+
+
+def root_path_footprints():
+    """Seen from above: the root's path around the circle with the footprints it leaves, and one stretch of it close up."""
+    s = Svg(860, 430, "Root motion from above: the circle the root walks, the footprints, one stride close up")
+    # Left: the whole circle of 4 m, the root starting at (4, 0, 0) facing -Z, turning left.
+    cx, cy, scale = 200, 215, 40  # pixels a metre; +X right, +Z down the page (seen from above, +Y towards you)
+    radius, stride, beta, ankle = 4.0, 1.2, 0.6, 0.105
+    s.text(cx, 30, "the root's circle (R = 4 m), from above", size=12.5, anchor="middle")
+    s.path(f"M {cx + radius * scale} {cy} A {radius * scale} {radius * scale} 0 1 0 {cx - radius * scale} {cy} "
+           f"A {radius * scale} {radius * scale} 0 1 0 {cx + radius * scale} {cy}", stroke=MUTED, dash="5 4")
+    steps = int(2 * math.pi * radius / (stride / 2))
+    for k in range(steps):
+        # a foot lands at travel (k / 2 + beta / 2) strides, beside the root: left or right of the path
+        travel = stride * (k / 2 + beta / 2)
+        angle = -travel / radius  # along the circle, counter-clockwise seen from above (turning left)
+        side = ankle if k % 2 == 0 else -ankle
+        r = radius - side  # left of a left-turning walker is towards the centre
+        x, y = cx + r * scale * math.cos(angle), cy + r * scale * math.sin(angle)
+        s.circle(x, y, 2.6, fill=ACCENT if k % 2 == 0 else FRONT)
+    s.circle(cx + radius * scale, cy, 5, fill=INK)
+    s.arrow(cx + radius * scale, cy, cx + radius * scale, cy - 34)
+    s.text(cx + radius * scale + 8, cy + 16, "start (4, 0, 0)", size=11.5)
+    s.text(cx + radius * scale + 8, cy - 24, "facing -Z", size=11.5)
+    s.circle(cx, cy, 3, fill=MUTED)
+    s.text(cx, cy + 18, "origin", size=11.5, anchor="middle", fill=MUTED)
+    s.text(cx, 400, "each step turns the heading by its length / R", size=12, anchor="middle", fill=MUTED)
+    # Right: one stretch straight, the character facing up the page.
+    x0, y0, k = 580, 380, 120  # pixels a metre, forward is up
+    s.text(x0 + 60, 30, "one stride close up (clip space, +Z forward)", size=12.5, anchor="middle")
+    s.line(x0, y0 + 10, x0, 60, stroke=INK, width=1.4, dash="6 4", arrow=True)
+    s.text(x0 + 8, 58, "+Z", size=11.5)
+    for j in range(5):
+        z = stride * (j / 2 + beta / 2)
+        side = ankle if j % 2 == 0 else -ankle
+        x = x0 + side * k * 2.2  # the side offset drawn wider than scale, to be seen
+        y = y0 - z * k * 0.9
+        s.rect(x - 7, y - 16, 14, 32, rx=6, fill=ACCENT if j % 2 == 0 else FRONT, stroke=INK, width=1)
+        s.text(x + (14 if side > 0 else -14), y + 4, ("L" if side > 0 else "R") + f"  z = {z:.2f}", size=11.5,
+               anchor="start" if side > 0 else "end")
+    for j in range(3):  # the root at each left contact: one loop offset apart
+        y = y0 - stride * j * k * 0.9
+        s.line(x0 - 6, y, x0 + 6, y, stroke=INK, width=2)
+    s.text(x0 - 12, y0 + 4, "root at left_down", size=11, anchor="end")
+    ya, yb = y0, y0 - stride * k * 0.9
+    s.line(x0 + 150, ya, x0 + 150, yb, stroke=INK, arrow=True)
+    s.text(x0 + 158, (ya + yb) / 2, "stride 1.2 m", size=11.5)
+    s.text(x0 + 158, (ya + yb) / 2 + 16, "= loop_offset.z", size=11.5, mono=True)
+    s.text(x0 + 60, 404, "red: left foot (+X), blue: right (-X), 0.105 m off the path", size=12, anchor="middle",
+           fill=MUTED)
+    return s.render()
+
+
 # ---------------------------------------------------------------- chapter 11
 
 def ik_convergence():
@@ -1107,6 +1227,8 @@ FIGURES = {
     "07-candy-wrapper": candy_wrapper,
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
+    "10-gait-timeline": gait_timeline,
+    "10-root-path": root_path_footprints,
     "11-ik-convergence": ik_convergence,
     "11-two-bone-triangle": two_bone_triangle,
     "11-fabrik-iteration": fabrik_passes,

@@ -58,7 +58,6 @@ static bool foot_events_find(const clip *c, foot_events feet[2], sa_error *err)
     return true;
 }
 
-/* [listing walk_check] */
 bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
                 walk_check_result *out, sa_error *err)
 {
@@ -88,6 +87,7 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
         clip_clock clock;
         clip_clock_init(&clock, w->c.duration, true);
         float last[2][2][3]; /* side, heel / ball, xyz: the frame before */
+        /* [listing walk_check_events] */
         for (int f = 0; f <= frames; f++) {
             bool was_planted[2] = {feet[0].planted, feet[1].planted};
             if (f > 0) {
@@ -107,6 +107,8 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
                 glm_vec3_add(root, step, root);
                 out->distance_travelled += glm_vec3_norm(step);
             }
+            /* [/listing] */
+            /* [listing walk_check_slide] */
             clip_sample(&w->c, (float)clock.time, cursors, pose);
             skeleton_local_to_model(s, pose, model);
             for (int side = 0; side < 2; side++) {
@@ -123,6 +125,7 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
                     glm_vec3_copy(sole[p], last[side][p]);
                 }
             }
+            /* [/listing] */
         }
     }
     free(cursors);
@@ -130,4 +133,3 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
     free(pose);
     return ok;
 }
-/* [/listing] */
