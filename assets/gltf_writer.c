@@ -317,8 +317,8 @@ bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const
 
 bool gltf_out_add_event(gltf_out_document *doc, int animation, const char *name, float time)
 {
-    if (animation < 0 || animation >= doc->animation_count)
-        return fail(doc, "event: bad animation"), false;
+    if (animation < 0 || animation >= doc->animation_count || !(time >= 0))
+        return fail(doc, "event: bad animation or time"), false;
     gltf_out_animation *a = &doc->animations[animation];
     if (a->event_count == GLTF_OUT_MAX_EVENTS)
         return fail(doc, "too many events"), false;

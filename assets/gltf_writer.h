@@ -56,8 +56,8 @@ enum {
 #define GLTF_OUT_MAX_OBJECTS 128 /* of each kind: accessors, nodes, ... */
 #define GLTF_OUT_MAX_CHILDREN 8
 #define GLTF_OUT_MAX_CHANNELS 64 /* per animation */
-#define GLTF_OUT_MAX_EVENTS 8    /* per animation */
 #define GLTF_OUT_MAX_ANIMATIONS 8
+#define GLTF_OUT_MAX_EVENTS 16 /* per animation */
 
 typedef struct gltf_out_buffer_view {
     size_t byte_offset, byte_length;
@@ -121,8 +121,7 @@ typedef struct gltf_out_channel {
     int input, output; /* accessors: key times, key values */
 } gltf_out_channel;
 
-/* A named marker at a clip time, written to the animation's
- * extras.events (where exporters put custom properties; chapter 08 reads it). */
+/* A named marker at a clip time, written as extras.events (chapter 08). */
 typedef struct gltf_out_event {
     char name[GLTF_OUT_NAME_MAX];
     float time;
@@ -196,7 +195,8 @@ int gltf_out_add_animation(gltf_out_document *doc, const char *name);
  * and key_count values of 3 (translation, scale) or 4 (rotation) floats. */
 bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const char *path, const float *times,
                           const float *values, size_t key_count);
-/* Adds an event {"name", "time"} to an animation's extras.events. */
+/* Adds an event to an animation: written as "extras": {"events": [{"name":
+ * ..., "time": ...}]}, the form chapter 08 reads (time >= 0). */
 bool gltf_out_add_event(gltf_out_document *doc, int animation, const char *name, float time);
 
 typedef enum gltf_out_container {

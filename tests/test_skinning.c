@@ -166,7 +166,7 @@ static void u16_joints_and_tangents(void **state)
     const float weights[1][4] = {{1, 0, 0, 0}}, positions[1][3] = {{0, 1, 0}}, normals[1][3] = {{0, 1, 0}};
     const float tangents[1][4] = {{1, 0, 0, -1}};
     float out_p[1][3], out_n[1][3], out_t[1][4];
-    skinning_job job = {1, 300, skin, NULL, joints, weights, positions, normals, tangents, out_p, out_n, out_t};
+    skinning_job job = {1, 300, skin, NULL, joints, weights, positions, normals, tangents, out_p, out_n, out_t, NULL};
     sa_error err;
     assert_true(skinning_job_validate(&job, &err));
     skinning_job_run(&job);
@@ -185,7 +185,7 @@ static void job_validation(void **state)
     const uint8_t joints[2][4] = {{0, 1, 0, 0}, {1, 2, 0, 0}};
     const float weights[2][4] = {{0.5f, 0.5f, 0, 0}, {1, 0, 0, 0}}, p[2][3] = {{0}}, n[2][3] = {{0}};
     float out_p[2][3], out_n[2][3];
-    skinning_job job = {2, 2, skin, joints, NULL, weights, p, n, NULL, out_p, out_n, NULL};
+    skinning_job job = {2, 2, skin, joints, NULL, weights, p, n, NULL, out_p, out_n, NULL, NULL};
     sa_error err;
     /* Vertex 1 names joint 2 of 2, even with a zero weight: refused once, here. */
     EXPECT_TRUE(!skinning_job_validate(&job, &err));
@@ -769,6 +769,137 @@ static void gltf_two_skins_each_mesh_its_own_skin(void **state)
     free(t);
 }
 
+/* --- the job over several threads ------------------------------------------- */
+
+/* A job of vertex_count vertices of every kind the loop takes (tangents
+ * included), skinned by 5 joints that turn, move and stretch unevenly; the
+ * outputs start as NaN (all bits set), so a vertex that no thread skins
+ * differs from the one-thread result. */
+enum { THREADED_JOINTS = 5, THREADED_MAX_VERTICES = 1003 };
+typedef struct threaded_case {
+    mat4 skin[THREADED_JOINTS];
+    uint16_t joints[THREADED_MAX_VERTICES][4];
+    float weights[THREADED_MAX_VERTICES][4], positions[THREADED_MAX_VERTICES][3], normals[THREADED_MAX_VERTICES][3];
+    float tangents[THREADED_MAX_VERTICES][4];
+    float out_p[THREADED_MAX_VERTICES][3], out_n[THREADED_MAX_VERTICES][3], out_t[THREADED_MAX_VERTICES][4];
+} threaded_case;
+
+static void threaded_case_pose(threaded_case *c, float angle)
+{
+    for (int k = 0; k < THREADED_JOINTS; k++) {
+        glm_mat4_identity(c->skin[k]);
+        glm_translate(c->skin[k], (vec3){0.1f * (float)k, -0.2f, 0.3f * angle});
+        glm_rotate(c->skin[k], angle + 0.7f * (float)k, (vec3){0.6f, 0.0f, 0.8f});
+        glm_scale(c->skin[k], (vec3){1.0f + 0.1f * (float)k, 0.9f, 1.3f});
+    }
+}
+
+static skinning_job threaded_case_job(threaded_case *c, size_t vertex_count)
+{
+    for (size_t v = 0; v < vertex_count; v++) {
+        float sum = 0.0f;
+        for (int k = 0; k < 4; k++) {
+            c->joints[v][k] = (uint16_t)((v * 7 + (size_t)k * 3) % THREADED_JOINTS);
+            sum += c->weights[v][k] = 1.0f + (float)((v + (size_t)k) % 5);
+        }
+        for (int k = 0; k < 4; k++) {
+            c->weights[v][k] /= sum;
+            c->tangents[v][k] = k == 3 ? -1.0f : 0.01f * (float)(v % 13) + (float)k;
+        }
+        for (int k = 0; k < 3; k++) {
+            c->positions[v][k] = 0.001f * (float)v - (float)k;
+            c->normals[v][k] = k == 1 ? 1.0f : 0.003f * (float)(v % 17);
+        }
+    }
+    threaded_case_pose(c, 0.4f);
+    return (skinning_job){.vertex_count = vertex_count,
+                          .joint_count = THREADED_JOINTS,
+                          .skin_matrix = c->skin,
+                          .joints_u16 = (const uint16_t(*)[4])c->joints,
+                          .weights = (const float(*)[4])c->weights,
+                          .positions = (const float(*)[3])c->positions,
+                          .normals = (const float(*)[3])c->normals,
+                          .tangents = (const float(*)[4])c->tangents,
+                          .out_positions = c->out_p,
+                          .out_normals = c->out_n,
+                          .out_tangents = c->out_t};
+}
+
+/* The job run on `thread_count` threads, three frames of different poses on
+ * the same threads, equals the job on one thread bit for bit. */
+static void expect_threads_match_one_thread(size_t vertex_count, int thread_count)
+{
+    static threaded_case one, many;
+    skinning_job job_one = threaded_case_job(&one, vertex_count);
+    skinning_job job_many = threaded_case_job(&many, vertex_count);
+    skinning_threads threads;
+    sa_error err;
+    if (!skinning_threads_start(&threads, thread_count, &err))
+        fail_msg("skinning_threads_start(%d): %s", thread_count, err.message);
+    assert_int_equal(threads.thread_count, thread_count);
+    job_many.threads = &threads;
+    assert_true(skinning_job_validate(&job_many, &err));
+    for (int frame = 0; frame < 3; frame++) {
+        threaded_case_pose(&one, 0.4f + (float)frame);
+        threaded_case_pose(&many, 0.4f + (float)frame);
+        memset(one.out_p, 0xff, sizeof one.out_p);
+        memset(one.out_n, 0xff, sizeof one.out_n);
+        memset(one.out_t, 0xff, sizeof one.out_t);
+        memset(many.out_p, 0xff, sizeof many.out_p);
+        memset(many.out_n, 0xff, sizeof many.out_n);
+        memset(many.out_t, 0xff, sizeof many.out_t);
+        skinning_job_run(&job_one);
+        skinning_job_run(&job_many);
+        for (size_t v = 0; v < vertex_count; v++)
+            if (memcmp(one.out_p[v], many.out_p[v], sizeof one.out_p[v]) != 0 ||
+                memcmp(one.out_n[v], many.out_n[v], sizeof one.out_n[v]) != 0 ||
+                memcmp(one.out_t[v], many.out_t[v], sizeof one.out_t[v]) != 0 || isnan(one.out_p[v][0]))
+                fail_msg("%zu vertices on %d threads, frame %d: vertex %zu differs from one thread's", vertex_count,
+                         thread_count, frame, v);
+        /* Past the vertices nothing is written (still all bits set). */
+        if (vertex_count < THREADED_MAX_VERTICES)
+            assert_true(isnan(many.out_p[vertex_count][0]) && isnan(many.out_t[vertex_count][3]));
+    }
+    skinning_threads_stop(&threads);
+    assert_int_equal(threads.thread_count, 0);
+}
+
+static void threads_give_the_one_thread_result(void **state)
+{
+    (void)state;
+    /* 1003 = 17 * 59: no thread count here divides it. */
+    const int counts[] = {1, 2, 3, 7};
+    for (int i = 0; i < 4; i++)
+        expect_threads_match_one_thread(1003, counts[i]);
+    /* Fewer vertices than threads: some ranges are empty. */
+    expect_threads_match_one_thread(5, 7);
+    expect_threads_match_one_thread(1, 2);
+    expect_threads_match_one_thread(0, 3);
+    expect_threads_match_one_thread(1003, SKINNING_MAX_THREADS);
+}
+
+static void threads_are_checked(void **state)
+{
+    (void)state;
+    skinning_threads threads;
+    sa_error err;
+    EXPECT_TRUE(!skinning_threads_start(&threads, 0, &err));
+    EXPECT_STR_CONTAINS(err.message, "0 skinning threads (1 to 64)");
+    EXPECT_TRUE(!skinning_threads_start(&threads, SKINNING_MAX_THREADS + 1, &err));
+    skinning_threads_stop(&threads); /* a failed start leaves nothing to stop */
+    /* A job that names threads not started (or stopped) is refused once, by
+     * the validation, not run. */
+    static threaded_case c;
+    skinning_job job = threaded_case_job(&c, 10);
+    job.threads = &threads;
+    EXPECT_TRUE(!skinning_job_validate(&job, &err));
+    EXPECT_STR_CONTAINS(err.message, "threads are not started");
+    assert_true(skinning_threads_start(&threads, 2, &err));
+    EXPECT_TRUE(skinning_job_validate(&job, &err));
+    skinning_threads_stop(&threads);
+    EXPECT_TRUE(!skinning_job_validate(&job, &err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -791,6 +922,9 @@ int main(void)
         cmocka_unit_test(clean_reduces_only_past_four),
         cmocka_unit_test(clean_drops_the_joint_index_equal_to_the_count),
         cmocka_unit_test(gltf_two_skins_each_mesh_its_own_skin),
+        /* the job over several threads */
+        cmocka_unit_test(threads_give_the_one_thread_result),
+        cmocka_unit_test(threads_are_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,6 +110,34 @@ static inline transform trs(float tx, float ty, float tz, versor q, float s)
     return t;
 }
 
+/* A TRS transform written out: translation, rotation (x y z w), scale per axis. */
+static inline transform sa_transform(float tx, float ty, float tz, float qx, float qy, float qz, float qw, float sx,
+                                     float sy, float sz)
+{
+    transform t;
+    glm_vec3_copy((vec3){tx, ty, tz}, t.translation);
+    glm_vec4_copy((vec4){qx, qy, qz, qw}, t.rotation);
+    glm_vec3_copy((vec3){sx, sy, sz}, t.scale);
+    return t;
+}
+
+/* q and -q are one rotation: compares up to the sign, and checks unit length. */
+static inline void sa_expect_rotation(const float *want, const float *got, double tolerance, const char *what)
+{
+    double dot = 0, length = 0;
+    for (int i = 0; i < 4; i++) {
+        dot += (double)want[i] * got[i];
+        length += (double)got[i] * got[i];
+    }
+    double sign = dot < 0 ? -1 : 1;
+    for (int i = 0; i < 4; i++)
+        if (!(fabs(want[i] * sign - got[i]) <= tolerance))
+            fail_msg("%s: component %d: expected %.7g, got %.7g (got %.7g %.7g %.7g %.7g)", what, i, want[i] * sign,
+                     (double)got[i], (double)got[0], (double)got[1], (double)got[2], (double)got[3]);
+    if (!(fabs(sqrt(length) - 1) <= 1e-6))
+        fail_msg("%s: length %.9g, not 1", what, sqrt(length));
+}
+
 /* Writes a small text file for a test (fails the test when it cannot). */
 static inline void sa_test_write_text(const char *path, const char *text)
 {

@@ -937,6 +937,322 @@ def nlerp_error():
     return s.render()
 
 
+# ---------------------------------------------------------------- chapter 10
+
+def gait_timeline():
+    """Both feet over one cycle of the walk and of the run: stance and swing, the contact events, double support and flight."""
+    s = Svg(860, 470, "The gait timeline: each foot's stance (down) and swing over one cycle, walk and run")
+    left, width = 150, 620
+
+    def x_of(phase):
+        return left + width * phase
+
+    def panel(top, title, beta, period, both_label, both_fill):
+        s.text(left - 140, top - 14, title, size=13.5, bold=True)
+        spans = [(0, beta), (0.5, 0.5 + beta)]  # each foot's stance, from its contact
+        # both down (walk) or both up (run): where the two stances overlap or leave a gap
+        if beta > 0.5:
+            both = [(0, beta - 0.5), (0.5, beta)]
+        else:
+            both = [(beta, 0.5), (0.5 + beta, 1)]
+        for a, b in both:
+            s.rect(x_of(a), top - 4, x_of(b) - x_of(a), 78, fill=both_fill, stroke="none")
+        for row, (name, (a, b)) in enumerate(zip(("left foot", "right foot"), spans)):
+            y = top + 6 + 34 * row
+            s.text(left - 12, y + 16, name, size=12.5, anchor="end")
+            s.rect(x_of(0), y, width, 22, fill="white", stroke=MUTED, width=1, dash="4 3")  # swing: off the ground
+            for lo, hi in ((a, min(b, 1)), (0, b - 1)) if b > 1 else ((a, b),):
+                if hi > lo:
+                    s.rect(x_of(lo), y, x_of(hi) - x_of(lo), 22, fill=FRONT, stroke=INK, width=1.2)
+            side = name.split()[0]
+            for phase, event, up in ((a, side + "_down", False), (b % 1, side + "_up", True)):
+                x = x_of(phase)
+                tip, base = (y - 2, y - 11) if not up else (y + 24, y + 33)
+                s.polygon([(x, tip), (x - 5, base), (x + 5, base)], fill=ACCENT, stroke="none")
+        s.text(x_of((both[0][0] + both[0][1]) / 2), top + 88, both_label, size=11.5, anchor="middle", fill=MUTED)
+        s.text(x_of((both[1][0] + both[1][1]) / 2), top + 88, both_label, size=11.5, anchor="middle", fill=MUTED)
+        for k in range(5):
+            phase = k / 4
+            s.line(x_of(phase), top + 76, x_of(phase), top + 80, stroke=MUTED)
+        s.text(x_of(1) + 8, top + 22, f"stance {beta:g}", size=11.5, fill=MUTED)
+        s.text(x_of(1) + 8, top + 38, f"{period:.3f} s", size=11.5, fill=MUTED)
+        s.text(x_of(1) + 8, top + 54, "a cycle", size=11.5, fill=MUTED)
+
+    panel(50, "walk", 0.6, 2 / 1.9, "both down", TEXCOORD)
+    # the walk's eight key poses under its panel
+    y = 160
+    poses = [(0, "contact"), (0.15, "down"), (0.3, "passing"), (0.4, "up")]
+    for half, side in ((0, "L"), (0.5, "R")):
+        for phase, name in poses:
+            x = x_of(phase + half)
+            s.line(x, y - 6, x, y + 2, stroke=INK)
+            s.text(x, y + 16, name, size=11, anchor="middle")
+            s.text(x, y + 30, side, size=11, anchor="middle", fill=MUTED)
+    s.text(left - 30, y + 16, "key poses", size=12.5, anchor="end")
+    panel(260, "run", 0.3, 2 / 3.0, "flight", HEADER)
+    y = 370
+    for k in range(5):
+        s.text(x_of(k / 4), y, f"{k / 4:g}", size=11.5, anchor="middle", fill=MUTED)
+    s.text(x_of(0.5), y + 18, "phase (0 .. 1 of the cycle); the right foot's contact at 1/2", size=12,
+           anchor="middle")
+    s.rect(left, 410, 26, 14, fill=FRONT, stroke=INK, width=1.2)
+    s.text(left + 32, 421, "stance: planted", size=12)
+    s.rect(left + 170, 410, 26, 14, fill="white", stroke=MUTED, width=1, dash="4 3")
+    s.text(left + 202, 421, "swing", size=12)
+    s.polygon([(left + 300, 420), (left + 295, 411), (left + 305, 411)], fill=ACCENT, stroke="none")
+    s.text(left + 312, 421, "_down (above), _up (below): the clip's events", size=12)
+    s.text(left, 450, "walk: stride 1.2 m at 1.9 steps/s; run: stride 1.8 m at 3 steps/s (gait_walk, gait_run)",
+           size=12, fill=MUTED)
+    return s.render()
+
+
+def root_path_footprints():
+    """Seen from above: the root's path around the circle with the footprints it leaves, and one stretch of it close up."""
+    s = Svg(860, 430, "Root motion from above: the circle the root walks, the footprints, one stride close up")
+    # Left: the whole circle of 4 m, the root starting at (4, 0, 0) facing -Z, turning left.
+    cx, cy, scale = 200, 215, 40  # pixels a metre; +X right, +Z down the page (seen from above, +Y towards you)
+    radius, stride, beta, ankle = 4.0, 1.2, 0.6, 0.105
+    s.text(cx, 30, "the root's circle (R = 4 m), from above", size=12.5, anchor="middle")
+    s.path(f"M {cx + radius * scale} {cy} A {radius * scale} {radius * scale} 0 1 0 {cx - radius * scale} {cy} "
+           f"A {radius * scale} {radius * scale} 0 1 0 {cx + radius * scale} {cy}", stroke=MUTED, dash="5 4")
+    steps = int(2 * math.pi * radius / (stride / 2))
+    for k in range(steps):
+        # a foot lands at travel (k / 2 + beta / 2) strides, beside the root: left or right of the path
+        travel = stride * (k / 2 + beta / 2)
+        angle = -travel / radius  # along the circle, counter-clockwise seen from above (turning left)
+        side = ankle if k % 2 == 0 else -ankle
+        r = radius - side  # left of a left-turning walker is towards the centre
+        x, y = cx + r * scale * math.cos(angle), cy + r * scale * math.sin(angle)
+        s.circle(x, y, 2.6, fill=ACCENT if k % 2 == 0 else FRONT)
+    s.circle(cx + radius * scale, cy, 5, fill=INK)
+    s.arrow(cx + radius * scale, cy, cx + radius * scale, cy - 34)
+    s.text(cx + radius * scale + 8, cy + 16, "start (4, 0, 0)", size=11.5)
+    s.text(cx + radius * scale + 8, cy - 24, "facing -Z", size=11.5)
+    s.circle(cx, cy, 3, fill=MUTED)
+    s.text(cx, cy + 18, "origin", size=11.5, anchor="middle", fill=MUTED)
+    s.text(cx, 400, "each step turns the heading by its length / R", size=12, anchor="middle", fill=MUTED)
+    # Right: one stretch straight, the character facing up the page.
+    x0, y0, k = 580, 380, 120  # pixels a metre, forward is up
+    s.text(x0 + 60, 30, "one stride close up (clip space, +Z forward)", size=12.5, anchor="middle")
+    s.line(x0, y0 + 10, x0, 60, stroke=INK, width=1.4, dash="6 4", arrow=True)
+    s.text(x0 + 8, 58, "+Z", size=11.5)
+    for j in range(5):
+        z = stride * (j / 2 + beta / 2)
+        side = ankle if j % 2 == 0 else -ankle
+        x = x0 + side * k * 2.2  # the side offset drawn wider than scale, to be seen
+        y = y0 - z * k * 0.9
+        s.rect(x - 7, y - 16, 14, 32, rx=6, fill=ACCENT if j % 2 == 0 else FRONT, stroke=INK, width=1)
+        s.text(x + (14 if side > 0 else -14), y + 4, ("L" if side > 0 else "R") + f"  z = {z:.2f}", size=11.5,
+               anchor="start" if side > 0 else "end")
+    for j in range(3):  # the root at each left contact: one loop offset apart
+        y = y0 - stride * j * k * 0.9
+        s.line(x0 - 6, y, x0 + 6, y, stroke=INK, width=2)
+    s.text(x0 - 12, y0 + 4, "root at left_down", size=11, anchor="end")
+    ya, yb = y0, y0 - stride * k * 0.9
+    s.line(x0 + 150, ya, x0 + 150, yb, stroke=INK, arrow=True)
+    s.text(x0 + 158, (ya + yb) / 2, "stride 1.2 m", size=11.5)
+    s.text(x0 + 158, (ya + yb) / 2 + 16, "= loop_offset.z", size=11.5, mono=True)
+    s.text(x0 + 60, 404, "red: left foot (+X), blue: right (-X), 0.105 m off the path", size=12, anchor="middle",
+           fill=MUTED)
+    return s.render()
+
+
+# ---------------------------------------------------------------- chapter 11
+
+def ik_convergence():
+    """CCD against FABRIK: the tip's distance to the target after each iteration (chapters/11_ik/ik_convergence.tsv)."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "chapters", "11_ik",
+                         "ik_convergence.tsv")
+    with open(table, encoding="utf-8") as f:
+        rows = [[float(x) for x in line.split("\t")] for line in f.read().splitlines()[1:] if line.strip()]
+    s = Svg(820, 420, "CCD against FABRIK: distance from the tip to the target after each iteration")
+    left, top, width, height = 80, 40, 560, 300
+    last = rows[-1][0]
+    low, high = -5, 1  # log10 of metres: 10 um to 10 m
+
+    def x_of(i):
+        return left + width * i / last
+
+    def y_of(metres):
+        return top + height * (high - math.log10(max(metres, 10.0 ** low))) / (high - low)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for e in range(low, high + 1):
+        y = y_of(10.0 ** e)
+        s.line(left, y, left + width, y, stroke=PADDING, width=1)
+        s.text(left - 8, y + 4, {-5: "10 \u00b5m", -4: "0.1 mm", -3: "1 mm", -2: "1 cm", -1: "10 cm", 0: "1 m", 1: "10 m"}[e], size=11, anchor="end",
+               fill=MUTED)
+    for i in range(0, int(last) + 1, 5):
+        s.text(x_of(i), top + height + 18, str(i), size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 40, "iterations", size=12.5, anchor="middle")
+    s.text(left, top - 12, "distance left, tip to target (log scale)", size=12.5)
+    for column, color, dash, label in ((1, ACCENT, None, "CCD, median"), (2, ACCENT, "5,4", "CCD, 90 %"),
+                                       (3, FRONT, None, "FABRIK, median"), (4, FRONT, "5,4", "FABRIK, 90 %")):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(r[0]):.1f} {y_of(r[column]):.1f}"
+                     for k, r in enumerate(rows))
+        s.path(d, stroke=color, width=2.2, dash=dash)
+        y = top + 16 + 20 * (column - 1)
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.2, dash=dash)
+        s.text(left + width + 46, y, label, size=11.5)
+    s.text(410, 405, "A 7-bone chain, 200 reachable targets, each solver from the same rest pose "
+           "(ik_convergence).", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def two_bone_triangle():
+    """Two-bone IK: the triangle root, middle, tip; the angle at the root by the law of cosines; the pole."""
+    s = Svg(880, 380, "Two-bone IK: the triangle of the two bones and the distance d, the angle at the root, the pole")
+    scale = 180.0
+    rx, ry = 90, 290  # the root on the page; the axis u points right
+    upper, lower, d = 1.0, 0.8, 1.2
+    cos_root = (upper * upper + d * d - lower * lower) / (2 * upper * d)
+    sin_root = math.sqrt(1 - cos_root * cos_root)
+    cos_middle = (upper * upper + lower * lower - d * d) / (2 * upper * lower)
+    mx, my = rx + scale * upper * cos_root, ry - scale * upper * sin_root
+    tx, ty = rx + scale * d, ry
+    green = "#3d7a30"
+    # The reach: a circle of upper + lower about the root (the tip can go no farther).
+    reach = scale * (upper + lower)
+    s.path(f"M {rx + reach * math.cos(0.5):.1f} {ry - reach * math.sin(0.5):.1f} "
+           f"A {reach:.1f} {reach:.1f} 0 0 1 {rx + reach * math.cos(-0.2):.1f} {ry - reach * math.sin(-0.2):.1f}",
+           stroke=MUTED, dash="3 4")
+    s.text(rx + reach * math.cos(0.5) - 4, ry - reach * math.sin(0.5) - 8, "reach: upper + lower", size=11.5,
+           fill=MUTED, anchor="middle")
+    # The axis from the root to a target out of reach: the tip stops on it.
+    far = rx + scale * 2.1
+    s.line(rx, ry, far, ry, stroke=MUTED, dash="6 4")
+    s.circle(far, ry, 7, fill="white", stroke=ACCENT)
+    s.text(far - 30, ry + 26, "a target out of reach:", size=11.5, fill=ACCENT)
+    s.text(far - 30, ry + 42, "the tip stops on the axis", size=11.5, fill=ACCENT)
+    # The bones.
+    s.line(rx, ry, mx, my, stroke=FRONT, width=9)
+    s.line(mx, my, tx, ty, stroke=FRONT, width=9)
+    s.text((rx + mx) / 2 - 12, (ry + my) / 2 - 8, "upper", size=13, bold=True, anchor="end")
+    s.text((mx + tx) / 2 + 12, (my + ty) / 2 - 4, "lower", size=13, bold=True)
+    s.text(rx + 56, ry + 24, "d = |target - root|, clamped", size=12.5)
+    # The angle at the root, between the axis and the upper bone, and the one at the knee.
+    r = 52
+    a1 = math.acos(cos_root)
+    s.path(f"M {rx + r:.1f} {ry} A {r} {r} 0 0 0 {rx + r * math.cos(a1):.1f} {ry - r * math.sin(a1):.1f}",
+           stroke=ACCENT, width=2)
+    s.text(rx + r + 8, ry - 10, "root angle", size=12.5, fill=ACCENT, bold=True)
+    to_root = math.atan2(my - ry, rx - mx)
+    to_tip = math.atan2(my - ty, tx - mx)
+    r = 30
+    s.path(f"M {mx + r * math.cos(to_root):.1f} {my - r * math.sin(to_root):.1f} "
+           f"A {r} {r} 0 0 0 {mx + r * math.cos(to_tip):.1f} {my - r * math.sin(to_tip):.1f}",
+           stroke=ACCENT, width=2)
+    s.text(mx + 4, my + 52, "knee angle", size=12.5, fill=ACCENT, anchor="middle")
+    # The joints.
+    s.circle(rx, ry, 6, fill=INK)
+    s.text(rx - 12, ry + 5, "root", size=12.5, bold=True, anchor="end")
+    s.text(rx - 12, ry + 21, "(hip)", size=11.5, anchor="end", fill=MUTED)
+    s.circle(mx, my, 6, fill=INK)
+    s.text(mx, my - 16, "middle (knee)", size=12.5, bold=True, anchor="middle")
+    s.circle(tx, ty, 6, fill=INK)
+    s.text(tx + 10, ty - 10, "tip (ankle)", size=12.5, bold=True)
+    # u and v at the root, and the pole: only its part perpendicular to u counts.
+    s.arrow(rx, ry, rx + 40, ry, stroke=INK, width=2)
+    s.text(rx + 36, ry + 18, "u", size=13, italic=True, bold=True)
+    s.arrow(rx, ry, rx, ry - 70, stroke=INK, width=2)
+    s.text(rx - 14, ry - 60, "v", size=13, italic=True, bold=True)
+    px, py = rx + 95, ry - 230
+    s.arrow(rx, ry, px, py, stroke=green, width=2)
+    s.text(px + 8, py, "pole (any length)", size=12.5, fill=green, bold=True)
+    s.line(px, py, rx, py, stroke=green, dash="3 3")
+
+    x = 580
+    s.text(x, 40, "the law of cosines:", size=13, bold=True)
+    s.text(x, 62, "cos(root) =", size=12.5, mono=True)
+    s.text(x + 20, 80, "(upper\u00b2 + d\u00b2 - lower\u00b2)", size=12.5, mono=True)
+    s.text(x + 20, 98, " / (2 upper d)", size=12.5, mono=True)
+    s.text(x, 122, "clamped to [-1, 1] (for acos, sqrt)", size=12, fill=ACCENT)
+    s.text(x, 156, "v = pole - (pole . u) u, normalized", size=12.5, mono=True)
+    s.text(x, 180, "mid = root + upper (cos u + sin v)", size=12.5, mono=True)
+    s.text(x, 200, "tip = root + d u", size=12.5, mono=True)
+    s.text(x, 234, "d clamped to", size=12.5)
+    s.text(x, 252, "[|upper - lower|, upper + lower]", size=12.5, mono=True)
+    s.text(x, 286, "Here upper 1, lower 0.8, d 1.2:", size=12, fill=MUTED)
+    s.text(x, 304, f"root angle {math.degrees(math.acos(cos_root)):.1f}\u00b0, "
+           f"knee angle {math.degrees(math.acos(cos_middle)):.1f}\u00b0.", size=12, fill=MUTED)
+    s.text(440, 365, "The chain bends in the plane of u and v, toward the pole; the pole's part along u says nothing.",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def fabrik_passes():
+    """One FABRIK iteration on four points: forward reaching (tip to target), backward reaching (root back)."""
+    s = Svg(920, 360, "One FABRIK iteration: forward reaching puts the tip on the target, backward reaching the root back")
+    lengths = [1.0, 0.8, 0.6]
+    start = [(0.0, 0.0)]
+    for k, a in enumerate((70, 40, 10)):
+        x, y = start[-1]
+        start.append((x + lengths[k] * math.cos(math.radians(a)), y + lengths[k] * math.sin(math.radians(a))))
+    target = (1.9, 0.35)
+
+    def place(placed, point, length):
+        dx, dy = point[0] - placed[0], point[1] - placed[1]
+        n = math.hypot(dx, dy)
+        return (placed[0] + length * dx / n, placed[1] + length * dy / n)
+
+    forward = list(start)
+    forward[3] = target
+    for k in (2, 1, 0):
+        forward[k] = place(forward[k + 1], forward[k], lengths[k])
+    backward = list(forward)
+    backward[0] = start[0]
+    for k in (1, 2, 3):
+        backward[k] = place(backward[k - 1], backward[k], lengths[k - 1])
+
+    scale, panel_w = 105.0, 300
+
+    def page(panel, p):
+        return 40 + panel * panel_w + scale * p[0], 270 - scale * p[1]
+
+    titles = [("the chain and the target", "bones of 1, 0.8, 0.6"),
+              ("1. forward reaching", "tip on the target, then back to the root"),
+              ("2. backward reaching", "root back, then out to the tip")]
+    for panel, (title, sub) in enumerate(titles):
+        x0 = 20 + panel * panel_w
+        s.rect(x0, 20, panel_w - 20, 300, fill="white", stroke=PADDING, rx=6)
+        s.text(x0 + (panel_w - 20) / 2, 44, title, size=13.5, anchor="middle", bold=True)
+        s.text(x0 + (panel_w - 20) / 2, 62, sub, size=11.5, anchor="middle", fill=MUTED)
+        tx, ty = page(panel, target)
+        s.circle(tx, ty, 8, fill="white", stroke=ACCENT)
+        s.text(tx + 4, ty + 24, "target", size=11.5, fill=ACCENT, anchor="middle")
+        bx, by = page(panel, start[0])
+        s.text(bx - 4, by + 22, "root", size=11.5, fill=MUTED)
+
+    def chain(panel, points, color, width, dash=None, dots=True):
+        pts = [page(panel, p) for p in points]
+        for a, b in zip(pts, pts[1:]):
+            s.line(*a, *b, stroke=color, width=width, dash=dash)
+        if dots:
+            for x, y in pts:
+                s.circle(x, y, 4.5, fill=INK if dash is None else MUTED)
+
+    def moved(panel, before, after):
+        """The chain before, faint; each point's move as an arrow; the chain after."""
+        chain(panel, before, PADDING, 7, dots=False)
+        for p, q in zip(before, after):
+            a, b = page(panel, p), page(panel, q)
+            if math.hypot(b[0] - a[0], b[1] - a[1]) > 8:
+                s.line(*a, *b, stroke=MUTED, dash="3 3", arrow=True)
+        chain(panel, after, FRONT, 7)
+
+    chain(0, start, FRONT, 7)
+    moved(1, start, forward)
+    fx, fy = page(1, forward[0])
+    s.text(fx + 8, fy + 4, "the root moved off", size=11.5, fill=ACCENT)
+    moved(2, forward, backward)
+    gap = math.hypot(backward[3][0] - target[0], backward[3][1] - target[1])
+    ex, ey = page(2, backward[3])
+    s.text(ex - 12, ey + 4, f"tip {gap:.2f} from it", size=11.5, fill=ACCENT, anchor="end")
+    s.text(460, 345, "Each point moves onto the line from the point just placed to where it was, at its bone's "
+           "length: every bone keeps its length.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -958,6 +1274,11 @@ FIGURES = {
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
     "08-nlerp-error": nlerp_error,
+    "10-gait-timeline": gait_timeline,
+    "10-root-path": root_path_footprints,
+    "11-ik-convergence": ik_convergence,
+    "11-two-bone-triangle": two_bone_triangle,
+    "11-fabrik-iteration": fabrik_passes,
 }
 
 

@@ -12,10 +12,13 @@ typedef struct fast_matrix {
 } fast_matrix;
 
 /* bench_skinning_fast.c (-O3 -march=native) */
+const char *fast_path_name(void); /* the instructions it uses */
 void fast_prepare(int joint_count, mat4 *skin_matrix, fast_matrix *out);
-void fast_skin(const fast_matrix *m, size_t n, const float (*positions)[3], const float (*normals)[3],
-               const uint8_t (*joints)[4], const float (*weights)[4], float (*out_positions)[3],
-               float (*out_normals)[3]);
+/* From m (fast_prepare's); skin_matrix is what skin_vertex() reads where the
+ * machine has no fast path. */
+void fast_skin(const fast_matrix *m, mat4 *skin_matrix, size_t n, const float (*positions)[3],
+               const float (*normals)[3], const uint8_t (*joints)[4], const float (*weights)[4],
+               float (*out_positions)[3], float (*out_normals)[3]);
 uint32_t fast_stream_copy(size_t n, const float (*positions)[3], const float (*normals)[3], const uint8_t (*joints)[4],
                           const float (*weights)[4], float (*out_positions)[3], float (*out_normals)[3]);
 

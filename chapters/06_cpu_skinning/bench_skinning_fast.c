@@ -8,18 +8,22 @@
  *     four columns of (x, y, z, 0), 16 floats on a 64-byte line per joint, so
  *     that two 8-float registers hold a whole matrix;
  *   - the four matrices are blended once per vertex with fused multiply-adds
- *     (8 of them), then position and normal are read off the blend, for two
- *     vertices at once (one in each 128-bit half of the 8-float registers),
- *     whose positions and normals are loaded together and spread by permutes;
+ *     (8 of them);
+ *   - then eight vertices at once, one in each lane of the 8-float
+ *     registers: the eight blended matrices are transposed (40 shuffles), as
+ *     are the positions and normals going in and coming out (5 and 9 each),
+ *     so that the position and the normal are fused multiply-adds alone,
+ *     with no shuffle (the first version, two vertices a register, spent
+ *     more shuffles on cross products than this spends on transposes: 190
+ *     against 265 M vertices per second with the data in cache);
  *   - 1 / length by the reciprocal square root estimate and a Newton step;
  *   - everything is in one function the compiler sees whole (no call per
- *     vertex), with AVX2 and FMA intrinsics where the machine has them and
- *     the same steps in plain C where it does not.
+ *     vertex), with AVX2 and FMA intrinsics. Where the machine has no AVX2
+ *     and FMA, skin_vertex() (the book's loop) stands in for it.
  */
 #include "bench_skinning.h"
+#include "skinning.h"
 
-#include <math.h>
-#include <stdbool.h>
 #include <string.h>
 
 #if defined(__AVX2__) && defined(__FMA__)
@@ -28,6 +32,11 @@
 #else
 #define FAST_HAVE_AVX2 0
 #endif
+
+const char *fast_path_name(void)
+{
+    return FAST_HAVE_AVX2 ? "AVX2 and FMA" : "none (no AVX2 and FMA: skin_vertex() stands in)";
+}
 
 void fast_prepare(int joint_count, mat4 *skin_matrix, fast_matrix *out)
 {
@@ -40,26 +49,6 @@ void fast_prepare(int joint_count, mat4 *skin_matrix, fast_matrix *out)
 }
 
 #if FAST_HAVE_AVX2
-/* Two vertices at a time after the blend: vertex A in the low 128 bits of
- * each register, vertex B in the high 128 bits. */
-
-/* a x b for the x, y, z lanes of both halves (w comes out 0 when both w are 0). */
-static inline __m256 cross3(__m256 a, __m256 b)
-{
-    __m256 a_yzx = _mm256_permute_ps(a, _MM_SHUFFLE(3, 0, 2, 1));
-    __m256 b_yzx = _mm256_permute_ps(b, _MM_SHUFFLE(3, 0, 2, 1));
-    __m256 c = _mm256_fmsub_ps(a, b_yzx, _mm256_mul_ps(a_yzx, b));
-    return _mm256_permute_ps(c, _MM_SHUFFLE(3, 0, 2, 1));
-}
-
-/* a . b (x, y, z) in every lane of each half; the w lanes are 0 here. */
-static inline __m256 dot3_splat(__m256 a, __m256 b)
-{
-    __m256 p = _mm256_mul_ps(a, b);
-    p = _mm256_add_ps(p, _mm256_permute_ps(p, _MM_SHUFFLE(2, 3, 0, 1)));
-    return _mm256_add_ps(p, _mm256_permute_ps(p, _MM_SHUFFLE(1, 0, 3, 2)));
-}
-
 /* (c0 | c1) and (c2 | c3) of one vertex's blended matrix. */
 static inline void blend(const fast_matrix *m, const uint8_t j[4], const float w[4], __m256 *lo, __m256 *hi)
 {
@@ -75,96 +64,134 @@ static inline void blend(const fast_matrix *m, const uint8_t j[4], const float w
     *hi = _mm256_fmadd_ps(w3, _mm256_load_ps(m[j[3]].m + 8), h);
 }
 
-/* x, y and z of two vectors (a's in every lane of the low half, b's in the
- * high half). Where b follows a in memory and two more floats may be read,
- * one load and three permutes do it; else six broadcasts. */
-static inline void pair_xyz(const float *a, const float *b, bool adjacent, __m256 xyz[3])
+/* Eight vertices at a time after the blend, one in each lane: every
+ * component of every column in a register of its own, so that the maths is
+ * fused multiply-adds alone, with no shuffle. */
+
+/* x, y, z of eight consecutive float[3] (24 floats) spread into three
+ * registers, one component each. */
+static inline void load_xyz8(const float *p, __m256 *x, __m256 *y, __m256 *z)
 {
-    if (adjacent) {
-        __m256 v = _mm256_loadu_ps(a); /* ax ay az bx by bz and two floats after */
-        xyz[0] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(0, 0, 0, 0, 3, 3, 3, 3));
-        xyz[1] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(1, 1, 1, 1, 4, 4, 4, 4));
-        xyz[2] = _mm256_permutevar8x32_ps(v, _mm256_setr_epi32(2, 2, 2, 2, 5, 5, 5, 5));
-        return;
-    }
-    for (int k = 0; k < 3; k++)
-        xyz[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a[k])), _mm_set1_ps(b[k]), 1);
+    __m256 m03 = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)), _mm_loadu_ps(p + 12), 1);
+    __m256 m14 = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p + 4)), _mm_loadu_ps(p + 16), 1);
+    __m256 m25 = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p + 8)), _mm_loadu_ps(p + 20), 1);
+    __m256 xy = _mm256_shuffle_ps(m14, m25, _MM_SHUFFLE(2, 1, 3, 2));
+    __m256 yz = _mm256_shuffle_ps(m03, m14, _MM_SHUFFLE(1, 0, 2, 1));
+    *x = _mm256_shuffle_ps(m03, xy, _MM_SHUFFLE(2, 0, 3, 0));
+    *y = _mm256_shuffle_ps(yz, xy, _MM_SHUFFLE(3, 1, 2, 0));
+    *z = _mm256_shuffle_ps(yz, m25, _MM_SHUFFLE(3, 0, 3, 1));
 }
+
+/* The inverse of load_xyz8. */
+static inline void store_xyz8(float *p, __m256 x, __m256 y, __m256 z)
+{
+    __m256 rxy = _mm256_shuffle_ps(x, y, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 ryz = _mm256_shuffle_ps(y, z, _MM_SHUFFLE(3, 1, 3, 1));
+    __m256 rzx = _mm256_shuffle_ps(z, x, _MM_SHUFFLE(3, 1, 2, 0));
+    __m256 r03 = _mm256_shuffle_ps(rxy, rzx, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 r14 = _mm256_shuffle_ps(ryz, rxy, _MM_SHUFFLE(3, 1, 2, 0));
+    __m256 r25 = _mm256_shuffle_ps(rzx, ryz, _MM_SHUFFLE(3, 1, 3, 1));
+    _mm256_storeu_ps(p, _mm256_permute2f128_ps(r03, r14, 0x20));
+    _mm256_storeu_ps(p + 8, _mm256_permute2f128_ps(r25, r03, 0x30));
+    _mm256_storeu_ps(p + 16, _mm256_permute2f128_ps(r14, r25, 0x31));
+}
+
+/* Eight registers of (a0 a1 a2 0 | b0 b1 b2 0), one a vertex, turned into
+ * six of one component a lane: out[0..2] the a's x, y, z, out[3..5] the b's. */
+static inline void transpose8(const __m256 r[8], __m256 out[6])
+{
+    __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+    __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+    __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+    __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+    __m256 x03 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(1, 0, 1, 0)),
+           x47 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(1, 0, 1, 0));
+    __m256 y03 = _mm256_shuffle_ps(t0, t2, _MM_SHUFFLE(3, 2, 3, 2)),
+           y47 = _mm256_shuffle_ps(t4, t6, _MM_SHUFFLE(3, 2, 3, 2));
+    __m256 z03 = _mm256_shuffle_ps(t1, t3, _MM_SHUFFLE(1, 0, 1, 0)),
+           z47 = _mm256_shuffle_ps(t5, t7, _MM_SHUFFLE(1, 0, 1, 0));
+    out[0] = _mm256_permute2f128_ps(x03, x47, 0x20);
+    out[1] = _mm256_permute2f128_ps(y03, y47, 0x20);
+    out[2] = _mm256_permute2f128_ps(z03, z47, 0x20);
+    out[3] = _mm256_permute2f128_ps(x03, x47, 0x31);
+    out[4] = _mm256_permute2f128_ps(y03, y47, 0x31);
+    out[5] = _mm256_permute2f128_ps(z03, z47, 0x31);
+}
+
+/* Eight consecutive vertices. */
+static inline void skin8(const fast_matrix *m, const float *positions, const float *normals, const uint8_t (*joints)[4],
+                         const float (*weights)[4], float *out_positions, float *out_normals)
+{
+    __m256 lo[8], hi[8], a[6], b[6];
+    for (int i = 0; i < 8; i++)
+        blend(m, joints[i], weights[i], &lo[i], &hi[i]);
+    transpose8(lo, a); /* a[0..2]: column 0's x y z, a[3..5]: column 1's */
+    transpose8(hi, b); /* b[0..2]: column 2's, b[3..5]: column 3's, the translation */
+    __m256 c0x = a[0], c0y = a[1], c0z = a[2], c1x = a[3], c1y = a[4], c1z = a[5];
+    __m256 c2x = b[0], c2y = b[1], c2z = b[2];
+    __m256 px, py, pz, nx, ny, nz;
+    load_xyz8(positions, &px, &py, &pz);
+    load_xyz8(normals, &nx, &ny, &nz);
+
+    /* position = c0 x + c1 y + c2 z + c3 */
+    __m256 ox = _mm256_fmadd_ps(c2x, pz, _mm256_fmadd_ps(c1x, py, _mm256_fmadd_ps(c0x, px, b[3])));
+    __m256 oy = _mm256_fmadd_ps(c2y, pz, _mm256_fmadd_ps(c1y, py, _mm256_fmadd_ps(c0y, px, b[4])));
+    __m256 oz = _mm256_fmadd_ps(c2z, pz, _mm256_fmadd_ps(c1z, py, _mm256_fmadd_ps(c0z, px, b[5])));
+    store_xyz8(out_positions, ox, oy, oz);
+
+    /* normal as skin_vertex() has it: k = c0 x c1, det = c2 . k,
+     * t = n1 c0 - n0 c1, n = c2 x t + n2 k; then the sign of det and
+     * 1 / length (the estimate and one Newton step, about 23 bits). */
+    __m256 kx = _mm256_fmsub_ps(c0y, c1z, _mm256_mul_ps(c0z, c1y));
+    __m256 ky = _mm256_fmsub_ps(c0z, c1x, _mm256_mul_ps(c0x, c1z));
+    __m256 kz = _mm256_fmsub_ps(c0x, c1y, _mm256_mul_ps(c0y, c1x));
+    __m256 det = _mm256_fmadd_ps(c2z, kz, _mm256_fmadd_ps(c2y, ky, _mm256_mul_ps(c2x, kx)));
+    __m256 tx = _mm256_fmsub_ps(ny, c0x, _mm256_mul_ps(nx, c1x));
+    __m256 ty = _mm256_fmsub_ps(ny, c0y, _mm256_mul_ps(nx, c1y));
+    __m256 tz = _mm256_fmsub_ps(ny, c0z, _mm256_mul_ps(nx, c1z));
+    __m256 qx = _mm256_fmadd_ps(nz, kx, _mm256_fmsub_ps(c2y, tz, _mm256_mul_ps(c2z, ty)));
+    __m256 qy = _mm256_fmadd_ps(nz, ky, _mm256_fmsub_ps(c2z, tx, _mm256_mul_ps(c2x, tz)));
+    __m256 qz = _mm256_fmadd_ps(nz, kz, _mm256_fmsub_ps(c2x, ty, _mm256_mul_ps(c2y, tx)));
+    __m256 length2 = _mm256_fmadd_ps(qz, qz, _mm256_fmadd_ps(qy, qy, _mm256_mul_ps(qx, qx)));
+    __m256 r = _mm256_rsqrt_ps(length2);
+    __m256 scale = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
+                                 _mm256_fnmadd_ps(_mm256_mul_ps(length2, r), r, _mm256_set1_ps(3.0f)));
+    scale = _mm256_xor_ps(scale, _mm256_and_ps(det, _mm256_set1_ps(-0.0f))); /* the sign of det */
+    store_xyz8(out_normals, _mm256_mul_ps(qx, scale), _mm256_mul_ps(qy, scale), _mm256_mul_ps(qz, scale));
+}
+
 #endif
 
-void fast_skin(const fast_matrix *restrict m, size_t n, const float (*restrict positions)[3],
+void fast_skin(const fast_matrix *restrict m, mat4 *skin_matrix, size_t n, const float (*restrict positions)[3],
                const float (*restrict normals)[3], const uint8_t (*restrict joints)[4],
                const float (*restrict weights)[4], float (*restrict out_positions)[3], float (*restrict out_normals)[3])
 {
 #if FAST_HAVE_AVX2
-    for (size_t v = 0; v < n; v += 2) {
-        size_t a = v, b = v + 1 < n ? v + 1 : v; /* an odd count: the last vertex pairs with itself */
-        __m256 lo_a, hi_a, lo_b, hi_b;
-        blend(m, joints[a], weights[a], &lo_a, &hi_a);
-        blend(m, joints[b], weights[b], &lo_b, &hi_b);
-        /* Column k of both vertices: (a's | b's). */
-        __m256 c0 = _mm256_permute2f128_ps(lo_a, lo_b, 0x20), c1 = _mm256_permute2f128_ps(lo_a, lo_b, 0x31);
-        __m256 c2 = _mm256_permute2f128_ps(hi_a, hi_b, 0x20), c3 = _mm256_permute2f128_ps(hi_a, hi_b, 0x31);
-
-        /* position = c0 x + c1 y + c2 z + c3 */
-        bool adjacent = v + 3 <= n; /* vertices a, b and one more: 8 floats may be read */
-        __m256 p[3], q[3];
-        pair_xyz(positions[a], positions[b], adjacent, p);
-        pair_xyz(normals[a], normals[b], adjacent, q);
-        __m256 pos = _mm256_fmadd_ps(c0, p[0], c3);
-        pos = _mm256_fmadd_ps(c1, p[1], pos);
-        pos = _mm256_fmadd_ps(c2, p[2], pos);
-
-        /* normal: the columns of the inverse transpose times det, then the
-         * sign of det and a unit length (1 / sqrt: the estimate and one
-         * Newton step, about 23 bits). */
-        __m256 k0 = cross3(c1, c2), k1 = cross3(c2, c0), k2 = cross3(c0, c1);
-        __m256 nrm = _mm256_mul_ps(k0, q[0]);
-        nrm = _mm256_fmadd_ps(k1, q[1], nrm);
-        nrm = _mm256_fmadd_ps(k2, q[2], nrm);
-        __m256 det = dot3_splat(c0, k0);
-        __m256 length2 = dot3_splat(nrm, nrm);
-        __m256 r = _mm256_rsqrt_ps(length2);
-        __m256 scale = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), r),
-                                     _mm256_fnmadd_ps(_mm256_mul_ps(length2, r), r, _mm256_set1_ps(3.0f)));
-        scale = _mm256_xor_ps(scale, _mm256_and_ps(det, _mm256_set1_ps(-0.0f))); /* the sign of det */
-        nrm = _mm256_mul_ps(nrm, scale);
-
-        /* Vertex b stores exactly 12 bytes; vertex a 16 (b's store covers
-         * the extra float), except when it is b. */
-        if (a != b) {
-            _mm_storeu_ps(out_positions[a], _mm256_castps256_ps128(pos));
-            _mm_storeu_ps(out_normals[a], _mm256_castps256_ps128(nrm));
+    (void)skin_matrix;
+    size_t v = 0;
+    for (; v + 8 <= n; v += 8)
+        skin8(m, positions[v], normals[v], joints + v, weights + v, out_positions[v], out_normals[v]);
+    if (v < n) { /* the last 1 to 7: through a block of eight, the last vertex repeated */
+        float p[8][3], nr[8][3], w[8][4], op[8][3], on[8][3];
+        uint8_t j[8][4];
+        for (size_t i = 0; i < 8; i++) {
+            size_t from = v + i < n ? v + i : n - 1;
+            memcpy(p[i], positions[from], sizeof p[i]);
+            memcpy(nr[i], normals[from], sizeof nr[i]);
+            memcpy(w[i], weights[from], sizeof w[i]);
+            memcpy(j[i], joints[from], sizeof j[i]);
         }
-        __m128 pos_b = _mm256_extractf128_ps(pos, 1), nrm_b = _mm256_extractf128_ps(nrm, 1);
-        _mm_storel_pi((__m64 *)(void *)out_positions[b], pos_b);
-        _mm_store_ss(&out_positions[b][2], _mm_movehl_ps(pos_b, pos_b));
-        _mm_storel_pi((__m64 *)(void *)out_normals[b], nrm_b);
-        _mm_store_ss(&out_normals[b][2], _mm_movehl_ps(nrm_b, nrm_b));
+        skin8(m, p[0], nr[0], (const uint8_t(*)[4])j, (const float(*)[4])w, op[0], on[0]);
+        memcpy(out_positions[v], op, (n - v) * sizeof op[0]);
+        memcpy(out_normals[v], on, (n - v) * sizeof on[0]);
     }
 #else
+    /* No AVX2 and FMA here: no fast path, but the book's skin_vertex() on the
+     * skin matrices as they are (about the plain loop's figure). */
+    (void)m;
     for (size_t v = 0; v < n; v++) {
-        float b[16];
-        const float *m0 = m[joints[v][0]].m, *m1 = m[joints[v][1]].m;
-        const float *m2 = m[joints[v][2]].m, *m3 = m[joints[v][3]].m;
-        const float w0 = weights[v][0], w1 = weights[v][1], w2 = weights[v][2], w3 = weights[v][3];
-        for (int e = 0; e < 16; e++)
-            b[e] = w0 * m0[e] + w1 * m1[e] + w2 * m2[e] + w3 * m3[e];
-        const float *p = positions[v], *nr = normals[v];
-        for (int r = 0; r < 3; r++)
-            out_positions[v][r] = b[r] * p[0] + b[4 + r] * p[1] + b[8 + r] * p[2] + b[12 + r];
-        const float *a0 = b, *a1 = b + 4, *a2 = b + 8;
-        float k0[3] = {a1[1] * a2[2] - a1[2] * a2[1], a1[2] * a2[0] - a1[0] * a2[2], a1[0] * a2[1] - a1[1] * a2[0]};
-        float k1[3] = {a2[1] * a0[2] - a2[2] * a0[1], a2[2] * a0[0] - a2[0] * a0[2], a2[0] * a0[1] - a2[1] * a0[0]};
-        float k2[3] = {a0[1] * a1[2] - a0[2] * a1[1], a0[2] * a1[0] - a0[0] * a1[2], a0[0] * a1[1] - a0[1] * a1[0]};
-        float det = a0[0] * k0[0] + a0[1] * k0[1] + a0[2] * k0[2];
-        float q[3];
-        for (int r = 0; r < 3; r++)
-            q[r] = k0[r] * nr[0] + k1[r] * nr[1] + k2[r] * nr[2];
-        float s = 1.0f / sqrtf(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-        s = det < 0.0f ? -s : s;
-        for (int r = 0; r < 3; r++)
-            out_normals[v][r] = q[r] * s;
+        const uint16_t j[4] = {joints[v][0], joints[v][1], joints[v][2], joints[v][3]};
+        skin_vertex(skin_matrix, j, weights[v], positions[v], normals[v], out_positions[v], out_normals[v]);
     }
 #endif
 }

@@ -102,6 +102,8 @@ bool skinning_job_validate(const skinning_job *job, sa_error *err)
         (const void *)job->out_normals == (const void *)job->normals ||
         (job->tangents && (const void *)job->out_tangents == (const void *)job->tangents))
         return sa_error_set(err, "skinning job: an output is also an input");
+    if (job->threads && (job->threads->thread_count < 1 || job->threads->thread_count > SKINNING_MAX_THREADS))
+        return sa_error_set(err, "skinning job: its threads are not started (skinning_threads_start)");
     for (size_t v = 0; v < job->vertex_count; v++)
         for (int k = 0; k < 4; k++) {
             int j = job->joints_u8 ? job->joints_u8[v][k] : job->joints_u16[v][k];
@@ -130,9 +132,10 @@ static void skin_tangent(mat4 *skin_matrix, const uint16_t joints[4], const floa
 }
 
 /* [listing job_run] */
-void skinning_job_run(const skinning_job *job)
+/* Vertices [begin, end) of the job. */
+static void skin_range(const skinning_job *job, size_t begin, size_t end)
 {
-    for (size_t v = 0; v < job->vertex_count; v++) {
+    for (size_t v = begin; v < end; v++) {
         uint16_t joints[4];
         for (int k = 0; k < 4; k++)
             joints[k] = job->joints_u8 ? job->joints_u8[v][k] : job->joints_u16[v][k];
@@ -143,3 +146,106 @@ void skinning_job_run(const skinning_job *job)
     }
 }
 /* [/listing] */
+
+/* [listing threads_worker] */
+/* Where range r of `count` even ranges of the job's vertices begins (range
+ * count ends them all): sizes differ by at most one vertex. */
+static size_t range_begin(const skinning_job *job, int r, int count)
+{
+    return (size_t)((unsigned long long)job->vertex_count * (unsigned)r / (unsigned)count);
+}
+
+static void *skinning_worker_main(void *arg)
+{
+    struct skinning_worker *w = arg;
+    skinning_threads *t = w->threads;
+    unsigned long seen = 0; /* the last run this worker did */
+    pthread_mutex_lock(&t->lock);
+    for (;;) {
+        while (t->run == seen && !t->stop)
+            pthread_cond_wait(&t->wake, &t->lock);
+        if (t->stop)
+            break;
+        seen = t->run;
+        const skinning_job *job = t->job;
+        int count = t->thread_count;
+        pthread_mutex_unlock(&t->lock);
+        skin_range(job, range_begin(job, w->range, count), range_begin(job, w->range + 1, count));
+        pthread_mutex_lock(&t->lock);
+        if (--t->busy == 0)
+            pthread_cond_signal(&t->done);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+/* [/listing] */
+
+/* [listing threads_run] */
+void skinning_job_run(const skinning_job *job)
+{
+    skinning_threads *t = job->threads;
+    if (!t || t->thread_count == 1) {
+        skin_range(job, 0, job->vertex_count);
+        return;
+    }
+    pthread_mutex_lock(&t->lock);
+    t->job = job;
+    t->busy = t->thread_count - 1;
+    t->run++;
+    pthread_cond_broadcast(&t->wake);
+    pthread_mutex_unlock(&t->lock);
+    skin_range(job, 0, range_begin(job, 1, t->thread_count)); /* range 0 on this thread */
+    pthread_mutex_lock(&t->lock);
+    while (t->busy > 0)
+        pthread_cond_wait(&t->done, &t->lock);
+    pthread_mutex_unlock(&t->lock);
+}
+/* [/listing] */
+
+bool skinning_threads_start(skinning_threads *t, int thread_count, sa_error *err)
+{
+    memset(t, 0, sizeof *t);
+    if (thread_count < 1 || thread_count > SKINNING_MAX_THREADS)
+        return sa_error_set(err, "%d skinning threads (1 to %d)", thread_count, SKINNING_MAX_THREADS);
+    bool lock = pthread_mutex_init(&t->lock, NULL) == 0;
+    bool wake = pthread_cond_init(&t->wake, NULL) == 0;
+    bool done = pthread_cond_init(&t->done, NULL) == 0;
+    if (!lock || !wake || !done) {
+        if (lock)
+            pthread_mutex_destroy(&t->lock);
+        if (wake)
+            pthread_cond_destroy(&t->wake);
+        if (done)
+            pthread_cond_destroy(&t->done);
+        memset(t, 0, sizeof *t); /* thread_count 0: not started */
+        return sa_error_set(err, "cannot make the skinning threads' lock and condition variables");
+    }
+    t->thread_count = 1; /* the workers started so far, plus the caller: what stop ends */
+    for (int i = 1; i < thread_count; i++) {
+        struct skinning_worker *w = &t->workers[i - 1];
+        w->threads = t;
+        w->range = i;
+        if (pthread_create(&w->thread, NULL, skinning_worker_main, w) != 0) {
+            skinning_threads_stop(t); /* the i - 1 started so far */
+            return sa_error_set(err, "cannot start skinning thread %d of %d", i + 1, thread_count);
+        }
+        t->thread_count = i + 1;
+    }
+    return true;
+}
+
+void skinning_threads_stop(skinning_threads *t)
+{
+    if (t->thread_count < 1)
+        return; /* never started, or stopped already */
+    pthread_mutex_lock(&t->lock);
+    t->stop = true;
+    pthread_cond_broadcast(&t->wake);
+    pthread_mutex_unlock(&t->lock);
+    for (int i = 1; i < t->thread_count; i++)
+        pthread_join(t->workers[i - 1].thread, NULL);
+    pthread_cond_destroy(&t->done);
+    pthread_cond_destroy(&t->wake);
+    pthread_mutex_destroy(&t->lock);
+    memset(t, 0, sizeof *t);
+}

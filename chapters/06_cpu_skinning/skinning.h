@@ -33,6 +33,7 @@
 #include "common/error.h"
 
 #include <cglm/cglm.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -101,6 +102,8 @@ void skin_influences_free(skin_influences *inf);
 
 /* --- the job, every frame ---------------------------------------------------- */
 
+typedef struct skinning_threads skinning_threads;
+
 /* [listing skinning_job] */
 /* Inputs and caller-owned outputs of one skinning pass over vertex_count
  * vertices. Exactly one of joints_u8 / joints_u16 is set. normals must be
@@ -119,6 +122,7 @@ typedef struct skinning_job {
     float (*out_positions)[3];       /* [vertex_count], skinned */
     float (*out_normals)[3];         /* [vertex_count], unit length */
     float (*out_tangents)[4];        /* [vertex_count] or NULL */
+    skinning_threads *threads;       /* NULL: the calling thread alone */
 } skinning_job;
 /* [/listing] */
 
@@ -130,8 +134,45 @@ void skinning_job_set_influences(skinning_job *job, const skin_influences *inf);
  * skinning_job_run() can trust them each frame. */
 bool skinning_job_validate(const skinning_job *job, sa_error *err);
 
-/* Skins every vertex (skin_vertex(), plus tangents when given). The job must
- * have passed skinning_job_validate(). Allocates nothing. */
+/* Skins every vertex (skin_vertex(), plus tangents when given), over the
+ * job's threads when it names them. The job must have passed
+ * skinning_job_validate(). Allocates nothing. */
 void skinning_job_run(const skinning_job *job);
+
+/* --- the job over several threads ------------------------------------------ */
+
+#define SKINNING_MAX_THREADS 64
+
+/* [listing skinning_threads] */
+/* Threads started once and reused by every skinning_job_run() of the jobs
+ * that name them: each run cuts the vertices into thread_count even ranges,
+ * one a thread, the calling thread taking the first and waiting for the
+ * others. Every vertex goes through the same skin_vertex() as on one thread,
+ * so the result is the same, bit for bit. Caller-owned, one job at a time;
+ * not copied or moved while started (its workers point into it). */
+struct skinning_threads {
+    int thread_count; /* threads that skin, the caller's included: 1..SKINNING_MAX_THREADS */
+    /* [elide the workers, a lock and two condition variables] */
+    struct skinning_worker {
+        skinning_threads *threads;
+        int range; /* which of the thread_count ranges it skins: 1.. */
+        pthread_t thread;
+    } workers[SKINNING_MAX_THREADS - 1];
+    pthread_mutex_t lock;
+    pthread_cond_t wake;     /* a run has started (or stop is set) */
+    pthread_cond_t done;     /* the last worker has finished its range */
+    const skinning_job *job; /* the job of the run in progress */
+    unsigned long run;       /* counts the runs: a worker wakes when it changes */
+    int busy;                /* workers still skinning this run */
+    bool stop;
+    /* [/elide] */
+};
+/* [/listing] */
+
+/* Starts thread_count - 1 workers (thread_count 1: none). */
+bool skinning_threads_start(skinning_threads *threads, int thread_count, sa_error *err);
+/* Ends the workers and frees what start took (never during a run: the
+ * thread that runs the jobs stops them). */
+void skinning_threads_stop(skinning_threads *threads);
 
 #endif

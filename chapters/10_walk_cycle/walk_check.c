@@ -1,0 +1,135 @@
+/* walk_check.c: a gait's clip ready to play, and --check-walk's simulation
+ * (chapter 10): the feet measured in the world, root motion applied, the
+ * stance known from the clip's own events. */
+#include "walk.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool walk_clip_make(const skeleton *s, const gait_params *p, const char *name, walk_clip *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!gait_init(&out->g, s, p, err))
+        return false;
+    if (!gait_make_clip(&out->g, name, &out->c, &out->rm, err)) {
+        gait_free(&out->g);
+        return false;
+    }
+    return true;
+}
+
+void walk_clip_free(walk_clip *w)
+{
+    clip_free(&w->c);
+    root_motion_free(&w->rm);
+    gait_free(&w->g);
+}
+
+static int find_event(const clip *c, const char *name, sa_error *err)
+{
+    for (int e = 0; e < c->event_count; e++)
+        if (strcmp(c->events[e].name, name) == 0)
+            return e;
+    sa_error_set(err, "walk check: clip '%s' has no event '%s'", c->name, name);
+    return -1;
+}
+
+/* One clip's part of the check: the events of each foot, and whether it
+ * is planted at time 0 (the latest of its two events at or before 0, or,
+ * when neither is, the latest of the loop, is its `down`). */
+typedef struct foot_events {
+    int down, up;
+    bool planted;
+} foot_events;
+
+static bool foot_events_find(const clip *c, foot_events feet[2], sa_error *err)
+{
+    static const char *const names[2][2] = {{"left_down", "left_up"}, {"right_down", "right_up"}};
+    for (int s = 0; s < 2; s++) {
+        feet[s].down = find_event(c, names[s][0], err);
+        feet[s].up = find_event(c, names[s][1], err);
+        if (feet[s].down < 0 || feet[s].up < 0)
+            return false;
+        float down = c->events[feet[s].down].time, up = c->events[feet[s].up].time;
+        bool down_by_0 = down <= 0, up_by_0 = up <= 0;
+        feet[s].planted = down_by_0 || up_by_0 ? down_by_0 && (!up_by_0 || down >= up) : down > up;
+    }
+    return true;
+}
+
+bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
+                walk_check_result *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!(rate > 0) || !(seconds >= 0))
+        return sa_error_set(err, "walk check: the rate (%g Hz) must be above 0 and the time (%g s) at least 0", rate,
+                            seconds);
+    int n = s->joint_count;
+    transform *pose = malloc((size_t)n * sizeof *pose);
+    mat4 *model = malloc((size_t)n * sizeof *model);
+    int *cursors = NULL;
+    bool ok = pose && model;
+    if (!ok)
+        sa_error_set(err, "walk check: out of memory");
+    const double dt = 1 / rate;
+    const int frames = (int)lround(seconds * rate);
+    float root[3] = {0, 0, 0};
+    for (int i = 0; ok && i < count; i++) {
+        const walk_clip *w = &clips[i];
+        foot_events feet[2];
+        free(cursors);
+        cursors = calloc((size_t)w->c.track_count + 1, sizeof *cursors);
+        if (!cursors || !foot_events_find(&w->c, feet, err)) {
+            ok = cursors ? false : sa_error_set(err, "walk check: out of memory");
+            break;
+        }
+        clip_clock clock;
+        clip_clock_init(&clock, w->c.duration, true);
+        float last[2][2][3]; /* side, heel / ball, xyz: the frame before */
+        /* [listing walk_check_events] */
+        for (int f = 0; f <= frames; f++) {
+            bool was_planted[2] = {feet[0].planted, feet[1].planted};
+            if (f > 0) {
+                double before = clock.time;
+                int fired[16];
+                int crossed = clip_clock_advance(&clock, dt, w->c.events, w->c.event_count, fired, 16);
+                for (int e = 0; e < crossed && e < 16; e++)
+                    for (int side = 0; side < 2; side++) {
+                        if (fired[e] == feet[side].down)
+                            feet[side].planted = true;
+                        if (fired[e] == feet[side].up)
+                            feet[side].planted = false;
+                    }
+                float step[3];
+                root_motion_advance(&w->rm, before, dt * clock.speed, step);
+                root_motion_turn(step, 0, step);
+                glm_vec3_add(root, step, root);
+                out->distance_travelled += glm_vec3_norm(step);
+            }
+            /* [/listing] */
+            /* [listing walk_check_slide] */
+            clip_sample(&w->c, (float)clock.time, cursors, pose);
+            skeleton_local_to_model(s, pose, model);
+            for (int side = 0; side < 2; side++) {
+                float sole[2][3];
+                gait_sole_points(&w->g, (gait_side)side, model[w->g.leg[side].foot], sole[0], sole[1]);
+                for (int p = 0; p < 2; p++) {
+                    glm_vec3_add(sole[p], root, sole[p]); /* world = root + model (heading 0) */
+                    out->max_foot_penetration = fmax(out->max_foot_penetration, -(double)sole[p][1]);
+                    /* planted at both ends of the step: it should not have moved */
+                    if (f > 0 && was_planted[side] && feet[side].planted) {
+                        double slide = hypot(sole[p][0] - last[side][p][0], sole[p][2] - last[side][p][2]) / dt;
+                        out->max_foot_slide = fmax(out->max_foot_slide, slide);
+                    }
+                    glm_vec3_copy(sole[p], last[side][p]);
+                }
+            }
+            /* [/listing] */
+        }
+    }
+    free(cursors);
+    free(model);
+    free(pose);
+    return ok;
+}
