@@ -81,19 +81,19 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
 int run_dump(program_state *st, const blend_request *rq, const char *path)
 {
     sa_error err;
-    const char *out_path = rq->dump_pose_path ? rq->dump_pose_path : rq->dump_obj_path;
-    FILE *out = sa_output_open(out_path, &err);
+    place_nodes(st);
+    if (rq->dump_obj_path) { /* chapter 06's writer, as ch07 --dump-obj uses it */
+        skin_scene_run(&st->sc, &st->skel);
+        return skin_scene_write_obj_file(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown,
+                                         rq->dump_obj_path, &err)
+                   ? 0
+                   : app_fail(&err);
+    }
+    FILE *out = sa_output_open(rq->dump_pose_path, &err);
     if (!out)
         return app_fail(&err);
-    place_nodes(st);
-    bool ok;
-    if (rq->dump_pose_path) {
-        ok = skeleton_write_pose(&st->all, st->pose, out, &err);
-    } else {
-        skin_scene_run(&st->sc, &st->skel);
-        ok = skin_scene_write_obj(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown, out, &err);
-    }
+    bool ok = skeleton_write_pose(&st->all, st->pose, out, &err);
     if (!ok)
         sa_error_prefix(&err, "%s", path);
-    return sa_output_close(out, out_path, ok, &err) ? 0 : app_fail(&err);
+    return sa_output_close(out, rq->dump_pose_path, ok, &err) ? 0 : app_fail(&err);
 }

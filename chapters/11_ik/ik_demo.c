@@ -27,7 +27,7 @@ bool find_chain(const skeleton *s, int *chain, int *count, sa_error *err)
 
 /* One solve of the chain toward target, from the rest pose. */
 bool solve(int solver, const skeleton *s, const int *chain, int count, const vec3 target, transform *local,
-                  sa_error *err)
+           sa_error *err)
 {
     memcpy(local, s->rest_local, sizeof *local * (size_t)s->joint_count);
     if (solver == SOLVER_TWO_BONE) {
