@@ -17,8 +17,9 @@
  */
 #include "walk.h"
 #include "walk_export.h"
+#include "walk_modes.h"
+#include "walk_overlay.h"
 
-#include "chapters/04_bone_tree/pose_write.h"
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
@@ -34,11 +35,6 @@
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 #define PATH_RADIUS 4.0f /* metres: the circle the character walks along */
 #define FOOTPRINTS 48
-/* --check-walk's limits (issue 17): a planted foot moving faster than this
- * slides visibly; a sole this far under the ground shows through it. */
-#define MAX_FOOT_SLIDE 0.01
-#define MAX_FOOT_PENETRATION 0.005
-
 static bool check_walk = false;
 static const char *export_path = NULL, *dump_pose_path = NULL, *gait_option = "walk";
 static const cli_option options_extra[] = {
@@ -58,14 +54,12 @@ static const cli_key keys[] = {
     {"F", "toggle the foot-contact markers"},
     {"S", "toggle the skeleton"},
 };
+static const char *const modes[] = {"--check-walk", "--export", "--dump-pose", "--screenshot"}; /* one at a time */
 static const cli_spec spec = {
     .program = "ch10_walk_cycle",
     .summary = "a generated walk and run with root motion: the humanoid walks a circle with its feet planted",
     .takes_model = true,
-    .extra = options_extra,
-    .extra_count = 4,
-    .keys = keys,
-    .key_count = 3,
+    CLI_TABLES(options_extra, keys, modes),
 };
 
 typedef struct program_state {
@@ -134,40 +128,6 @@ static void pose_at(program_state *st, const walk_clip *w, float t, mat4 world_f
 }
 /* [/listing] */
 
-/* --check-walk: the three lines, exit 1 over the limits. */
-static int run_check(program_state *st)
-{
-    walk_check_result r;
-    sa_error err;
-    if (!walk_check(&st->all, st->gaits, 2, 10.0, 60.0, &r, &err))
-        return app_fail(&err);
-    printf("max_foot_slide: %.6f\nmax_foot_penetration: %.6f\ndistance_travelled: %.6f\n", r.max_foot_slide,
-           r.max_foot_penetration, r.distance_travelled);
-    if (r.max_foot_slide > MAX_FOOT_SLIDE || r.max_foot_penetration > MAX_FOOT_PENETRATION) {
-        fprintf(stderr, "error: the feet slide (%g m/s, at most %g) or go under the ground (%g m, at most %g)\n",
-                r.max_foot_slide, MAX_FOOT_SLIDE, r.max_foot_penetration, MAX_FOOT_PENETRATION);
-        return 1;
-    }
-    return 0;
-}
-
-/* --dump-pose: the gait's pose at clip time t (modulo its duration) with the
- * root motion put back into the pelvis: the pose of the exported clip. */
-static int run_dump(program_state *st, const walk_clip *w, double time)
-{
-    sa_error err;
-    double d = w->c.duration, t = fmod(fmod(time, d) + d, d);
-    clip_sample(&w->c, (float)t, NULL, st->pose);
-    float travel[3];
-    root_motion_at(&w->rm, (float)t, travel);
-    glm_vec3_add(st->pose[w->g.hips].translation, travel, st->pose[w->g.hips].translation);
-    FILE *out = sa_output_open(dump_pose_path, &err);
-    if (!out)
-        return app_fail(&err);
-    bool ok = skeleton_write_pose(&st->all, st->pose, out, &err);
-    return sa_output_close(out, dump_pose_path, ok, &err) ? 0 : app_fail(&err);
-}
-
 static int run_window(program_state *st, const char *path, app_options *options, int gait_index);
 
 int main(int argc, char **argv)
@@ -176,14 +136,11 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    static const char *const modes[] = {"--check-walk", "--export", "--dump-pose", "--screenshot"};
-    const bool given[] = {check_walk, export_path != NULL, dump_pose_path != NULL, options.screenshot != NULL};
     sa_error err;
     static const char *const gait_names[] = {"walk", "run"};
     int gait_index = cli_choice(gait_option, gait_names, 2);
-    if (!cli_exclusive(4, modes, given, &err) ||
-        (gait_index < 0 && !sa_error_set(&err, "--gait: '%s' is not walk or run", gait_option))) {
-        fprintf(stderr, "error: %s\n", err.message);
+    if (gait_index < 0) {
+        fprintf(stderr, "error: --gait: '%s' is not walk or run\n", gait_option);
         return 2;
     }
     bool batch = check_walk || export_path || dump_pose_path;
@@ -197,32 +154,16 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     if (check_walk)
-        status = run_check(&st);
+        status = run_check_walk(&st.all, st.gaits);
     else if (export_path)
         status = walk_export(export_path, &st.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
     else if (dump_pose_path)
-        status = run_dump(&st, &st.gaits[gait_index], options.fixed_time ? options.time : 0.0);
+        status = run_dump_pose(&st.all, &st.gaits[gait_index], options.fixed_time ? options.time : 0.0, st.pose,
+                               dump_pose_path);
     else
         status = run_window(&st, path, &options, gait_index);
     state_free(&st);
     return status;
-}
-
-/* The ground: a 1 m grid around the character. */
-static void draw_ground(debug_draw *lines, const float root[3])
-{
-    const vec3 grey = {0.42f, 0.45f, 0.5f};
-    float cx = floorf(root[0]), cz = floorf(root[2]);
-    for (int i = -8; i <= 8; i++) {
-        debug_draw_line(lines, (vec3){cx + (float)i, 0, cz - 8}, (vec3){cx + (float)i, 0, cz + 8}, grey);
-        debug_draw_line(lines, (vec3){cx - 8, 0, cz + (float)i}, (vec3){cx + 8, 0, cz + (float)i}, grey);
-    }
-}
-
-static void draw_cross(debug_draw *lines, const float p[3], float size, const vec3 color)
-{
-    debug_draw_line(lines, (vec3){p[0] - size, p[1] + 0.002f, p[2]}, (vec3){p[0] + size, p[1] + 0.002f, p[2]}, color);
-    debug_draw_line(lines, (vec3){p[0], p[1] + 0.002f, p[2] - size}, (vec3){p[0], p[1] + 0.002f, p[2] + size}, color);
 }
 
 /* The window: the character walks a circle of PATH_RADIUS around the origin,

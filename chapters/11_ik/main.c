@@ -15,7 +15,8 @@
  * Keys: 1 two-bone, 2 CCD, 3 FABRIK, I IK on / off, M target motion on /
  * off, S skeleton; W wireframe (common).
  */
-#include "ik.h"
+#include "ik_demo.h"
+
 #include "chapters/03_gltf_loader/scene.h"
 #include "chapters/03_gltf_loader/scene_gl.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
@@ -32,9 +33,6 @@
 
 #define DEFAULT_MODEL "assets/models/tube.gltf"
 
-enum { SOLVER_TWO_BONE, SOLVER_CCD, SOLVER_FABRIK, SOLVER_COUNT };
-static const char *const solver_names[SOLVER_COUNT] = {"two-bone", "ccd", "fabrik"};
-
 static bool check_solvers = false;
 static const char *solver_option = NULL;
 static const cli_option options_extra[] = {
@@ -49,124 +47,13 @@ static const cli_key keys[] = {
     {"M", "toggle the target's motion"},
     {"S", "toggle the skeleton"},
 };
+static const char *const modes[] = {"--check-solvers", "--screenshot"}; /* cli.h keeps them apart */
 static const cli_spec spec = {
     .program = "ch11_ik",
     .summary = "IK on the tube: two-bone, CCD and FABRIK after a moving target; --check-solvers checks them",
     .takes_model = true,
-    .extra = options_extra,
-    .extra_count = 2,
-    .keys = keys,
-    .key_count = 4,
+    CLI_TABLES(options_extra, keys, modes),
 };
-
-/* The chain: the joints of the model's first skin, in its order, for as
- * long as each is the child of the one before (base, middle, tip on the
- * tube; hips to head on the humanoid). */
-static bool find_chain(const skeleton *s, int *chain, int *count, sa_error *err)
-{
-    *count = 0;
-    for (int k = 0; s->skin_count > 0 && k < s->skins[0].joint_count && k < IK_MAX_CHAIN; k++) {
-        int j = s->skins[0].joint_of_skin_joint[k];
-        if (k > 0 && s->parent[j] != chain[k - 1])
-            break;
-        chain[(*count)++] = j;
-    }
-    if (*count < 3)
-        return sa_error_set(err, "the IK demo needs a skin whose first three joints or more are a parent chain "
-                                 "(the tube: base, middle, tip)");
-    return true;
-}
-
-/* One solve of the chain toward target, from the rest pose. */
-static bool solve(int solver, const skeleton *s, const int *chain, int count, const vec3 target, transform *local,
-                  sa_error *err)
-{
-    memcpy(local, s->rest_local, sizeof *local * (size_t)s->joint_count);
-    if (solver == SOLVER_TWO_BONE) {
-        ik_two_bone_job job = {.skeleton = s,
-                               .local = local,
-                               .joints = {chain[0], chain[1], chain[2]},
-                               .pole = {0, 0, 1},
-                               .weight = 1.0f};
-        glm_vec3_copy((float *)target, job.target);
-        return ik_two_bone_run(&job, err);
-    }
-    ik_chain_job job =
-        {.skeleton = s, .local = local, .joints = chain, .count = count, .max_iterations = 200, .tolerance = 1e-5f};
-    glm_vec3_copy((float *)target, job.target);
-    return solver == SOLVER_CCD ? ik_ccd_run(&job, err) : ik_fabrik_run(&job, err);
-}
-
-/* [listing check_solvers] */
-/* --check-solvers: targets on three rings around the chain's root, inside
- * its reach (for two-bone, the reach of the first two bones); each solver
- * from the rest pose; errors through chapter 04's forward kinematics. */
-static int run_check_solvers(const char *path, const skeleton *s, const int *chain, int count)
-{
-    transform *local = malloc(sizeof *local * (size_t)s->joint_count);
-    mat4 *model = malloc(sizeof *model * (size_t)s->joint_count);
-    mat4 *rest = malloc(sizeof *rest * (size_t)s->joint_count);
-    if (!local || !model || !rest) {
-        free(local), free(model), free(rest);
-        fprintf(stderr, "error: out of memory\n");
-        return 1;
-    }
-    skeleton_local_to_model(s, s->rest_local, rest);
-    float worst[SOLVER_COUNT] = {0}, stretch = 0.0f;
-    sa_error err;
-    int status = 0;
-    for (int solver = 0; solver < SOLVER_COUNT && status == 0; solver++)
-        for (int i = 0; i < 36 && status == 0; i++) {
-            /* The reach of the bones this solver moves (two-bone: the first two). */
-            float reach = 0.0f, longest = 0.0f;
-            for (int k = 0; k + 1 < (solver == SOLVER_TWO_BONE ? 3 : count); k++) {
-                float bone = glm_vec3_distance(rest[chain[k]][3], rest[chain[k + 1]][3]);
-                reach += bone;
-                longest = fmaxf(longest, bone);
-            }
-            /* No nearer than the longest bone folded back over the others. */
-            float nearest = fmaxf(0.0f, 2.0f * longest - reach);
-            /* 12 directions a ring, three rings (rising 0.2, 0.5, 0.8 for
-             * each 1 across), from 0.1 to 0.9 of the way from the nearest
-             * reach to the farthest. */
-            float angle = 2.0f * GLM_PIf * (float)(i % 12) / 12.0f, height = 0.2f + 0.3f * (float)(i / 12);
-            float away = nearest + (0.1f + 0.8f * (float)(i % 5) / 4.0f) * (reach - nearest);
-            vec3 dir = {cosf(angle), height, sinf(angle)}, target;
-            glm_vec3_normalize(dir);
-            glm_vec3_copy(rest[chain[0]][3], target);
-            glm_vec3_muladds(dir, away, target);
-            if (!solve(solver, s, chain, count, target, local, &err)) {
-                sa_error_prefix(&err, "%s", path);
-                status = app_fail(&err);
-                break;
-            }
-            skeleton_local_to_model(s, local, model);
-            int tip = chain[solver == SOLVER_TWO_BONE ? 2 : count - 1];
-            worst[solver] = fmaxf(worst[solver], glm_vec3_distance(model[tip][3], target));
-            for (int k = 0; k + 1 < count; k++) {
-                float was = glm_vec3_distance(rest[chain[k]][3], rest[chain[k + 1]][3]);
-                float now = glm_vec3_distance(model[chain[k]][3], model[chain[k + 1]][3]);
-                stretch = fmaxf(stretch, fabsf(now - was) / fmaxf(was, 1e-6f));
-            }
-        }
-    if (status == 0) {
-        printf("two_bone_max_error: %.3g\nccd_max_error: %.3g\nfabrik_max_error: %.3g\nmax_bone_stretch: %.3g\n",
-               (double)worst[0], (double)worst[1], (double)worst[2], (double)stretch);
-        for (int solver = 0; solver < SOLVER_COUNT; solver++)
-            if (!(worst[solver] <= 1e-4f)) {
-                fprintf(stderr, "error: %s: %s leaves the tip %.3g m from a reachable target (over 1e-4)\n", path,
-                        solver_names[solver], (double)worst[solver]);
-                status = 1;
-            }
-        if (!(stretch <= 1e-5f)) {
-            fprintf(stderr, "error: %s: a bone changed length by %.3g of itself (over 1e-5)\n", path, (double)stretch);
-            status = 1;
-        }
-    }
-    free(local), free(model), free(rest);
-    return status;
-}
-/* [/listing] */
 
 int main(int argc, char **argv)
 {
@@ -174,13 +61,7 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    static const char *const modes[] = {"--check-solvers", "--screenshot"};
-    const bool given[] = {check_solvers, options.screenshot != NULL};
     sa_error err;
-    if (!cli_exclusive(2, modes, given, &err)) {
-        fprintf(stderr, "error: %s\n", err.message);
-        return 2;
-    }
     int solver = solver_option ? cli_choice(solver_option, solver_names, SOLVER_COUNT) : SOLVER_TWO_BONE;
     if (solver < 0) {
         fprintf(stderr, "error: --solver: '%s' is not two-bone, ccd or fabrik\n", solver_option);

@@ -1,0 +1,29 @@
+/* crossfade_modes.h: ch09_crossfade's modes without a window. The program
+ * loads its state (crossfade_state.h) and hands it to one of these, which
+ * return the exit status (or, for the pose, a status and an error).
+ */
+#ifndef CH09_CROSSFADE_MODES_H
+#define CH09_CROSSFADE_MODES_H
+
+#include "crossfade_state.h"
+
+/* The blend the command line asks for: each option's text, NULL when not given. */
+typedef struct blend_request {
+    const char *blend, *additive, *mask, *weight, *blend_time;
+    const char *dump_pose_path, *dump_obj_path;
+} blend_request;
+
+/* Usage errors (exit 2): options that make no sense together or alone
+ * (two modes at once are cli.h's: the spec's `modes`). */
+bool blend_request_usage_ok(const blend_request *rq, sa_error *err);
+
+/* Into st->pose: clip a at time t, then blended, masked or added as rq asks. */
+bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err);
+
+/* --dump-pose or --dump-obj of st->pose. */
+int run_dump(program_state *st, const blend_request *rq, const char *path);
+
+/* --check-fade: the three lines; 1 on a defect. */
+int check_fade_run(program_state *st, const char *path);
+
+#endif

@@ -1,0 +1,49 @@
+/* walk_modes.c: ch10_walk_cycle's modes without a window, --check-walk and
+ * --dump-pose (see walk_modes.h). */
+#include "walk_modes.h"
+
+#include "chapters/04_bone_tree/pose_write.h"
+#include "common/app.h"
+#include "common/files.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* --check-walk's limits (issue 17): a planted foot moving faster than this
+ * slides visibly; a sole this far under the ground shows through it. */
+#define MAX_FOOT_SLIDE 0.01
+#define MAX_FOOT_PENETRATION 0.005
+
+/* --check-walk: the three lines, exit 1 over the limits. */
+int run_check_walk(const skeleton *all, const walk_clip *gaits)
+{
+    walk_check_result r;
+    sa_error err;
+    if (!walk_check(all, gaits, 2, 10.0, 60.0, &r, &err))
+        return app_fail(&err);
+    printf("max_foot_slide: %.6f\nmax_foot_penetration: %.6f\ndistance_travelled: %.6f\n", r.max_foot_slide,
+           r.max_foot_penetration, r.distance_travelled);
+    if (r.max_foot_slide > MAX_FOOT_SLIDE || r.max_foot_penetration > MAX_FOOT_PENETRATION) {
+        fprintf(stderr, "error: the feet slide (%g m/s, at most %g) or go under the ground (%g m, at most %g)\n",
+                r.max_foot_slide, MAX_FOOT_SLIDE, r.max_foot_penetration, MAX_FOOT_PENETRATION);
+        return 1;
+    }
+    return 0;
+}
+
+/* --dump-pose: the gait's pose at clip time t (modulo its duration) with the
+ * root motion put back into the pelvis: the pose of the exported clip. */
+int run_dump_pose(const skeleton *all, const walk_clip *w, double time, transform *pose, const char *out_path)
+{
+    sa_error err;
+    double d = w->c.duration, t = fmod(fmod(time, d) + d, d);
+    clip_sample(&w->c, (float)t, NULL, pose);
+    float travel[3];
+    root_motion_at(&w->rm, (float)t, travel);
+    glm_vec3_add(pose[w->g.hips].translation, travel, pose[w->g.hips].translation);
+    FILE *out = sa_output_open(out_path, &err);
+    if (!out)
+        return app_fail(&err);
+    bool ok = skeleton_write_pose(all, pose, out, &err);
+    return sa_output_close(out, out_path, ok, &err) ? 0 : app_fail(&err);
+}

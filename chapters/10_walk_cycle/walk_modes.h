@@ -1,0 +1,17 @@
+/* walk_modes.h: ch10_walk_cycle's modes without a window. Each returns the
+ * program's exit status. */
+#ifndef CH10_WALK_MODES_H
+#define CH10_WALK_MODES_H
+
+#include "walk.h"
+
+/* --check-walk: 10 s of each gait at 60 Hz (walk_check), the three lines,
+ * 1 over the limits (issue 17). */
+int run_check_walk(const skeleton *all, const walk_clip *gaits);
+
+/* --dump-pose: w's pose at clip time `time` (modulo its duration) with the
+ * root motion put back into the pelvis, the exported clip's pose, written
+ * to out_path in chapter 04's format; pose is [all->joint_count] scratch. */
+int run_dump_pose(const skeleton *all, const walk_clip *w, double time, transform *pose, const char *out_path);
+
+#endif
