@@ -17,8 +17,8 @@ static bool output_type_allowed(const gltf_accessor *a, gltf_path path)
     return small && (path != GLTF_PATH_ROTATION || a->normalized);
 }
 
-bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
-                    sa_error *err)
+static bool build_clip(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
+                       sa_error *err)
 {
     const gltf_animation *anim = &doc->animations[index];
     if (!clip_init(out, anim->name, nodes->joint_count, nodes->rest_local, err))
@@ -64,14 +64,28 @@ bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, 
     return true;
 }
 
+/* A clip that fails half-way is freed here, so that an error leaves
+ * nothing for the caller to clean up (found by fuzz_clip). */
+bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
+                    sa_error *err)
+{
+    if (build_clip(doc, index, nodes, out, weights_skipped, err))
+        return true;
+    clip_free(out);
+    return false;
+}
+
 bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err)
 {
     *out = calloc((size_t)doc->animation_count + 1, sizeof **out);
     if (!*out)
         return sa_error_set(err, "out of memory");
     for (int i = 0; i < doc->animation_count; i++)
-        if (!clip_from_gltf(doc, i, nodes, &(*out)[i], weights_skipped, err))
+        if (!clip_from_gltf(doc, i, nodes, &(*out)[i], weights_skipped, err)) {
+            clips_free(*out, i);
+            *out = NULL;
             return false;
+        }
     return true;
 }
 

@@ -22,12 +22,14 @@
  * says; a morph `weights` channel is skipped and counted in
  * *weights_skipped (may be NULL), for the caller's one note. Errors name
  * the JSON path ("animations[0].samplers[2].input: key 3: ..."); the caller
- * puts the file name in front. */
+ * puts the file name in front. On an error nothing is left allocated (out
+ * is zeroed). */
 bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
                     sa_error *err);
 
 /* Every animation of the file as clips ([doc->animation_count], allocated;
- * free with clips_free). *weights_skipped: over all of them. */
+ * free with clips_free). *weights_skipped: over all of them. On an error
+ * nothing is left allocated (*out is NULL). */
 bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err);
 void clips_free(clip *clips, int count);
 
