@@ -937,6 +937,101 @@ def nlerp_error():
     return s.render()
 
 
+# ---------------------------------------------------------------- chapter 09
+
+def interrupted_fade():
+    """crossfade_advance's weights: idle -> wave over 1 s (linear), interrupted at 0.4 s by a fade to a third clip."""
+    s = Svg(820, 380, "An interrupted crossfade: each weight falls from where the second switch found it")
+    left, top, width, height = 70, 50, 600, 240
+    end = 1.4
+
+    def x_of(t):
+        return left + width * t / end
+
+    def y_of(w):
+        return top + height * (1.0 - w)
+
+    def weights(t):
+        # crossfade_advance: w_i = start_i (1 - c) + (i is the top ? c : 0)
+        if t < 0.4:
+            c = t / 1.0
+            return [1.0 - c, c, 0.0]
+        p = min((t - 0.4) / 0.5, 1.0)
+        c = 3 * p * p - 2 * p * p * p
+        return [0.6 * (1 - c), 0.4 * (1 - c), c]
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for w in (0.0, 0.25, 0.5, 0.75, 1.0):
+        s.line(left, y_of(w), left + width, y_of(w), stroke=PADDING, width=1)
+        s.text(left - 8, y_of(w) + 4, f"{w:g}", size=11, anchor="end", fill=MUTED)
+    for k in range(0, 8):
+        t = 0.2 * k
+        s.text(x_of(t), top + height + 18, f"{t:.1f}", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 40, "wall seconds since the first switch", size=12.5, anchor="middle")
+    s.text(left, top - 14, "weight", size=12.5)
+    for t, label in ((0.0, "N: fade to wave, 1 s linear"), (0.4, "N: fade to clip 3, 0.5 s smoothstep")):
+        s.line(x_of(t), top, x_of(t), top + height, stroke=MUTED, dash="4,4")
+        s.text(x_of(t) + 6, top + 16 if t == 0.0 else top + 34, label, size=11.5, fill=MUTED)
+    s.line(x_of(0.4), y_of(1.0), x_of(1.0), y_of(0.0), stroke=FRONT, dash="2,5", width=1.2)
+    s.text(x_of(0.84), y_of(0.12), "wave without the interruption", size=11, fill="#2c6ea6")
+    for i, (color, label) in enumerate((("#e08a2c", "idle"), (FRONT, "wave"), (ACCENT, "clip 3"))):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 280):.1f} {y_of(weights(k * end / 280)[i]):.1f}"
+                     for k in range(281))
+        s.path(d, stroke=color, width=2.6)
+        y = top + 20 + 22 * i
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.6)
+        s.text(left + width + 46, y, label, size=12)
+    s.text(x_of(0.4) + 6, y_of(0.6) - 8, "0.6", size=11.5, bold=True)
+    s.text(x_of(0.4) + 6, y_of(0.4) + 16, "0.4", size=11.5, bold=True)
+    s.text(410, 350, "At the second switch the weights (0.6, 0.4, 0) become the fade's start weights; all three",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(410, 367, "clips keep playing, and the weights sum to 1 at every frame (the stack, not a frozen pose).",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def matrix_blend_shrink():
+    """Half way between a bone at 0 and at 90 degrees: slerp keeps its length, a matrix blend shrinks it to 71 %."""
+    s = Svg(860, 360, "Blending matrices instead of rotations: the limb shrinks half way")
+
+    def panel(cx, cy, title, sub, matrix):
+        r = 150
+        s.text(cx + 75, 34, title, size=14, anchor="middle", bold=True)
+        s.text(cx + 75, 54, sub, size=12, anchor="middle", mono=True)
+        s.path(f"M {cx + r} {cy} A {r} {r} 0 0 0 {cx} {cy - r}", stroke=PADDING, width=1.5, dash="4,4")
+        s.circle(cx, cy, 5)
+        for k in range(0, 9):
+            w = k / 8
+            m = matrix(w)
+            x, y = m[0][0] * r, m[1][0] * r  # the bone along x, through the blended matrix
+            s.circle(cx + x, cy - y, 3.2, fill=ACCENT if k == 4 else MUTED)
+        # the limb at the two ends and half way: a box 1 long, 0.16 thick
+        for w, fill, opacity in ((0.0, PADDING, 1.0), (1.0, PADDING, 1.0), (0.5, BACK, 0.9)):
+            m = matrix(w)
+            corners = [(0, -0.08), (1, -0.08), (1, 0.08), (0, 0.08)]
+            pts = [(cx + r * (m[0][0] * u + m[0][1] * v), cy - r * (m[1][0] * u + m[1][1] * v)) for u, v in corners]
+            s.polygon(pts, fill=fill, stroke=INK if w == 0.5 else MUTED, opacity=opacity)
+        m = matrix(0.5)
+        length = math.hypot(m[0][0], m[1][0])
+        s.text(cx + 75, cy + 40, f"half way: length {length:.2f}", size=13, anchor="middle",
+               fill=ACCENT if length < 0.99 else INK, bold=True)
+
+    def slerped(w):
+        a = math.radians(90 * w)
+        return [[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]
+
+    def lerped(w):
+        return [[1 - w, -w], [w, 1 - w]]  # (1 - w) R(0) + w R(90)
+
+    panel(90, 250, "pose_blend: slerp the rotation", "slerp(q0, q90, w)", slerped)
+    panel(520, 250, "blending the matrices", "(1 - w) M0 + w M90", lerped)
+    s.text(430, 330, "Dots: the bone's tip for w = 0, 1/8, ..., 1. The matrix blend moves it along the chord, "
+           "so the bone", size=12, anchor="middle", fill=MUTED)
+    s.text(430, 347, "and its skin shrink to cos 45 deg = 0.71 half way; between rotations about different axes "
+           "they shear too.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 # ---------------------------------------------------------------- chapter 10
 
 def gait_timeline():
@@ -1274,6 +1369,8 @@ FIGURES = {
     "08-track-cursor": track_cursor,
     "08-long-way-round": long_way_round,
     "08-nlerp-error": nlerp_error,
+    "09-interrupted-fade": interrupted_fade,
+    "09-matrix-blend-shrink": matrix_blend_shrink,
     "10-gait-timeline": gait_timeline,
     "10-root-path": root_path_footprints,
     "11-ik-convergence": ik_convergence,

@@ -112,12 +112,14 @@ static bool slot_in_use(const crossfade *fade, int slot)
 bool crossfade_switch(crossfade *fade, const clip *clips, int clip_count, int clip, bool loop, double duration,
                       fade_curve curve, bool phase_sync, sa_error *err)
 {
+    /* [elide the checks: a clip playing, the clip in range, the length >= 0] */
     if (fade->count < 1)
         return sa_error_set(err, "crossfade: no clip is playing (crossfade_start first)");
     if (clip < 0 || clip >= clip_count)
         return sa_error_set(err, "crossfade: clip %d is not one of the %d clips", clip, clip_count);
     if (!(duration >= 0.0) || !isfinite(duration))
         return sa_error_set(err, "crossfade: fade length %g is not a number of seconds >= 0", duration);
+    /* [/elide] */
     const fade_entry *top = &fade->entry[fade->count - 1];
     double phase = top->clock.duration > 0.0 ? top->clock.time / top->clock.duration : 0.0;
 
@@ -132,6 +134,7 @@ bool crossfade_switch(crossfade *fade, const clip *clips, int clip_count, int cl
         e = fade->entry[at];
         remove_entry(fade, at);
     } else {
+        /* [elide a full stack: drop the entry of smallest weight, share its weight out] */
         if (fade->count == CROSSFADE_MAX) {
             int smallest = 0;
             for (int i = 1; i < fade->count; i++)
@@ -142,6 +145,7 @@ bool crossfade_switch(crossfade *fade, const clip *clips, int clip_count, int cl
             for (int i = 0; i < fade->count; i++)
                 fade->entry[i].weight = left > 0.0f ? fade->entry[i].weight / left : 1.0f / (float)fade->count;
         }
+        /* [/elide] */
         int slot = 0; /* the first cursor array no playing clip uses */
         while (slot_in_use(fade, slot))
             slot++;
