@@ -42,8 +42,8 @@ static bool parse_weight(const char *text, float *out, sa_error *err)
 /* --blend / --mask / --additive: the pose the command line asks for. */
 bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err)
 {
-    int count = st->doc.animation_count, n = st->all.joint_count;
-    clip_sample(&st->clips[a], wrapped_time(t, &st->clips[a]), NULL, st->pose);
+    int count = st->v.doc.animation_count, n = st->v.all.joint_count;
+    clip_sample(&st->clips[a], wrapped_time(t, &st->clips[a]), NULL, st->v.pose);
     if (!rq->blend && !rq->additive)
         return true;
     float weight = 0.5f;
@@ -61,19 +61,20 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
             return sa_error_set(err, "out of memory");
         clip_sample(&st->clips[b], 0.0f, NULL, first);
         pose_additive_delta(n, first, st->other, st->other);
-        pose_additive_apply(n, st->pose, st->other, weight, st->pose);
+        pose_additive_apply(n, st->v.pose, st->other, weight, st->v.pose);
         free(first);
         return true;
     }
     const float *mask = NULL;
     if (rq->mask) {
-        int joint = skeleton_find(&st->all, rq->mask);
+        int joint = skeleton_find(&st->v.all, rq->mask);
         if (joint < 0)
             return sa_error_set(err, "--mask: no joint is called '%s'", rq->mask);
-        mask_from_joint(n, st->all.parent, joint, 0, st->mask);
+        mask_from_joint(n, st->v.all.parent, joint, 0, st->mask);
         mask = st->mask;
     }
-    blend_job job = {.joint_count = n, .a = st->pose, .b = st->other, .weight = weight, .mask = mask, .out = st->pose};
+    blend_job job =
+        {.joint_count = n, .a = st->v.pose, .b = st->other, .weight = weight, .mask = mask, .out = st->v.pose};
     return blend_job_run(&job, err);
 }
 /* [/listing] */
@@ -81,10 +82,10 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
 int run_dump(program_state *st, const blend_request *rq, const char *path)
 {
     sa_error err;
-    place_nodes(st);
+    animated_view_place(&st->v, NULL);
     if (rq->dump_obj_path) { /* chapter 06's writer, as ch07 --dump-obj uses it */
-        skin_scene_run(&st->sc, &st->skel);
-        return skin_scene_write_obj_file(&st->sc, &st->doc, st->nodes.world_from_node, st->nodes.shown,
+        skin_scene_run(&st->v.sc, &st->v.skel);
+        return skin_scene_write_obj_file(&st->v.sc, &st->v.doc, st->v.nodes.world_from_node, st->v.nodes.shown,
                                          rq->dump_obj_path, &err)
                    ? 0
                    : app_fail(&err);
@@ -92,7 +93,7 @@ int run_dump(program_state *st, const blend_request *rq, const char *path)
     FILE *out = sa_output_open(rq->dump_pose_path, &err);
     if (!out)
         return app_fail(&err);
-    bool ok = skeleton_write_pose(&st->all, st->pose, out, &err);
+    bool ok = skeleton_write_pose(&st->v.all, st->v.pose, out, &err);
     if (!ok)
         sa_error_prefix(&err, "%s", path);
     return sa_output_close(out, rq->dump_pose_path, ok, &err) ? 0 : app_fail(&err);

@@ -34,9 +34,9 @@ typedef struct fade_stats {
 
 static void model_positions(program_state *st, vec3 *out)
 {
-    place_nodes(st);
-    for (int j = 0; j < st->all.joint_count; j++)
-        glm_vec3_copy(st->model_from_node[j][3], out[j]);
+    animated_view_place(&st->v, NULL);
+    for (int j = 0; j < st->v.all.joint_count; j++)
+        glm_vec3_copy(st->v.model_from_node[j][3], out[j]);
 }
 
 /* The clock time of clip c's entry in the fade, or NAN when it is not playing. */
@@ -51,7 +51,7 @@ static double clip_time(const crossfade *fade, int c)
 static bool simulate(program_state *st, const clip *list, int clips, const check_switch *switches, int switch_count,
                      fade_stats *stats, sa_error *err)
 {
-    int n = st->all.joint_count, events = 1;
+    int n = st->v.all.joint_count, events = 1;
     for (int c = 0; c < clips; c++)
         events = list[c].event_count > events ? list[c].event_count : events;
     animator anim = {0};
@@ -97,7 +97,7 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
         for (int i = 0; i < anim.fade.count; i++)
             sum += anim.fade.entry[i].weight;
         stats->max_sum_error = fmax(stats->max_sum_error, fabs(sum - 1.0));
-        animator_pose(&anim, st->pose);
+        animator_pose(&anim, st->v.pose);
         model_positions(st, now);
         double jump = 0.0;
         for (int j = 0; frame > 0 && j < n; j++)
@@ -116,7 +116,7 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
 int check_fade_run(program_state *st, const char *path)
 {
     sa_error err;
-    int clips = st->doc.animation_count, a = 0, b = clips > 1 ? 1 : 0, still = clips;
+    int clips = st->v.doc.animation_count, a = 0, b = clips > 1 ? 1 : 0, still = clips;
     /* Markers for the events check where the file has none: a quarter apart. */
     for (int c = 0; c < clips; c++)
         for (int k = 0; st->clips[c].event_count == 0 && st->clips[c].duration > 0.0f && k < 4; k++)
@@ -125,7 +125,7 @@ int check_fade_run(program_state *st, const char *path)
     /* The file's clips plus one more, the rest pose standing still, so that
      * a fade can be interrupted by a third clip. */
     clip *list = malloc((size_t)(clips + 1) * sizeof *list);
-    if (!list || !clip_init(&list[still], "rest", st->all.joint_count, st->all.rest_local, &err)) {
+    if (!list || !clip_init(&list[still], "rest", st->v.all.joint_count, st->v.all.rest_local, &err)) {
         free(list);
         return app_fail(&err);
     }

@@ -17,10 +17,10 @@ typedef struct blend_request {
  * (two modes at once are cli.h's: the spec's `modes`). */
 bool blend_request_usage_ok(const blend_request *rq, sa_error *err);
 
-/* Into st->pose: clip a at time t, then blended, masked or added as rq asks. */
+/* Into st->v.pose: clip a at time t, then blended, masked or added as rq asks. */
 bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err);
 
-/* --dump-pose or --dump-obj of st->pose. */
+/* --dump-pose or --dump-obj of st->v.pose. */
 int run_dump(program_state *st, const blend_request *rq, const char *path);
 
 /* --check-fade: the three lines; 1 on a defect. */

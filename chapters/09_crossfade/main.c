@@ -22,10 +22,8 @@
 
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
-#include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
 #include "common/app.h"
 #include "common/files.h"
-#include "common/lit.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -101,10 +99,10 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     int first = 0;
     bool ok = state_load(&st, path, !dumping && !check_fade, &err);
-    if (ok && st.doc.animation_count == 0)
+    if (ok && st.v.doc.animation_count == 0)
         ok = sa_error_set(&err, "it has no animation to blend");
     if (ok && clip_option)
-        ok = (first = clip_find(st.clips, st.doc.animation_count, clip_option, &err)) >= 0;
+        ok = (first = clip_find(st.clips, st.v.doc.animation_count, clip_option, &err)) >= 0;
     if (ok && dumping)
         ok = pose_from_command_line(&st, &request, first, options.fixed_time ? options.time : 0.0, &err);
     if (!ok) {
@@ -142,11 +140,12 @@ static int run_window(program_state *st, const char *path, app_options *options,
 {
     sa_error err;
     vec3 lo, hi; /* the camera frames the rest pose */
-    memcpy(st->pose, st->all.rest_local, (size_t)st->all.joint_count * sizeof *st->pose);
-    place_nodes(st);
-    skin_scene_run(&st->sc, &st->skel);
-    skin_scene_bounds(&st->sc, &st->doc, st->nodes.world_from_node, st->rigid_shown, lo, hi);
-    int clips = st->doc.animation_count, top = first, layer = -1, additive = -1;
+    animated_view *v = &st->v;
+    memcpy(v->pose, v->all.rest_local, (size_t)v->all.joint_count * sizeof *v->pose);
+    animated_view_place(v, NULL);
+    skin_scene_run(&v->sc, &v->skel);
+    skin_scene_bounds(&v->sc, &v->doc, v->nodes.world_from_node, v->rigid_shown, lo, hi);
+    int clips = v->doc.animation_count, top = first, layer = -1, additive = -1;
     float *plot = calloc((size_t)(PLOT_SAMPLES + 1) * (size_t)clips, sizeof *plot);
     animator anim;
     if (!plot || !animator_init(&anim, st->clips, clips, first, true, &err)) {
@@ -155,23 +154,14 @@ static int run_window(program_state *st, const char *path, app_options *options,
     }
     if (options->fixed_time) /* --time T: the first clip's time (the clock then stands still) */
         anim.fade.entry[0].clock.time = wrapped_time(options->time, &st->clips[first]);
-    int layer_joint = skeleton_find(&st->all, LAYER_JOINT);
-    mask_from_joint(st->all.joint_count, st->all.parent, layer_joint >= 0 ? layer_joint : 0, 2, st->mask);
+    int layer_joint = skeleton_find(&v->all, LAYER_JOINT);
+    mask_from_joint(v->all.joint_count, v->all.parent, layer_joint >= 0 ? layer_joint : 0, 2, st->mask);
     app a;
     if (!app_open(&a, &spec, options, &err)) {
         animator_free(&anim), free(plot);
         return app_fail(&err);
     }
-    gpu_skin_scene g = {0};
-    scene_gl gpu = {0};
-    shader_program lit = {0};
-    debug_draw lines = {0}, text = {0};
-    scene_gl_options gl_options = {.dynamic_skinned = true};
-    bool ok = gpu_skin_scene_init(&g, &st->sc, &st->doc, false, &err) && gpu_skin_scene_load_programs(&g, &err) &&
-              lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
-              scene_gl_upload(&gpu, &st->doc, &gl_options, &err);
-    if (!ok)
-        sa_error_prefix(&err, "%s", path);
+    bool ok = animated_view_open(v, path, &err);
     orbit_camera_frame_bounds(&a.camera, lo, hi);
     float axes_size = 0.05f * glm_vec3_distance(lo, hi);
     bool show_skeleton = false, sync = false;
@@ -200,9 +190,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
         if (app_key_pressed(&a, GLFW_KEY_S))
             show_skeleton = !show_skeleton;
         animator_advance(&anim, dt, NULL, 0);
-        animator_pose(&anim, st->pose);
-        place_nodes(st);
-        gpu_skin_scene_update(&g, &st->sc, &st->skel, SKIN_LINEAR);
+        animator_pose(&anim, v->pose);
+        animated_view_place(v, NULL);
 
         /* One plot sample per 1/60 s of play: the newest at the right. */
         for (plot_clock += dt; plot_clock >= PLOT_SECONDS / PLOT_SAMPLES; plot_clock -= PLOT_SECONDS / PLOT_SAMPLES) {
@@ -216,14 +205,11 @@ static int run_window(program_state *st, const char *path, app_options *options,
         }
         mat4 clip_from_world, clip_from_screen;
         app_clip_from_world(&a, clip_from_world);
-        lit_begin_frame(&lit, clip_from_world);
-        scene_gl_draw(&gpu, &st->doc, &lit, st->nodes.world_from_node, st->rigid_shown);
-        lit_begin_frame(&g.programs[SKIN_LINEAR].program, clip_from_world);
-        gpu_skin_scene_draw(&g, &st->sc, &gpu, st->nodes.shown, SKIN_LINEAR);
+        animated_view_draw(v, clip_from_world);
         if (show_skeleton) {
             glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            skeleton_overlay_draw(&lines, &st->all, st->model_from_node, st->depth, -1, axes_size);
-            debug_draw_flush(&lines, clip_from_world, 6.0f);
+            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, axes_size);
+            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
             glEnable(GL_DEPTH_TEST);
         }
         text_clip_from_screen(a.width, a.height, clip_from_screen);
@@ -234,22 +220,18 @@ static int run_window(program_state *st, const char *path, app_options *options,
         for (int i = 0; i < anim.fade.count && at < (int)sizeof label; i++)
             at += snprintf(label + at, sizeof label - (size_t)at, " %s %.2f", st->clips[anim.fade.entry[i].clip].name,
                            (double)anim.fade.entry[i].weight);
-        text_draw(&text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
-        text_draw(&text, 10.0f, 28.0f, 1.2f, "N clip  F/G fade  C curve  Y sync  L layer  A additive  S skeleton",
+        text_draw(&v->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
+        text_draw(&v->text, 10.0f, 28.0f, 1.2f, "N clip  F/G fade  C curve  Y sync  L layer  A additive  S skeleton",
                   (vec3){0.85f, 0.85f, 0.85f});
         for (int c = 0; c < clips && c < 4; c++) /* the legend of the plot */
-            text_draw(&text, 10.0f + 120.0f * (float)c, (float)a.height - 120.0f, 1.2f, st->clips[c].name,
+            text_draw(&v->text, 10.0f + 120.0f * (float)c, (float)a.height - 120.0f, 1.2f, st->clips[c].name,
                       plot_colours[c]);
-        plot_weights(&text, plot, samples, clips, a.width, a.height);
-        debug_draw_flush(&text, clip_from_screen, 1.0f);
+        plot_weights(&v->text, plot, samples, clips, a.width, a.height);
+        debug_draw_flush(&v->text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    debug_draw_free(&text);
-    debug_draw_free(&lines);
-    shader_program_unload(&lit);
-    scene_gl_free(&gpu);
-    gpu_skin_scene_free(&g);
+    animated_view_close(v);
     app_close(&a);
     animator_free(&anim);
     free(plot);

@@ -20,13 +20,11 @@
 #include "walk_modes.h"
 #include "walk_overlay.h"
 
-#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
-#include "chapters/07_gpu_skinning/gpu_skin_gltf.h"
+#include "chapters/08_keyframes/animated_view.h"
 #include "common/app.h"
 #include "common/files.h"
-#include "common/lit.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -62,53 +60,34 @@ static const cli_spec spec = {
     CLI_TABLES(options_extra, keys, modes),
 };
 
+/* Chapter 08's animated view (the file, both skeletons, the pose, the GPU
+ * drawing) and what this chapter adds: the gaits and their cursors. */
 typedef struct program_state {
-    gltf_document doc;
-    skeleton skel;         /* the skins' skeleton (chapter 06's skin_scene) */
-    skeleton all;          /* every node: what the clips move */
-    skin_scene sc;         /* chapter 06 */
-    scene_nodes nodes;     /* world_from_node (animated here) and shown */
-    bool *rigid_shown;     /* shown and not skinned */
-    walk_clip gaits[2];    /* walk, run */
-    int *cursors;          /* [the most tracks of a clip] */
-    transform *pose;       /* [all.joint_count] */
-    mat4 *model_from_node; /* [all.joint_count] */
-    int *depth;            /* [all.joint_count]: the overlay's colours */
+    animated_view v;
+    walk_clip gaits[2]; /* walk, run */
+    int *cursors;       /* [the most tracks of a clip] */
 } program_state;
 
 static void state_free(program_state *st)
 {
-    free(st->rigid_shown), free(st->cursors), free(st->pose), free(st->model_from_node), free(st->depth);
+    free(st->cursors);
     walk_clip_free(&st->gaits[0]);
     walk_clip_free(&st->gaits[1]);
-    scene_nodes_free(&st->nodes);
-    skin_scene_free(&st->sc);
-    skeleton_free(&st->all);
-    skeleton_free(&st->skel);
-    gltf_free(&st->doc);
+    animated_view_free(&st->v);
 }
 
 static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
 {
-    if (!skin_scene_load(path, decode_images, &st->doc, &st->skel, &st->sc, &st->nodes, err))
+    if (!animated_view_load(&st->v, path, decode_images, err))
         return false;
     const gait_params params[2] = {gait_walk(), gait_run()};
-    if (!skeleton_from_gltf_nodes(&st->doc, &st->all, err) ||
-        !walk_clip_make(&st->all, &params[0], "walk", &st->gaits[0], err) ||
-        !walk_clip_make(&st->all, &params[1], "run", &st->gaits[1], err))
+    if (!walk_clip_make(&st->v.all, &params[0], "walk", &st->gaits[0], err) ||
+        !walk_clip_make(&st->v.all, &params[1], "run", &st->gaits[1], err))
         return sa_error_prefix(err, "%s", path);
-    size_t n = (size_t)st->all.joint_count + 1;
     int tracks = st->gaits[0].c.track_count > st->gaits[1].c.track_count ? st->gaits[0].c.track_count
                                                                          : st->gaits[1].c.track_count;
-    st->rigid_shown = calloc((size_t)st->doc.node_count + 1, sizeof *st->rigid_shown);
-    st->cursors = calloc((size_t)tracks + 1, sizeof *st->cursors);
-    st->pose = malloc(n * sizeof *st->pose);
-    st->model_from_node = malloc(n * sizeof *st->model_from_node);
-    st->depth = malloc(n * sizeof *st->depth);
-    if (!st->rigid_shown || !st->cursors || !st->pose || !st->model_from_node || !st->depth)
+    if (!(st->cursors = calloc((size_t)tracks + 1, sizeof *st->cursors)))
         return sa_error_set(err, "out of memory");
-    skin_scene_rigid_shown(&st->doc, st->nodes.shown, st->rigid_shown);
-    skeleton_depths(&st->all, st->depth);
     return true;
 }
 
@@ -117,14 +96,8 @@ static bool load(program_state *st, const char *path, bool decode_images, sa_err
  * root's world_from_model in front of every node (root motion). */
 static void pose_at(program_state *st, const walk_clip *w, float t, mat4 world_from_model)
 {
-    clip_sample(&w->c, t, st->cursors, st->pose);
-    skeleton_local_to_model(&st->all, st->pose, st->model_from_node);
-    for (int n = 0; n < st->doc.node_count; n++)
-        if (st->nodes.shown[n])
-            glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[n]], st->nodes.world_from_node[n]);
-    for (int j = 0; j < st->skel.joint_count; j++) /* the skin follows its joints into the world */
-        glm_mat4_mul(world_from_model, st->model_from_node[st->all.joint_of_node[st->skel.node_of_joint[j]]],
-                     st->sc.model_from_joint[j]);
+    clip_sample(&w->c, t, st->cursors, st->v.pose);
+    animated_view_place(&st->v, world_from_model); /* the skin follows its joints into the world */
 }
 /* [/listing] */
 
@@ -154,11 +127,11 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     if (check_walk)
-        status = run_check_walk(&st.all, st.gaits);
+        status = run_check_walk(&st.v.all, st.gaits);
     else if (export_path)
-        status = walk_export(export_path, &st.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
+        status = walk_export(export_path, &st.v.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
     else if (dump_pose_path)
-        status = run_dump_pose(&st.all, &st.gaits[gait_index], options.fixed_time ? options.time : 0.0, st.pose,
+        status = run_dump_pose(&st.v.all, &st.gaits[gait_index], options.fixed_time ? options.time : 0.0, st.v.pose,
                                dump_pose_path);
     else
         status = run_window(&st, path, &options, gait_index);
@@ -174,16 +147,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
     app a;
     if (!app_open(&a, &spec, options, &err))
         return app_fail(&err);
-    gpu_skin_scene g = {0};
-    scene_gl gpu = {0};
-    shader_program lit = {0};
-    debug_draw lines = {0}, text = {0};
-    scene_gl_options gl_options = {.dynamic_skinned = true};
-    bool ok = gpu_skin_scene_init(&g, &st->sc, &st->doc, false, &err) && gpu_skin_scene_load_programs(&g, &err) &&
-              lit_load(&lit, &err) && debug_draw_init(&lines, &err) && debug_draw_init(&text, &err) &&
-              scene_gl_upload(&gpu, &st->doc, &gl_options, &err);
-    if (!ok)
-        sa_error_prefix(&err, "%s", path);
+    animated_view *v = &st->v;
+    bool ok = animated_view_open(v, path, &err);
     bool show_skeleton = false, show_contacts = true;
     float root[3] = {PATH_RADIUS, 0, 0}, heading = (float)GLM_PI; /* facing -Z: the circle turns left */
     float footprints[FOOTPRINTS][3];
@@ -230,38 +195,34 @@ static int run_window(program_state *st, const char *path, app_options *options,
             int side = strncmp(name, "left", 4) == 0 ? GAIT_LEFT : GAIT_RIGHT;
             if (strstr(name, "_down")) {
                 float heel[3], ball[3], *print = footprints[footprint_count++ % FOOTPRINTS];
-                gait_sole_points(&w->g, (gait_side)side, st->model_from_node[w->g.leg[side].foot], heel, ball);
+                gait_sole_points(&w->g, (gait_side)side, v->model_from_node[w->g.leg[side].foot], heel, ball);
                 glm_vec3_lerp(heel, ball, 0.5f, print);
                 glm_mat4_mulv3(world_from_model, print, 1, print);
             }
         }
-        gpu_skin_scene_update(&g, &st->sc, &st->skel, SKIN_LINEAR);
         glm_vec3_copy((vec3){root[0], 0.9f, root[2]}, a.camera.target); /* the camera follows */
 
         mat4 clip_from_world, clip_from_screen, world_from_joint;
         app_clip_from_world(&a, clip_from_world);
-        lit_begin_frame(&lit, clip_from_world);
-        scene_gl_draw(&gpu, &st->doc, &lit, st->nodes.world_from_node, st->rigid_shown);
-        lit_begin_frame(&g.programs[SKIN_LINEAR].program, clip_from_world);
-        gpu_skin_scene_draw(&g, &st->sc, &gpu, st->nodes.shown, SKIN_LINEAR);
-        draw_ground(&lines, root);
+        animated_view_draw(v, clip_from_world);
+        draw_ground(&v->lines, root);
         for (int i = 0; i < footprint_count && i < FOOTPRINTS; i++)
-            draw_cross(&lines, footprints[i], 0.06f, (vec3){0.9f, 0.75f, 0.3f});
+            draw_cross(&v->lines, footprints[i], 0.06f, (vec3){0.9f, 0.75f, 0.3f});
         double phase = clock.time / clock.duration;
         for (int side = 0; show_contacts && side < 2; side++)
             if (gait_foot_planted(&w->g, (gait_side)side, (float)phase)) {
                 float heel[3], ball[3];
-                glm_mat4_mul(world_from_model, st->model_from_node[w->g.leg[side].foot], world_from_joint);
+                glm_mat4_mul(world_from_model, v->model_from_node[w->g.leg[side].foot], world_from_joint);
                 gait_sole_points(&w->g, (gait_side)side, world_from_joint, heel, ball);
-                debug_draw_line(&lines, heel, ball, (vec3){0.2f, 1, 0.3f});
+                debug_draw_line(&v->lines, heel, ball, (vec3){0.2f, 1, 0.3f});
             }
-        debug_draw_flush(&lines, clip_from_world, 6.0f);
+        debug_draw_flush(&v->lines, clip_from_world, 6.0f);
         if (show_skeleton) {
             glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            for (int j = 0; j < st->all.joint_count; j++)
-                glm_mat4_mul(world_from_model, st->model_from_node[j], st->model_from_node[j]);
-            skeleton_overlay_draw(&lines, &st->all, st->model_from_node, st->depth, -1, 0.05f);
-            debug_draw_flush(&lines, clip_from_world, 6.0f);
+            for (int j = 0; j < v->all.joint_count; j++)
+                glm_mat4_mul(world_from_model, v->model_from_node[j], v->model_from_node[j]);
+            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, 0.05f);
+            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
             glEnable(GL_DEPTH_TEST);
         }
         char label[160];
@@ -269,18 +230,14 @@ static int run_window(program_state *st, const char *path, app_options *options,
                  gait_foot_planted(&w->g, GAIT_LEFT, (float)phase) ? "L" : "-",
                  gait_foot_planted(&w->g, GAIT_RIGHT, (float)phase) ? "R" : "-");
         text_clip_from_screen(a.width, a.height, clip_from_screen);
-        text_draw(&text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
-        text_draw(&text, 10.0f, 28.0f, 1.2f, "G walk / run  F contacts  S skeleton  SPACE pause",
+        text_draw(&v->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
+        text_draw(&v->text, 10.0f, 28.0f, 1.2f, "G walk / run  F contacts  S skeleton  SPACE pause",
                   (vec3){0.85f, 0.85f, 0.85f});
-        debug_draw_flush(&text, clip_from_screen, 1.0f);
+        debug_draw_flush(&v->text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    debug_draw_free(&text);
-    debug_draw_free(&lines);
-    shader_program_unload(&lit);
-    scene_gl_free(&gpu);
-    gpu_skin_scene_free(&g);
+    animated_view_close(v);
     app_close(&a);
     return ok ? 0 : app_fail(&err);
 }
