@@ -15,13 +15,13 @@ build="${SA_BUILD_DIR:-build}"
 cmake -S . -B "$build" ${SA_CMAKE_ARGS:-}
 cmake --build "$build" -j "$(nproc)"
 
-# The Khronos glTF validator (test assets_gltf_validator) is an npm package,
+# The Khronos glTF validator (tests assets_gltf_validator, ch10_export_validator) is an npm package,
 # installed once per build folder; the test is skipped without it.
 validator=gltf-validator@2.0.0-dev.3.10
 if [ ! -f "$build/npm/node_modules/gltf-validator/package.json" ] && command -v npm >/dev/null; then
   echo "run_all: installing $validator into $build/npm (for assets_gltf_validator)"
   npm install --loglevel=error --no-audit --no-fund --prefix "$build/npm" "$validator" \
-    || echo "run_all: warning: npm could not install $validator; assets_gltf_validator will be skipped" >&2
+    || echo "run_all: warning: npm could not install $validator; the validator tests will be skipped" >&2
 fi
 
 ctest_cmd=(.ci/ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@")
