@@ -26,10 +26,10 @@ typedef struct locomotion_gaits {
 } locomotion_gaits;
 
 typedef struct locomotion_sync_state {
-    double phase;        /* 0 <= phase < 1: the normalized time of both clips */
-    float weight;        /* of the run: 0 all walk, 1 all run */
-    float phase_rate;    /* cycles per second the phase advances */
-    float playback_rate; /* phase_rate over the blended cycle rate: 1 at either gait's own speed */
+    double phase;               /* 0 <= phase < 1: the normalized time of both clips */
+    float weight;               /* of the run: 0 all walk, 1 all run */
+    float phase_rate;           /* cycles per second the phase advances */
+    float playback_rate;        /* phase_rate over the blended cycle rate: 1 at either gait's own speed */
     double walk_time, run_time; /* clip seconds: phase * walk_period, phase * run_period */
 } locomotion_sync_state;
 

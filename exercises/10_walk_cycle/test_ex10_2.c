@@ -13,12 +13,16 @@ static const locomotion_gaits gaits = {1.0f, 1.0f, 3.0f, 0.5f};
 
 static locomotion_sync_state at(double phase)
 {
-    return (locomotion_sync_state){.phase = phase, .walk_time = -7, .run_time = -7, .weight = -7,
-                                   .phase_rate = -7, .playback_rate = -7};
+    return (locomotion_sync_state){.phase = phase,
+                                   .walk_time = -7,
+                                   .run_time = -7,
+                                   .weight = -7,
+                                   .phase_rate = -7,
+                                   .playback_rate = -7};
 }
 
-static void expect_state(const char *what, const locomotion_sync_state *s, double w, double phase_rate,
-                         double playback, double phase)
+static void expect_state(const char *what, const locomotion_sync_state *s, double w, double phase_rate, double playback,
+                         double phase)
 {
     if (!(fabs(s->weight - w) <= 1e-5))
         fail_msg("ex10.2: %s: weight: expected %g, got %g", what, w, (double)s->weight);
@@ -142,8 +146,7 @@ static void both_clip_times_come_from_the_one_phase(void **state)
         char what[64];
         snprintf(what, sizeof what, "frame %d of the ramp (%.3g m/s)", i, (double)speed);
         if (!(fabs(s.walk_time / 1.0 - s.run_time / 0.5) <= 1e-6))
-            fail_msg("ex10.2: %s: the normalized times differ: walk %g, run %g", what, s.walk_time,
-                     s.run_time / 0.5);
+            fail_msg("ex10.2: %s: the normalized times differ: walk %g, run %g", what, s.walk_time, s.run_time / 0.5);
         if (!(fabs(s.phase - phase) <= 1e-4 || fabs(fabs(s.phase - phase) - 1) <= 1e-4))
             fail_msg("ex10.2: %s: phase: expected %g, got %g", what, phase, s.phase);
         if (!(s.phase >= 0 && s.phase < 1))
