@@ -8,6 +8,7 @@
 #include "chapters/08_keyframes/compress.h"
 #include "test_util.h"
 
+#include <limits.h>
 #include <unistd.h>
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
@@ -474,6 +475,33 @@ static void a_one_shot_clip_stops_and_finishes(void **state)
     clip_free(&c);
 }
 
+/* Many laps in one step: a clip of 1/1024 s (exact in binary) with events at
+ * 1/4 and 1/2 of it, one step of 0.25 s = 256 laps exactly: 512 crossings,
+ * the first four in lap order, the clock back at 0. And a hostile 1e-30 s
+ * clip: 2.5e29 laps must not be walked one by one (it hung fuzz_clip); the
+ * count stops at INT_MAX. */
+static void many_laps_are_counted_not_walked(void **state)
+{
+    (void)state;
+    const double duration = 1.0 / 1024;
+    const clip_event events[] = {{"a", (float)(duration / 4)}, {"b", (float)(duration / 2)}};
+    clip_clock clock;
+    clip_clock_init(&clock, duration, true);
+    int fired[4];
+    EXPECT_INT(512, clip_clock_advance(&clock, 0.25, events, 2, fired, 4));
+    EXPECT_INT(0, fired[0]);
+    EXPECT_INT(1, fired[1]);
+    EXPECT_INT(0, fired[2]);
+    EXPECT_INT(1, fired[3]);
+    EXPECT_NEAR(0.0, clock.time, 1e-12);
+    const clip_event tiny[] = {{"c", 5e-31f}};
+    clip_clock_init(&clock, 1e-30, true);
+    EXPECT_INT(INT_MAX, clip_clock_advance(&clock, 0.25, tiny, 1, fired, 4));
+    EXPECT_INT(0, clip_clock_advance(&clock, 0.25, events, 2, fired, 4)); /* both past its end: never crossed */
+    clock.speed = -1;
+    EXPECT_INT(0, clip_clock_advance(&clock, 0.25, events, 0, fired, 4));
+}
+
 static void the_clock_keeps_time_over_a_day(void **state)
 {
     (void)state;
@@ -845,6 +873,7 @@ int main(void)
         cmocka_unit_test(a_long_step_crosses_each_event_once_per_lap),
         cmocka_unit_test(the_step_is_clamped_and_speed_scales_it),
         cmocka_unit_test(a_one_shot_clip_stops_and_finishes),
+        cmocka_unit_test(many_laps_are_counted_not_walked),
         cmocka_unit_test(the_clock_keeps_time_over_a_day),
         cmocka_unit_test(a_dropped_key_costs_what_it_was_off_the_line),
         cmocka_unit_test(smallest_three_keeps_the_rotation),
