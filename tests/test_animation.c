@@ -13,23 +13,6 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
-/* q and -q are one rotation: compares up to the sign, and checks unit length. */
-static void expect_rotation(const float *want, const float *got, double tolerance, const char *what)
-{
-    double dot = 0, length = 0;
-    for (int i = 0; i < 4; i++) {
-        dot += (double)want[i] * got[i];
-        length += (double)got[i] * got[i];
-    }
-    double sign = dot < 0 ? -1 : 1;
-    for (int i = 0; i < 4; i++)
-        if (!(fabs(want[i] * sign - got[i]) <= tolerance))
-            fail_msg("%s: component %d: expected %.7g, got %.7g (got %.7g %.7g %.7g %.7g)", what, i, want[i] * sign,
-                     (double)got[i], (double)got[0], (double)got[1], (double)got[2], (double)got[3]);
-    if (!(fabs(sqrt(length) - 1) <= 1e-6))
-        fail_msg("%s: length %.9g, not 1", what, sqrt(length));
-}
-
 /* A clip over `joints` joints at the identity, for tracks added by hand. */
 static void clip_of(clip *c, int joints)
 {
@@ -99,9 +82,9 @@ static void linear_rotation_slerps(void **state)
     add_track(&c, 0, TRACK_ROTATION, TRACK_LINEAR, 2, times, values);
     float out[4];
     track_sample(&c.tracks[0], 0.5f, NULL, out);
-    expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, out, 1e-6, "slerp t = 0.5");
+    sa_expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, out, 1e-6, "slerp t = 0.5");
     track_sample(&c.tracks[0], 0.25f, NULL, out);
-    expect_rotation((float[]){0, 0, 0.19509032f, 0.98078528f}, out, 1e-6, "slerp t = 0.25");
+    sa_expect_rotation((float[]){0, 0, 0.19509032f, 0.98078528f}, out, 1e-6, "slerp t = 0.25");
     clip_free(&c);
 }
 
@@ -114,11 +97,11 @@ static void rotations_of_opposite_sign_take_the_short_way(void **state)
     const float a[4] = {0, 0, 0.99619470f, 0.08715574f}, b[4] = {0, 0, -0.99619470f, 0.08715574f};
     float out[4];
     quat_slerp(a, b, 0.5f, out);
-    expect_rotation((float[]){0, 0, 1, 0}, out, 1e-6, "170 to 190 degrees stored with opposite signs, t = 0.5");
+    sa_expect_rotation((float[]){0, 0, 1, 0}, out, 1e-6, "170 to 190 degrees stored with opposite signs, t = 0.5");
     /* 10 degrees, then -(30 degrees): midway 20 degrees (half angle 10). */
     const float c[4] = {0, 0, 0.08715574f, 0.99619470f}, d[4] = {0, 0, -0.25881905f, -0.96592583f};
     quat_slerp(c, d, 0.5f, out);
-    expect_rotation((float[]){0, 0, 0.17364818f, 0.98480775f}, out, 1e-6, "10 and -(30) degrees, t = 0.5");
+    sa_expect_rotation((float[]){0, 0, 0.17364818f, 0.98480775f}, out, 1e-6, "10 and -(30) degrees, t = 0.5");
 }
 
 static void nearly_equal_rotations_give_a_unit_result(void **state)
@@ -130,16 +113,16 @@ static void nearly_equal_rotations_give_a_unit_result(void **state)
     const float a[4] = {0, 0, 0, 1}, b[4] = {8.7266463e-5f, 0, 0, 1};
     float out[4];
     quat_slerp(a, b, 0.5f, out);
-    expect_rotation((float[]){4.3633231e-5f, 0, 0, 1}, out, 1e-7, "0.01 degrees apart, t = 0.5");
+    sa_expect_rotation((float[]){4.3633231e-5f, 0, 0, 1}, out, 1e-7, "0.01 degrees apart, t = 0.5");
     /* dot 0.9996: within the lerp's range, where the raw lerp at t = 1/2 is
      * cos(angle / 2) = 0.9999 long: the result must still be unit (checked
      * by expect_rotation), and the midpoint (sin, cos of 0.0141421). */
     const float c[4] = {0.02828144f, 0, 0, 0.9996f};
     quat_slerp(a, c, 0.5f, out);
-    expect_rotation((float[]){0.01414213f, 0, 0, 0.99990000f}, out, 2e-6, "dot 0.9996, t = 0.5");
+    sa_expect_rotation((float[]){0.01414213f, 0, 0, 0.99990000f}, out, 2e-6, "dot 0.9996, t = 0.5");
     /* The ends: a at t = 0, b at t = 1. */
     quat_slerp(a, (float[]){0, 0, S45, S45}, 1, out);
-    expect_rotation((float[]){0, 0, S45, S45}, out, 1e-6, "t = 1");
+    sa_expect_rotation((float[]){0, 0, S45, S45}, out, 1e-6, "t = 1");
 }
 
 static void cubicspline_translation_uses_scaled_tangents(void **state)
@@ -185,7 +168,7 @@ static void cubicspline_rotation_is_normalized(void **state)
     track_sample(&c.tracks[0], 1, NULL, out);
     EXPECT_NEAR(0.40541960, out[2], 1e-6);
     EXPECT_NEAR(0.91413070, out[3], 1e-6);
-    expect_rotation((float[]){0, 0, 0.40541960f, 0.91413070f}, out, 1e-6, "CUBICSPLINE rotation, u = 0.5");
+    sa_expect_rotation((float[]){0, 0, 0.40541960f, 0.91413070f}, out, 1e-6, "CUBICSPLINE rotation, u = 0.5");
     clip_free(&c);
 }
 
@@ -211,7 +194,7 @@ static void one_key_is_constant_and_untracked_joints_rest(void **state)
         EXPECT_VEC3(5, 6, 7, pose[0].scale, 0);
         EXPECT_VEC3(0, 0, 0, pose[0].translation, 0); /* the rest of joint 0 */
         EXPECT_VEC3(1, 2, 3, pose[1].translation, 0); /* joint 1 has no track */
-        expect_rotation((float[]){0, 0, S45, S45}, pose[1].rotation, 1e-6, "joint 1's rest rotation");
+        sa_expect_rotation((float[]){0, 0, S45, S45}, pose[1].rotation, 1e-6, "joint 1's rest rotation");
     }
     EXPECT_NEAR(0.5, c.duration, 0);
     clip_free(&c);
@@ -590,9 +573,9 @@ static void smallest_three_keeps_the_rotation(void **state)
     EXPECT_INT(2, p.tracks[0].key_count);
     transform pose[1];
     packed_clip_sample(&p, 1, NULL, pose);
-    expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, pose[0].rotation, 3e-5, "packed, t = 1");
+    sa_expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, pose[0].rotation, 3e-5, "packed, t = 1");
     packed_clip_sample(&p, 2, NULL, pose);
-    expect_rotation((float[]){0, 0, S45, S45}, pose[0].rotation, 3e-5, "packed, t = 2 (stored as -q)");
+    sa_expect_rotation((float[]){0, 0, S45, S45}, pose[0].rotation, 3e-5, "packed, t = 2 (stored as -q)");
     packed_clip_free(&p);
     clip_free(&c);
 }
@@ -625,7 +608,7 @@ static void rotations_take_the_bits_the_tolerance_allows(void **state)
     EXPECT_INT(3 * 2 + 2 * (12 + 1), packed_clip_bytes(&p));
     transform pose[2];
     packed_clip_sample(&p, 1, NULL, pose);
-    expect_rotation((float[]){0, 0, S45, S45}, pose[1].rotation, 0.005, "9 bits, t = 1");
+    sa_expect_rotation((float[]){0, 0, S45, S45}, pose[1].rotation, 0.005, "9 bits, t = 1");
     packed_clip_free(&p);
     /* Tolerance 2e-5: a 1e-5 rad half, which not even 16 bits (a zero off by
      * 1.1e-5, 3e-5 rad) meet: the most bits, 16. */
@@ -730,17 +713,17 @@ static void normalized_integer_rotations_are_normalized(void **state)
         fail_msg("%s", err.message);
     float out[4];
     track_sample(&c.tracks[0], 1, NULL, out);
-    expect_rotation((float[]){0, 0, S45, S45}, out, 1e-7, "BYTE key 1");
+    sa_expect_rotation((float[]){0, 0, S45, S45}, out, 1e-7, "BYTE key 1");
     /* ... and half-way from the identity is 45 degrees (half angle 22.5). */
     track_sample(&c.tracks[0], 0.5f, NULL, out);
-    expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, out, 1e-6, "BYTE keys, t = 0.5");
+    sa_expect_rotation((float[]){0, 0, 0.38268343f, 0.92387953f}, out, 1e-6, "BYTE keys, t = 0.5");
     clip_free(&c);
     /* Unsigned shorts: (0, 0, 46341, 46341) / 65535 = 0.70712 each. */
     const uint16_t shorts[] = {0, 0, 46341, 46341};
     if (!load_clip("STEP", "rotation", (float[]){0}, 1, shorts, sizeof shorts, 1, 5123, true, "VEC4", "", &c, &err))
         fail_msg("%s", err.message);
     track_sample(&c.tracks[0], 0, NULL, out);
-    expect_rotation((float[]){0, 0, S45, S45}, out, 1e-7, "UNSIGNED_SHORT key");
+    sa_expect_rotation((float[]){0, 0, S45, S45}, out, 1e-7, "UNSIGNED_SHORT key");
     clip_free(&c);
 }
 
