@@ -208,6 +208,13 @@ def check_errors(program, path):
                 any(not line.startswith("note: ") for line in lines[:-1]):
             problems.append("%s: exit %d, stdout %r, stderr %r; expected exit %d and %r"
                             % (" ".join(args), status, out[:60], err, want_status, want_err))
+    # A file that cannot be read is named once (the loader names it; the
+    # program does not put it in front a second time).
+    missing = path + ".missing"
+    status, out, err = run(program, "--model", missing, "--blend", "wave", *pose)
+    want_err = "error: %s: cannot open: No such file or directory" % missing
+    if status != 1 or err.split("\n")[-1] != want_err:
+        problems.append("missing file: exit %d, stderr %r; expected exit 1 and %r" % (status, err, want_err))
     return problems
 
 

@@ -98,8 +98,13 @@ int main(int argc, char **argv)
     program_state st;
     memset(&st, 0, sizeof st);
     int first = 0;
-    bool ok = state_load(&st, path, !dumping && !check_fade, &err);
-    if (ok && st.v.doc.animation_count == 0)
+    /* The loader's errors name the file already; the checks below do not. */
+    if (!state_load(&st, path, !dumping && !check_fade, &err)) {
+        state_free(&st);
+        return app_fail(&err);
+    }
+    bool ok = true;
+    if (st.v.doc.animation_count == 0)
         ok = sa_error_set(&err, "it has no animation to blend");
     if (ok && clip_option)
         ok = (first = clip_find(st.clips, st.v.doc.animation_count, clip_option, &err)) >= 0;
