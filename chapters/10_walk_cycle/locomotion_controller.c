@@ -170,7 +170,9 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
     } else if (ctl->state == LOCOMOTION_SETTLING && !walk) {
         ctl->state = LOCOMOTION_IDLE, ctl->speed = 0;
     }
+    /* [/listing] */
 
+    /* [listing locomotion_controller_pose] */
     /* The fade as chapter 09 blends it; the root moves as much as the walk weighs. */
     float w = walk ? walk->weight : 0.0f;
     int joints = ctl->move.joint_count;

@@ -36,7 +36,7 @@
 
 #include "chapters/09_crossfade/blend.h"
 
-/* [listing locomotion_controller_struct] */
+/* [listing locomotion_controller_params] */
 typedef struct locomotion_controller_params {
     double fade_seconds;      /* idle <-> walk, wall seconds from the contact */
     fade_curve curve;         /* of that fade */
@@ -54,6 +54,9 @@ typedef enum locomotion_state {
 
 enum { LOCOMOTION_CLIP_IDLE, LOCOMOTION_CLIP_WALK }; /* the crossfade's clips */
 
+/* [/listing] */
+
+/* [listing locomotion_controller_struct] */
 typedef struct locomotion_controller {
     locomotion_controller_params params;
     locomotion_job move;  /* walk and run on one phase (locomotion.h) */

@@ -139,6 +139,7 @@ static bool controller_load(program_state *st, const char *path, float speed, sa
     if (!m->walk_cursors || !m->run_cursors || !m->idle_cursors || !m->wave_cursors || !m->walk_pose || !m->run_pose ||
         !m->move_pose || !st->upper_body)
         return sa_error_set(err, "out of memory");
+    /* [listing controller_setup] */
     if (spine < 0)
         wave = -1; /* no upper body to put it on */
     else
@@ -148,6 +149,7 @@ static bool controller_load(program_state *st, const char *path, float speed, sa
                                     wave >= 0 ? &st->clips[wave] : NULL, st->upper_body, m, speed, err))
         return sa_error_prefix(err, "%s", path);
     return true;
+    /* [/listing] */
 }
 
 static int run_window(program_state *st, const char *path, app_options *options, float speed);
