@@ -22,12 +22,13 @@ static int event_named(const clip *c, const char *name)
     return -1;
 }
 
-static fade_entry *entry_of_clip(crossfade *fade, int clip)
+/* The crossfade's entry playing `clip`, or -1. */
+static int entry_of_clip(const crossfade *fade, int clip)
 {
     for (int i = 0; i < fade->count; i++)
         if (fade->entry[i].clip == clip)
-            return &fade->entry[i];
-    return NULL;
+            return i;
+    return -1;
 }
 
 bool locomotion_controller_init(locomotion_controller *ctl, const locomotion_controller_params *params,
@@ -89,8 +90,8 @@ void locomotion_controller_set_wave(locomotion_controller *ctl, bool on)
 
 float locomotion_controller_moving_weight(const locomotion_controller *ctl)
 {
-    fade_entry *walk = entry_of_clip((crossfade *)&ctl->fade, LOCOMOTION_CLIP_WALK);
-    return walk ? walk->weight : 0.0f;
+    int walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK);
+    return walk >= 0 ? ctl->fade.entry[walk].weight : 0.0f;
 }
 
 /* [listing locomotion_controller_gait] */
@@ -138,17 +139,18 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
                                  locomotion_step *step)
 {
     *step = (locomotion_step){{0, 0, 0}, {false, false}};
-    dt = dt > 0 ? fmin(dt, CLIP_CLOCK_MAX_STEP) : 0;                                  /* as the clocks clamp it */
-    float want = desired_speed > 0 ? fminf(desired_speed, ctl->params.max_speed) : 0; /* NaN: 0 */
+    /* dt clamped as the clocks clamp it; a speed <= 0 or NaN is a stop */
+    dt = dt > 0 ? fmin(dt, CLIP_CLOCK_MAX_STEP) : 0;
+    float want = desired_speed > 0 ? fminf(desired_speed, ctl->params.max_speed) : 0;
     follow_the_speed(ctl, want, dt);
 
     /* Walk and run on their phase (ex10.2), and the walk's clock in the
      * crossfade kept on that phase, so that its events are the contacts. */
     float move_delta[3] = {0, 0, 0};
-    fade_entry *walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK);
-    if (ctl->state != LOCOMOTION_IDLE) {
+    int walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK); /* playing unless idle */
+    if (ctl->state != LOCOMOTION_IDLE && walk >= 0) {
         locomotion_frame(&ctl->move, ctl->speed, dt, ctl->move_pose, move_delta);
-        walk->speed = ctl->move.sync.phase_rate * ctl->move.gaits.walk_period;
+        ctl->fade.entry[walk].speed = ctl->move.sync.phase_rate * ctl->move.gaits.walk_period;
     }
     crossfade_sync_speeds(&ctl->fade);
     fade_event fired[8];
@@ -159,28 +161,29 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
                 step->contact[side] = true;
     if (ctl->start_contact)
         step->contact[GAIT_LEFT] = true, ctl->start_contact = false;
-    if ((walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK)))
-        walk->clock.time = ctl->move.sync.walk_time; /* the same instant, without rounding drift */
+    if ((walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK)) >= 0)
+        ctl->fade.entry[walk].clock.time = ctl->move.sync.walk_time; /* the same instant, without rounding drift */
 
     /* A stop fades from the contact; the fade over, the controller is idle. */
     if (ctl->state == LOCOMOTION_STOPPING && (step->contact[GAIT_LEFT] || step->contact[GAIT_RIGHT])) {
         crossfade_switch(&ctl->fade, ctl->fade_clips, 2, LOCOMOTION_CLIP_IDLE, true, ctl->params.fade_seconds,
                          ctl->params.curve, false, NULL);
         ctl->state = LOCOMOTION_SETTLING;
-    } else if (ctl->state == LOCOMOTION_SETTLING && !walk) {
+    } else if (ctl->state == LOCOMOTION_SETTLING && walk < 0) {
         ctl->state = LOCOMOTION_IDLE, ctl->speed = 0;
     }
     /* [/listing] */
 
     /* [listing locomotion_controller_pose] */
     /* The fade as chapter 09 blends it; the root moves as much as the walk weighs. */
-    float w = walk ? walk->weight : 0.0f;
+    float w = walk >= 0 ? ctl->fade.entry[walk].weight : 0.0f;
     int joints = ctl->move.joint_count;
     for (int i = 0; i < 3; i++)
         step->root_delta[i] = w * move_delta[i];
-    const fade_entry *idle = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_IDLE);
-    if (w < 1 && idle) {
-        clip_sample(&ctl->fade_clips[LOCOMOTION_CLIP_IDLE], (float)idle->clock.time, ctl->idle_cursors, pose);
+    int idle = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_IDLE);
+    if (w < 1 && idle >= 0) {
+        clip_sample(&ctl->fade_clips[LOCOMOTION_CLIP_IDLE], (float)ctl->fade.entry[idle].clock.time, ctl->idle_cursors,
+                    pose);
         if (w > 0)
             pose_blend(joints, pose, ctl->move_pose, w, NULL, pose);
     } else {
