@@ -8,8 +8,8 @@
 
 /* [listing locomotion_check_knots] */
 static const float speed_knots[][2] = {
-    {0, 2.7f},   {1, 2.7f},   {3, 1.14f}, {4, 1.14f}, {4, 2.7f},   {5, 2.7f},  {5, 1.53f},
-    {6, 1.53f},  {6.5f, 2.31f}, {6.5f, 1.14f}, {7.5f, 1.14f}, {9.5f, 2.7f}, {10, 2.7f},
+    {0, 2.7f},  {1, 2.7f},     {3, 1.14f},    {4, 1.14f},    {4, 2.7f},    {5, 2.7f},  {5, 1.53f},
+    {6, 1.53f}, {6.5f, 2.31f}, {6.5f, 1.14f}, {7.5f, 1.14f}, {9.5f, 2.7f}, {10, 2.7f},
 };
 /* [/listing] */
 
@@ -26,8 +26,8 @@ float locomotion_check_speed(double t)
     return speed_knots[count - 1][1];
 }
 
-bool locomotion_check(const walk_clip *walk, const walk_clip *run, double seconds, double rate,
-                      walk_check_result *out, sa_error *err)
+bool locomotion_check(const walk_clip *walk, const walk_clip *run, double seconds, double rate, walk_check_result *out,
+                      sa_error *err)
 {
     *out = (walk_check_result){0};
     if (!(rate > 0) || !(seconds >= 0))
@@ -49,7 +49,10 @@ bool locomotion_check(const walk_clip *walk, const walk_clip *run, double second
     const double dt = 1 / rate;
     const int frames = (int)lround(seconds * rate);
     float root[3] = {0, 0, 0}, last[2][2][3];
-    bool was_planted[2] = {false, false};
+    /* the stance kept here, from the events as the lock keeps its own: a
+     * lock that held no foot would not hide a slide */
+    bool planted[2] = {false, false}, was_planted[2];
+    double since_contact[2] = {1, 1};
     /* [listing locomotion_check_frame] */
     for (int f = 0; ok && f <= frames; f++) {
         float delta[3] = {0, 0, 0};
@@ -64,17 +67,18 @@ bool locomotion_check(const walk_clip *walk, const walk_clip *run, double second
         for (int side = 0; side < 2; side++) {
             float sole[2][3];
             gait_sole_points(&walk->g, (gait_side)side, model[walk->g.leg[side].foot], sole[0], sole[1]);
-            bool planted = lock.foot[side].planted;
+            was_planted[side] = planted[side];
+            planted[side] = foot_lock_step_stance(&lock, (gait_side)side, &job.sync, &since_contact[side],
+                                                  planted[side]);
             for (int p = 0; p < 2; p++) {
                 glm_mat4_mulv3(world_from_model, sole[p], 1, sole[p]);
                 out->max_foot_penetration = fmax(out->max_foot_penetration, -(double)sole[p][1]);
-                if (f > 0 && was_planted[side] && planted) {
+                if (f > 0 && was_planted[side] && planted[side]) {
                     double slide = hypot(sole[p][0] - last[side][p][0], sole[p][2] - last[side][p][2]) / dt;
                     out->max_foot_slide = fmax(out->max_foot_slide, slide);
                 }
                 glm_vec3_copy(sole[p], last[side][p]);
             }
-            was_planted[side] = planted;
         }
     }
     /* [/listing] */
