@@ -571,120 +571,6 @@ static void free_blend(blend_fixture *b)
     free(b->model);
 }
 
-/* Plays `frames` frames of 1/240 s at speed(frame) through locomotion_frame,
- * the root moved by the blended root motion, and returns the fastest a heel
- * moves horizontally in the world while its foot is planted in both clips
- * (gait_foot_planted of the walk and of the run at the shared phase) at
- * both ends of a frame: the measurement of expect_planted_feet_still. */
-static double blended_slide(blend_fixture *b, int frames, float (*speed)(int frame), double *worst_speed)
-{
-    const double dt = 1.0 / 240.0;
-    float root[3] = {0, 0, 0}, last_heel[2][3] = {{0}};
-    bool was_planted[2] = {false, false};
-    double worst = 0;
-    b->job.sync = (locomotion_sync_state){0};
-    for (int i = 0; i < frames; i++) {
-        float v = speed(i), delta[3];
-        locomotion_frame(&b->job, v, dt, b->pose, delta);
-        glm_vec3_add(root, delta, root);
-        skeleton_local_to_model(&humanoid, b->pose, b->model);
-        double phase = b->job.sync.phase;
-        for (int side = 0; side < 2; side++) {
-            vec4 h;
-            glm_mat4_mulv(b->model[b->walk.g.leg[side].foot], b->heel_local[side], h);
-            vec3 heel = {h[0] + root[0], h[1], h[2] + root[2]};
-            bool planted = gait_foot_planted(&b->walk.g, (gait_side)side, (float)phase) &&
-                           gait_foot_planted(&b->run.g, (gait_side)side, (float)phase);
-            if (planted && was_planted[side]) {
-                double s = hypot(heel[0] - last_heel[side][0], heel[2] - last_heel[side][2]) / dt;
-                if (s > worst) {
-                    worst = s;
-                    *worst_speed = v;
-                }
-            }
-            was_planted[side] = planted;
-            glm_vec3_copy(heel, last_heel[side]);
-        }
-    }
-    return worst;
-}
-
-static float blend_speed;
-static float steady_speed(int frame)
-{
-    (void)frame;
-    return blend_speed;
-}
-
-/* At the walk's 1.14 m/s and the run's 2.7 m/s, played through the blend,
- * the heel of a planted foot stays still in the world, root motion applied:
- * under the 0.01 m/s of --check-walk, over two cycles of the walk. Between
- * them the slide is measured and printed, not yet bounded: blending the two
- * gaits' joint rotations in local TRS bows the stance foot's path (the walk
- * and the run plant it at different distances ahead of the pelvis), and at
- * w = 0.25 / 0.5 / 0.75 it moved 0.03 m/s, three times the limit. Planting
- * it exactly is a job for foot IK (chapter 11). The weight is the run's
- * share of the speed range, by hand: k / 4 at the k-th quarter. */
-static void locomotion_plants_the_feet_at_the_walk_and_run_speeds(void **state)
-{
-    (void)state;
-    blend_fixture b;
-    make_blend(&b);
-    const float vw = b.walk.g.speed, vr = b.run.g.speed;
-    for (int k = 0; k <= 4; k++) {
-        blend_speed = vw + (vr - vw) * (float)k / 4.0f;
-        double at = 0, slide = blended_slide(&b, 480, steady_speed, &at);
-        printf("locomotion at %.3f m/s (weight %.2f): the fastest planted heel moves at %.4g m/s\n",
-               (double)blend_speed, (double)b.job.sync.weight, slide);
-        EXPECT_NEAR(k / 4.0, b.job.sync.weight, 1e-5);
-        if ((k == 0 || k == 4) && !(slide <= 0.01))
-            fail_msg("locomotion at %g m/s: a planted heel moves at %g m/s (at most 0.01)", (double)blend_speed, slide);
-    }
-    free_blend(&b);
-}
-
-/* A ramp from the walk's speed to the run's and back over 4 s: the two
- * clips' normalized times stay equal every frame, and the phase moves
- * forward every frame by less than 0.01 of a cycle (at most the run's 1.5
- * cycles/s times 1/240 s = 0.00625) apart from its wrap: no stutter, no
- * jump. The planted heels' slide is printed: while the weight changes the
- * blended foot moves between where the walk and the run plant it (not
- * bounded yet, as above). */
-static float ramp_speed(int frame)
-{
-    float u = (float)(frame < 480 ? frame : 960 - frame) / 480.0f;
-    return 1.14f + (2.7f - 1.14f) * u;
-}
-
-static void a_speed_ramp_keeps_the_clips_in_phase(void **state)
-{
-    (void)state;
-    blend_fixture b;
-    make_blend(&b);
-    b.job.sync = (locomotion_sync_state){0};
-    double last = 0;
-    for (int i = 0; i < 960; i++) {
-        float delta[3];
-        locomotion_frame(&b.job, ramp_speed(i), 1.0 / 240.0, b.pose, delta);
-        const locomotion_sync_state *s = &b.job.sync;
-        if (!(fabs(s->walk_time / b.walk.g.period - s->run_time / b.run.g.period) <= 1e-6))
-            fail_msg("frame %d: walk at %g of its cycle, run at %g", i, s->walk_time / b.walk.g.period,
-                     s->run_time / b.run.g.period);
-        double step = s->phase - last;
-        if (step < 0)
-            step += 1; /* the wrap */
-        if (!(step > 0 && step < 0.01))
-            fail_msg("frame %d: the phase jumped from %g to %g", i, last, s->phase);
-        last = s->phase;
-    }
-    double at = 0, slide = blended_slide(&b, 960, ramp_speed, &at);
-    printf("locomotion ramp 1.14 -> 2.7 -> 1.14 m/s: the fastest planted heel moves at %.4g m/s (at %.3g m/s)\n", slide,
-           at);
-    free_blend(&b);
-}
-
-/* --- the foot lock: planted feet held between the gaits ---------------------------- */
-
 /* The blended stance by hand, from the gaits' parameters (not the clips'
  * events the lock reads): each foot down for 0.6 of the walk's cycle of
  * 1.2 m and 0.3 of the run's of 1.8 m, blended by weight times stride. */
@@ -700,6 +586,7 @@ typedef struct lock_result {
     double lowest;      /* m: the lowest a planted sole goes (0: on the ground) */
     double highest;     /* m: the highest */
     int planted, agree; /* frames x feet planted by hand, and of them planted by the lock too */
+    double ankle;       /* m/s: the fastest an ankle moves in the world, planted or not */
 } lock_result;
 
 /* Plays `frames` frames of 1/240 s at speed(frame) from phase 0 through
@@ -713,7 +600,7 @@ typedef struct lock_result {
 static lock_result locked_slide(blend_fixture *b, int frames, float (*speed)(int frame), bool lock)
 {
     const double dt = 1.0 / 240.0;
-    float root[3] = {0, 0, 0}, last[2][2][3] = {{{0}}};
+    float root[3] = {0, 0, 0}, last[2][2][3] = {{{0}}}, last_ankle[2][3] = {{0}};
     double since[2] = {1, 1}; /* each foot's phase since its contact, the frame before: a contact at the first frame */
     bool planted[2] = {false, false}, was_planted[2] = {false, false};
     lock_result r = {0};
@@ -762,10 +649,83 @@ static lock_result locked_slide(blend_fixture *b, int frames, float (*speed)(int
                 glm_vec3_copy(world, last[side][p]);
             }
             was_planted[side] = planted[side];
+            const float *ankle = b->model[b->walk.g.leg[side].foot][3];
+            float world[3] = {ankle[0] + root[0], ankle[1], ankle[2] + root[2]};
+            if (i > 0)
+                r.ankle = fmax(r.ankle, glm_vec3_distance(world, last_ankle[side]) / dt);
+            glm_vec3_copy(world, last_ankle[side]);
         }
     }
     return r;
 }
+
+static float blend_speed;
+static float steady_speed(int frame)
+{
+    (void)frame;
+    return blend_speed;
+}
+
+/* At the walk's 1.14 m/s and the run's 2.7 m/s, played through the blend
+ * alone, a planted foot's heel and ball stay still in the world, root
+ * motion applied: under the 0.01 m/s of --check-walk, over two cycles of
+ * the walk. Between them the blend alone slides them (printed: the foot
+ * lock's tests below bound it). The weight is the run's share of the speed
+ * range, by hand: k / 4 at the k-th quarter. */
+static void locomotion_plants_the_feet_at_the_walk_and_run_speeds(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    const float vw = b.walk.g.speed, vr = b.run.g.speed;
+    for (int k = 0; k <= 4; k++) {
+        blend_speed = vw + (vr - vw) * (float)k / 4.0f;
+        double slide = locked_slide(&b, 480, steady_speed, false).slide;
+        printf("locomotion at %.3f m/s (weight %.2f), the blend alone: the fastest planted sole moves at %.4g m/s\n",
+               (double)blend_speed, (double)b.job.sync.weight, slide);
+        EXPECT_NEAR(k / 4.0, b.job.sync.weight, 1e-5);
+        if ((k == 0 || k == 4) && !(slide <= 0.01))
+            fail_msg("locomotion at %g m/s: a planted heel moves at %g m/s (at most 0.01)", (double)blend_speed, slide);
+    }
+    free_blend(&b);
+}
+
+/* A ramp from the walk's speed to the run's and back over 4 s: the two
+ * clips' normalized times stay equal every frame, and the phase moves
+ * forward every frame by less than 0.01 of a cycle (at most the run's 1.5
+ * cycles/s times 1/240 s = 0.00625) apart from its wrap: no stutter, no
+ * jump. (The feet on this ramp: the_foot_lock_holds_through_a_ramp_and_sudden_changes.) */
+static float ramp_speed(int frame)
+{
+    float u = (float)(frame < 480 ? frame : 960 - frame) / 480.0f;
+    return 1.14f + (2.7f - 1.14f) * u;
+}
+
+static void a_speed_ramp_keeps_the_clips_in_phase(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    b.job.sync = (locomotion_sync_state){0};
+    double last = 0;
+    for (int i = 0; i < 960; i++) {
+        float delta[3];
+        locomotion_frame(&b.job, ramp_speed(i), 1.0 / 240.0, b.pose, delta);
+        const locomotion_sync_state *s = &b.job.sync;
+        if (!(fabs(s->walk_time / b.walk.g.period - s->run_time / b.run.g.period) <= 1e-6))
+            fail_msg("frame %d: walk at %g of its cycle, run at %g", i, s->walk_time / b.walk.g.period,
+                     s->run_time / b.run.g.period);
+        double step = s->phase - last;
+        if (step < 0)
+            step += 1; /* the wrap */
+        if (!(step > 0 && step < 0.01))
+            fail_msg("frame %d: the phase jumped from %g to %g", i, last, s->phase);
+        last = s->phase;
+    }
+    free_blend(&b);
+}
+
+/* --- the foot lock: planted feet held between the gaits ---------------------------- */
 
 /* Between the walk's speed and the run's (w = 1/8, 1/4, 1/2, 3/4, 7/8) the
  * blend alone slides a planted foot (printed), and with the foot lock its
@@ -785,8 +745,9 @@ static void the_foot_lock_plants_the_feet_between_walk_and_run(void **state)
         lock_result alone = locked_slide(&b, 960, steady_speed, false);
         lock_result r = locked_slide(&b, 960, steady_speed, true);
         printf("locomotion at %.3f m/s (weight %.3f): a planted sole moves at %.4g m/s alone, %.4g m/s with the "
-               "foot lock (on the ground from %.4g to %.4g m)\n",
-               (double)blend_speed, (double)b.job.sync.weight, alone.slide, r.slide, r.lowest, r.highest);
+               "foot lock (on the ground from %.4g to %.4g m); the fastest ankle %.4g / %.4g m/s\n",
+               (double)blend_speed, (double)b.job.sync.weight, alone.slide, r.slide, r.lowest, r.highest, alone.ankle,
+               r.ankle);
         EXPECT_NEAR(eighths[k] / 8.0, b.job.sync.weight, 1e-5);
         if (!(r.slide <= 0.01))
             fail_msg("locomotion at %g m/s with the foot lock: a planted sole moves at %g m/s (at most 0.01)",
@@ -794,6 +755,10 @@ static void the_foot_lock_plants_the_feet_between_walk_and_run(void **state)
         if (!(r.lowest >= -1e-3 && r.highest <= 1e-3))
             fail_msg("locomotion at %g m/s with the foot lock: a planted sole between %g and %g m, not 0",
                      (double)blend_speed, r.lowest, r.highest);
+        if (!(r.ankle <= 1.02 * alone.ankle))
+            fail_msg("locomotion at %g m/s: with the foot lock an ankle moves at %g m/s, the blend alone at most %g: "
+                     "the release pops",
+                     (double)blend_speed, r.ankle, alone.ankle);
         if (!(r.planted > 0 && r.agree >= 0.99 * r.planted))
             fail_msg("locomotion at %g m/s: the lock plants a foot on %d of the %d frames the stance has",
                      (double)blend_speed, r.agree, r.planted);
@@ -824,14 +789,21 @@ static void the_foot_lock_holds_through_a_ramp_and_sudden_changes(void **state)
         lock_result alone = locked_slide(&b, 960, speeds[k], false);
         lock_result r = locked_slide(&b, 960, speeds[k], true);
         printf("locomotion %s: a planted sole moves at %.4g m/s alone (at %.3g m/s), %.4g m/s with the foot lock "
-               "(at %.3g m/s; on the ground from %.4g to %.4g m)\n",
-               what[k], alone.slide, alone.worst_speed, r.slide, r.worst_speed, r.lowest, r.highest);
+               "(at %.3g m/s; on the ground from %.4g to %.4g m); the fastest ankle %.4g / %.4g m/s\n",
+               what[k], alone.slide, alone.worst_speed, r.slide, r.worst_speed, r.lowest, r.highest, alone.ankle,
+               r.ankle);
         if (!(r.slide <= 0.01))
             fail_msg("locomotion %s with the foot lock: a planted sole moves at %g m/s at %g m/s (at most 0.01)",
                      what[k], r.slide, r.worst_speed);
         if (!(r.lowest >= -1e-3 && r.highest <= 1e-3))
             fail_msg("locomotion %s with the foot lock: a planted sole between %g and %g m, not 0", what[k], r.lowest,
                      r.highest);
+        /* the ramp's weight changes smoothly: the release must not be faster than the blend (the sudden changes
+         * move every joint in one frame, the blend's own pop) */
+        if (k == 0 && !(r.ankle <= 1.02 * alone.ankle))
+            fail_msg("locomotion %s: with the foot lock an ankle moves at %g m/s, the blend alone at most %g: the "
+                     "release pops",
+                     what[k], r.ankle, alone.ankle);
     }
     free_blend(&b);
 }
