@@ -64,7 +64,6 @@ static float drop_to_reach(const float hip[3], const float target[3], float reac
     return flat > 0 && over > sqrtf(flat) ? over - sqrtf(flat) : 0;
 }
 
-/* [listing foot_lock_apply] */
 void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from_model, transform *pose, mat4 *model)
 {
     const gait *g = &job->walk->g; /* the legs' measures: both clips are over one skeleton */
@@ -82,6 +81,7 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
     vec3 target[2];
     versor rotation[2];
     float needed = 0;
+    /* [listing foot_lock_hold] */
     for (int side = 0; side < 2; side++) {
         foot_lock_foot *f = &lock->foot[side];
         const int foot = g->leg[side].foot;
@@ -114,6 +114,7 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
             quat_slerp(animated_rotation, f->released_rotation, left, rotation[side]);
         }
     }
+    /* [/listing] */
     /* the pelvis: down as far as a held foot needs, back up eased */
     double advance = job->sync.phase - lock->phase;
     lock->phase = job->sync.phase;
@@ -135,4 +136,3 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
     lock->started = true;
     joints_local_to_model(g->joint_count, g->parent, pose, model);
 }
-/* [/listing] */

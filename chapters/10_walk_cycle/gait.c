@@ -386,7 +386,6 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
     }
 }
 
-/* [listing gait_leg_solve] */
 void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankle[3], const versor foot_rotation,
                     transform *pose)
 {
@@ -404,7 +403,6 @@ void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankl
     local_from_model(thigh, shin, pose[leg->shin].rotation);
     local_from_model(shin, foot_rotation, pose[leg->foot].rotation);
 }
-/* [/listing] */
 
 void gait_pose(const gait *g, float phase, transform *pose)
 {

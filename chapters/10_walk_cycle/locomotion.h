@@ -113,7 +113,6 @@ void locomotion_frame(locomotion_job *job, float speed, double dt, transform *po
  * ankle, the 4 s ramp within 0.995. */
 #define FOOT_LOCK_REACH 0.99f
 
-/* [listing foot_lock_decl] */
 typedef struct foot_lock_foot {
     bool planted;
     double since_contact;     /* phase since this foot's contact, 0 .. 1: the frame before */
@@ -135,7 +134,6 @@ typedef struct foot_lock {
     float drop_from;   /* the lowering the ease back starts from */
     double drop_since; /* phase since that ease began */
 } foot_lock;
-/* [/listing] */
 
 /* Reads both clips' foot events. Fails (one line) on a clip without them or
  * when the walk and the run put a contact at different phases. */

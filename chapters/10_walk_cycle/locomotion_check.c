@@ -6,12 +6,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* [listing locomotion_check_knots] */
 static const float speed_knots[][2] = {
     {0, 2.7f},  {1, 2.7f},     {3, 1.14f},    {4, 1.14f},    {4, 2.7f},    {5, 2.7f},  {5, 1.53f},
     {6, 1.53f}, {6.5f, 2.31f}, {6.5f, 1.14f}, {7.5f, 1.14f}, {9.5f, 2.7f}, {10, 2.7f},
 };
-/* [/listing] */
 
 float locomotion_check_speed(double t)
 {
@@ -53,7 +51,6 @@ bool locomotion_check(const walk_clip *walk, const walk_clip *run, double second
      * lock that held no foot would not hide a slide */
     bool planted[2] = {false, false}, was_planted[2];
     double since_contact[2] = {1, 1};
-    /* [listing locomotion_check_frame] */
     for (int f = 0; ok && f <= frames; f++) {
         float delta[3] = {0, 0, 0};
         /* frame 0 is the pose at phase 0; each step after it at the profile's mid-step speed */
@@ -81,7 +78,6 @@ bool locomotion_check(const walk_clip *walk, const walk_clip *run, double second
             }
         }
     }
-    /* [/listing] */
     free(walk_cursors);
     free(run_cursors);
     free(model);
