@@ -75,7 +75,9 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
     joints_local_to_model(g->joint_count, g->parent, pose, model);
     if (!lock->started) { /* a fresh start: nothing held, nothing to ease back from */
         for (int side = 0; side < 2; side++)
-            lock->foot[side] = (foot_lock_foot){.since_contact = 1, .toe_off = -1};
+            lock->foot[side] = (foot_lock_foot){.since_contact = 1,
+                                                .toe_off = -1,
+                                                .released_rotation = GLM_QUAT_IDENTITY_INIT};
         lock->phase = job->sync.phase, lock->drop = 0, lock->drop_from = 0;
     }
     vec3 target[2];
