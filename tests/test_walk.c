@@ -532,7 +532,8 @@ typedef struct blend_fixture {
     locomotion_job job;
     transform *walk_pose, *run_pose, *pose;
     mat4 *model;
-    vec4 heel_local[2]; /* the heel in the foot joint's frame (the walk fixture's) */
+    vec4 heel_local[2], ball_local[2]; /* the sole in the foot joint's frame (the walk fixture's) */
+    foot_lock lock;
 } blend_fixture;
 
 static void make_blend(blend_fixture *b)
@@ -551,9 +552,13 @@ static void make_blend(blend_fixture *b)
         fail_msg("locomotion_job_init: %s", err.message);
     walk_fixture f;
     make_fixture(&f, &humanoid, &walk);
-    glm_vec4_copy(f.heel_local[0], b->heel_local[0]);
-    glm_vec4_copy(f.heel_local[1], b->heel_local[1]);
+    for (int side = 0; side < 2; side++) {
+        glm_vec4_copy(f.heel_local[side], b->heel_local[side]);
+        glm_vec4_copy(f.ball_local[side], b->ball_local[side]);
+    }
     free_fixture(&f);
+    if (!foot_lock_init(&b->lock, &b->job, &err))
+        fail_msg("foot_lock_init: %s", err.message);
 }
 
 static void free_blend(blend_fixture *b)
@@ -566,42 +571,92 @@ static void free_blend(blend_fixture *b)
     free(b->model);
 }
 
-/* Plays `frames` frames of 1/240 s at speed(frame) through locomotion_frame,
- * the root moved by the blended root motion, and returns the fastest a heel
- * moves horizontally in the world while its foot is planted in both clips
- * (gait_foot_planted of the walk and of the run at the shared phase) at
- * both ends of a frame: the measurement of expect_planted_feet_still. */
-static double blended_slide(blend_fixture *b, int frames, float (*speed)(int frame), double *worst_speed)
+/* The blended stance by hand, from the gaits' parameters (not the clips'
+ * events the lock reads): each foot down for 0.6 of the walk's cycle of
+ * 1.2 m and 0.3 of the run's of 1.8 m, blended by weight times stride. */
+static double hand_stance(double w)
+{
+    double walk = (1 - w) * 1.2, run = w * 1.8;
+    return (walk * 0.6 + run * 0.3) / (walk + run);
+}
+
+typedef struct lock_result {
+    double slide;       /* m/s: the fastest a planted sole (heel or ball) moves horizontally, world */
+    double worst_speed; /* m/s: the desired speed at that frame */
+    double lowest;      /* m: the lowest a planted sole goes (0: on the ground) */
+    double highest;     /* m: the highest */
+    int planted, agree; /* frames x feet planted by hand, and of them planted by the lock too */
+    double ankle;       /* m/s: the fastest an ankle moves in the world, planted or not */
+} lock_result;
+
+/* Plays `frames` frames of 1/240 s at speed(frame) from phase 0 through
+ * locomotion_frame and (when `lock`) foot_lock_apply, the root moved by
+ * the blended root motion; soles measured as expect_planted_feet_still
+ * does. A foot counts as planted by hand from the frame its phase crosses
+ * its contact (0 for the left, 1/2 for the right) to the frame it reaches
+ * hand_stance(w) of the cycle after it, w of that frame; at phase 0 the
+ * left foot is planted and the right (since 1/2, not yet past its stance)
+ * too. */
+static lock_result locked_slide(blend_fixture *b, int frames, float (*speed)(int frame), bool lock)
 {
     const double dt = 1.0 / 240.0;
-    float root[3] = {0, 0, 0}, last_heel[2][3] = {{0}};
-    bool was_planted[2] = {false, false};
-    double worst = 0;
+    float root[3] = {0, 0, 0}, last[2][2][3] = {{{0}}}, last_ankle[2][3] = {{0}};
+    double since[2] = {1, 1}; /* each foot's phase since its contact, the frame before: a contact at the first frame */
+    bool planted[2] = {false, false}, was_planted[2] = {false, false};
+    lock_result r = {0};
+    r.lowest = INFINITY, r.highest = -INFINITY;
     b->job.sync = (locomotion_sync_state){0};
+    b->lock.started = false;
     for (int i = 0; i < frames; i++) {
         float v = speed(i), delta[3];
-        locomotion_frame(&b->job, v, dt, b->pose, delta);
+        locomotion_frame(&b->job, v, i > 0 ? dt : 0, b->pose, delta);
         glm_vec3_add(root, delta, root);
-        skeleton_local_to_model(&humanoid, b->pose, b->model);
-        double phase = b->job.sync.phase;
+        mat4 world_from_model;
+        root_world_from_model(root, 0, world_from_model);
+        if (lock)
+            foot_lock_apply(&b->lock, &b->job, world_from_model, b->pose, b->model);
+        else
+            skeleton_local_to_model(&humanoid, b->pose, b->model);
         for (int side = 0; side < 2; side++) {
-            vec4 h;
-            glm_mat4_mulv(b->model[b->walk.g.leg[side].foot], b->heel_local[side], h);
-            vec3 heel = {h[0] + root[0], h[1], h[2] + root[2]};
-            bool planted = gait_foot_planted(&b->walk.g, (gait_side)side, (float)phase) &&
-                           gait_foot_planted(&b->run.g, (gait_side)side, (float)phase);
-            if (planted && was_planted[side]) {
-                double s = hypot(heel[0] - last_heel[side][0], heel[2] - last_heel[side][2]) / dt;
-                if (s > worst) {
-                    worst = s;
-                    *worst_speed = v;
-                }
+            double own = b->job.sync.phase - 0.5 * side;
+            own -= floor(own);
+            if (own < since[side])
+                planted[side] = true;
+            if (own >= hand_stance(b->job.sync.weight))
+                planted[side] = false;
+            since[side] = own;
+            if (planted[side]) {
+                r.planted++;
+                r.agree += lock && b->lock.foot[side].planted;
             }
-            was_planted[side] = planted;
-            glm_vec3_copy(heel, last_heel[side]);
+            vec4 local[2] = {{0}}, sole;
+            glm_vec4_copy(b->heel_local[side], local[0]);
+            glm_vec4_copy(b->ball_local[side], local[1]);
+            for (int p = 0; p < 2; p++) {
+                glm_mat4_mulv(b->model[b->walk.g.leg[side].foot], local[p], sole);
+                float world[3] = {sole[0] + root[0], sole[1], sole[2] + root[2]};
+                if (planted[side]) {
+                    r.lowest = fmin(r.lowest, world[1]);
+                    r.highest = fmax(r.highest, world[1]);
+                }
+                if (planted[side] && was_planted[side]) {
+                    double slide = hypot(world[0] - last[side][p][0], world[2] - last[side][p][2]) / dt;
+                    if (slide > r.slide) {
+                        r.slide = slide;
+                        r.worst_speed = v;
+                    }
+                }
+                glm_vec3_copy(world, last[side][p]);
+            }
+            was_planted[side] = planted[side];
+            const float *ankle = b->model[b->walk.g.leg[side].foot][3];
+            float world[3] = {ankle[0] + root[0], ankle[1], ankle[2] + root[2]};
+            if (i > 0)
+                r.ankle = fmax(r.ankle, glm_vec3_distance(world, last_ankle[side]) / dt);
+            glm_vec3_copy(world, last_ankle[side]);
         }
     }
-    return worst;
+    return r;
 }
 
 static float blend_speed;
@@ -611,15 +666,12 @@ static float steady_speed(int frame)
     return blend_speed;
 }
 
-/* At the walk's 1.14 m/s and the run's 2.7 m/s, played through the blend,
- * the heel of a planted foot stays still in the world, root motion applied:
- * under the 0.01 m/s of --check-walk, over two cycles of the walk. Between
- * them the slide is measured and printed, not yet bounded: blending the two
- * gaits' joint rotations in local TRS bows the stance foot's path (the walk
- * and the run plant it at different distances ahead of the pelvis), and at
- * w = 0.25 / 0.5 / 0.75 it moved 0.03 m/s, three times the limit. Planting
- * it exactly is a job for foot IK (chapter 11). The weight is the run's
- * share of the speed range, by hand: k / 4 at the k-th quarter. */
+/* At the walk's 1.14 m/s and the run's 2.7 m/s, played through the blend
+ * alone, a planted foot's heel and ball stay still in the world, root
+ * motion applied: under the 0.01 m/s of --check-walk, over two cycles of
+ * the walk. Between them the blend alone slides them (printed: the foot
+ * lock's tests below bound it). The weight is the run's share of the speed
+ * range, by hand: k / 4 at the k-th quarter. */
 static void locomotion_plants_the_feet_at_the_walk_and_run_speeds(void **state)
 {
     (void)state;
@@ -628,8 +680,8 @@ static void locomotion_plants_the_feet_at_the_walk_and_run_speeds(void **state)
     const float vw = b.walk.g.speed, vr = b.run.g.speed;
     for (int k = 0; k <= 4; k++) {
         blend_speed = vw + (vr - vw) * (float)k / 4.0f;
-        double at = 0, slide = blended_slide(&b, 480, steady_speed, &at);
-        printf("locomotion at %.3f m/s (weight %.2f): the fastest planted heel moves at %.4g m/s\n",
+        double slide = locked_slide(&b, 480, steady_speed, false).slide;
+        printf("locomotion at %.3f m/s (weight %.2f), the blend alone: the fastest planted sole moves at %.4g m/s\n",
                (double)blend_speed, (double)b.job.sync.weight, slide);
         EXPECT_NEAR(k / 4.0, b.job.sync.weight, 1e-5);
         if ((k == 0 || k == 4) && !(slide <= 0.01))
@@ -642,9 +694,7 @@ static void locomotion_plants_the_feet_at_the_walk_and_run_speeds(void **state)
  * clips' normalized times stay equal every frame, and the phase moves
  * forward every frame by less than 0.01 of a cycle (at most the run's 1.5
  * cycles/s times 1/240 s = 0.00625) apart from its wrap: no stutter, no
- * jump. The planted heels' slide is printed: while the weight changes the
- * blended foot moves between where the walk and the run plant it (not
- * bounded yet, as above). */
+ * jump. (The feet on this ramp: the_foot_lock_holds_through_a_ramp_and_sudden_changes.) */
 static float ramp_speed(int frame)
 {
     float u = (float)(frame < 480 ? frame : 960 - frame) / 480.0f;
@@ -672,9 +722,89 @@ static void a_speed_ramp_keeps_the_clips_in_phase(void **state)
             fail_msg("frame %d: the phase jumped from %g to %g", i, last, s->phase);
         last = s->phase;
     }
-    double at = 0, slide = blended_slide(&b, 960, ramp_speed, &at);
-    printf("locomotion ramp 1.14 -> 2.7 -> 1.14 m/s: the fastest planted heel moves at %.4g m/s (at %.3g m/s)\n", slide,
-           at);
+    free_blend(&b);
+}
+
+/* --- the foot lock: planted feet held between the gaits ---------------------------- */
+
+/* Between the walk's speed and the run's (w = 1/8, 1/4, 1/2, 3/4, 7/8) the
+ * blend alone slides a planted foot (printed), and with the foot lock its
+ * heel and ball stay still in the world, under --check-walk's 0.01 m/s,
+ * and on the ground (within 1 mm) over 4 s, the stance by hand; the lock's
+ * own stance (from the events) agrees with the hand's on all but the frames
+ * where the two round a toe-off differently (at most 1%). */
+static void the_foot_lock_plants_the_feet_between_walk_and_run(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    const float vw = b.walk.g.speed, vr = b.run.g.speed;
+    const int eighths[] = {1, 2, 4, 6, 7};
+    for (int k = 0; k < 5; k++) {
+        blend_speed = vw + (vr - vw) * (float)eighths[k] / 8.0f;
+        lock_result alone = locked_slide(&b, 960, steady_speed, false);
+        lock_result r = locked_slide(&b, 960, steady_speed, true);
+        printf("locomotion at %.3f m/s (weight %.3f): a planted sole moves at %.4g m/s alone, %.4g m/s with the "
+               "foot lock (on the ground from %.4g to %.4g m); the fastest ankle %.4g / %.4g m/s\n",
+               (double)blend_speed, (double)b.job.sync.weight, alone.slide, r.slide, r.lowest, r.highest, alone.ankle,
+               r.ankle);
+        EXPECT_NEAR(eighths[k] / 8.0, b.job.sync.weight, 1e-5);
+        if (!(r.slide <= 0.01))
+            fail_msg("locomotion at %g m/s with the foot lock: a planted sole moves at %g m/s (at most 0.01)",
+                     (double)blend_speed, r.slide);
+        if (!(r.lowest >= -1e-3 && r.highest <= 1e-3))
+            fail_msg("locomotion at %g m/s with the foot lock: a planted sole between %g and %g m, not 0",
+                     (double)blend_speed, r.lowest, r.highest);
+        if (!(r.ankle <= 1.02 * alone.ankle))
+            fail_msg("locomotion at %g m/s: with the foot lock an ankle moves at %g m/s, the blend alone at most %g: "
+                     "the release pops",
+                     (double)blend_speed, r.ankle, alone.ankle);
+        if (!(r.planted > 0 && r.agree >= 0.99 * r.planted))
+            fail_msg("locomotion at %g m/s: the lock plants a foot on %d of the %d frames the stance has",
+                     (double)blend_speed, r.agree, r.planted);
+    }
+    free_blend(&b);
+}
+
+/* Sudden changes: 1 s at the walk's speed, 1 s at the run's, 1 s at 1.53
+ * m/s (w = 1/4), 1 s at 2.31 (w = 3/4), then the ramp back down to the walk. */
+static float step_speed(int frame)
+{
+    static const float held[] = {1.14f, 2.7f, 1.53f, 2.31f};
+    return frame < 960 ? held[frame / 240] : ramp_speed(frame - 960 + 480);
+}
+
+/* The ramp of a_speed_ramp_keeps_the_clips_in_phase (1.14 -> 2.7 -> 1.14
+ * m/s over 4 s) and the sudden changes above: with the foot lock a planted
+ * sole stays under 0.01 m/s and on the ground while the weight changes
+ * under it, the stance by hand. */
+static void the_foot_lock_holds_through_a_ramp_and_sudden_changes(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    float (*speeds[2])(int) = {ramp_speed, step_speed};
+    const char *what[2] = {"ramp 1.14 -> 2.7 -> 1.14 m/s", "sudden changes"};
+    for (int k = 0; k < 2; k++) {
+        lock_result alone = locked_slide(&b, 960, speeds[k], false);
+        lock_result r = locked_slide(&b, 960, speeds[k], true);
+        printf("locomotion %s: a planted sole moves at %.4g m/s alone (at %.3g m/s), %.4g m/s with the foot lock "
+               "(at %.3g m/s; on the ground from %.4g to %.4g m); the fastest ankle %.4g / %.4g m/s\n",
+               what[k], alone.slide, alone.worst_speed, r.slide, r.worst_speed, r.lowest, r.highest, alone.ankle,
+               r.ankle);
+        if (!(r.slide <= 0.01))
+            fail_msg("locomotion %s with the foot lock: a planted sole moves at %g m/s at %g m/s (at most 0.01)",
+                     what[k], r.slide, r.worst_speed);
+        if (!(r.lowest >= -1e-3 && r.highest <= 1e-3))
+            fail_msg("locomotion %s with the foot lock: a planted sole between %g and %g m, not 0", what[k], r.lowest,
+                     r.highest);
+        /* the ramp's weight changes smoothly: the release must not be faster than the blend (the sudden changes
+         * move every joint in one frame, the blend's own pop) */
+        if (k == 0 && !(r.ankle <= 1.02 * alone.ankle))
+            fail_msg("locomotion %s: with the foot lock an ankle moves at %g m/s, the blend alone at most %g: the "
+                     "release pops",
+                     what[k], r.ankle, alone.ankle);
+    }
     free_blend(&b);
 }
 
@@ -714,6 +844,8 @@ int main(void)
         cmocka_unit_test(locomotion_plants_the_feet_at_the_walk_and_run_speeds),
         cmocka_unit_test(a_speed_ramp_keeps_the_clips_in_phase),
         cmocka_unit_test(the_blend_weight_clamps_at_the_ends),
+        cmocka_unit_test(the_foot_lock_plants_the_feet_between_walk_and_run),
+        cmocka_unit_test(the_foot_lock_holds_through_a_ramp_and_sudden_changes),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);
 }

@@ -254,6 +254,16 @@ static void solve_leg(const gait_leg *leg, const vec3 hip, const vec3 target, ve
 }
 /* [/listing] */
 
+/* The rotation that gives a joint the model rotation `model` under a
+ * parent of model rotation `parent`. */
+static void local_from_model(const versor parent, const versor model, versor out)
+{
+    versor inverse_parent;
+    glm_quat_conjugate((float *)parent, inverse_parent);
+    glm_quat_mul(inverse_parent, (float *)model, out);
+    glm_quat_normalize(out);
+}
+
 /* Joint j gets the model-space rotation `model`: its local rotation is what
  * makes that under its posed parent (follow_parent then carries the joint
  * into model space). */
@@ -263,10 +273,7 @@ static void place_joint(const gait *g, int j, const versor model, transform *pos
     if (parent < 0) {
         glm_quat_copy((float *)model, pose[j].rotation);
     } else {
-        versor inverse_parent;
-        glm_quat_conjugate(g->model_rotation[parent], inverse_parent);
-        glm_quat_mul(inverse_parent, (float *)model, pose[j].rotation);
-        glm_quat_normalize(pose[j].rotation);
+        local_from_model(g->model_rotation[parent], model, pose[j].rotation);
     }
 }
 
@@ -377,6 +384,24 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
         }
         follow_parent(g, j, pose);
     }
+}
+
+void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankle[3], const versor foot_rotation,
+                    transform *pose)
+{
+    const gait_leg *leg = &g->leg[side];
+    int above = g->parent[leg->thigh];
+    versor parent = GLM_QUAT_IDENTITY_INIT, thigh_turn, shin_turn, thigh, shin;
+    if (above >= 0)
+        glm_mat4_quat(model[above], parent);
+    /* the hip: where the thigh's parent puts it, whatever the thigh's own rotation */
+    vec3 hip = {model[leg->thigh][3][0], model[leg->thigh][3][1], model[leg->thigh][3][2]};
+    solve_leg(leg, hip, ankle, thigh_turn, shin_turn);
+    turned_rest(g, leg->thigh, thigh_turn, thigh);
+    turned_rest(g, leg->shin, shin_turn, shin);
+    local_from_model(parent, thigh, pose[leg->thigh].rotation);
+    local_from_model(thigh, shin, pose[leg->shin].rotation);
+    local_from_model(shin, foot_rotation, pose[leg->foot].rotation);
 }
 
 void gait_pose(const gait *g, float phase, transform *pose)

@@ -128,6 +128,16 @@ bool gait_foot_planted(const gait *g, gait_side side, float phase);
 /* side's heel and ball in model space, from the foot joint's model matrix. */
 void gait_sole_points(const gait *g, gait_side side, mat4 model_from_foot, float heel[3], float ball[3]);
 
+/* The generator's leg solve (gait_pose's own, analytic: this chapter comes
+ * before chapter 11's IK) as a stage function over a posed skeleton: side's
+ * thigh, shin and foot rotations in pose are rewritten so that the ankle
+ * lands on `ankle` (model space) with the knee bending forward and the foot
+ * at model rotation `foot_rotation`. model holds the pose's model matrices
+ * (from joints_local_to_model); only the thigh's parent and the thigh's
+ * position (the hip) are read from it, so it is stale afterwards. */
+void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankle[3], const versor foot_rotation,
+                    transform *pose);
+
 /* [listing root_motion_struct] */
 /* What root motion takes out of a clip: the pelvis's horizontal travel. */
 typedef struct root_motion {
@@ -186,6 +196,12 @@ typedef struct walk_clip {
     clip c;
     root_motion rm;
 } walk_clip;
+
+/* side's stance on clip c as fractions of its cycle, from its events
+ * (left_down / left_up or right_down / right_up): the contact's phase and
+ * how long the foot stays down (up - down, wrapped into 0 .. 1). Fails (one
+ * line) on a clip without them. */
+bool gait_clip_stance(const clip *c, gait_side side, float *down, float *length, sa_error *err);
 
 /* gait_init and gait_make_clip in one. */
 bool walk_clip_make(const skeleton *s, const gait_params *p, const char *name, walk_clip *out, sa_error *err);

@@ -35,6 +35,18 @@ static int find_event(const clip *c, const char *name, sa_error *err)
     return -1;
 }
 
+bool gait_clip_stance(const clip *c, gait_side side, float *down, float *length, sa_error *err)
+{
+    static const char *const names[2][2] = {{"left_down", "left_up"}, {"right_down", "right_up"}};
+    int d = find_event(c, names[side][0], err), u = d < 0 ? -1 : find_event(c, names[side][1], err);
+    if (u < 0)
+        return false;
+    *down = c->events[d].time / c->duration;
+    *length = (c->events[u].time - c->events[d].time) / c->duration;
+    *length -= floorf(*length);
+    return true;
+}
+
 /* One clip's part of the check: the events of each foot, and whether it
  * is planted at time 0 (the latest of its two events at or before 0, or,
  * when neither is, the latest of the loop, is its `down`). */

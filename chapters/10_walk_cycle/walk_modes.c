@@ -2,6 +2,8 @@
  * --dump-pose (see walk_modes.h). */
 #include "walk_modes.h"
 
+#include "locomotion.h"
+
 #include "chapters/04_bone_tree/pose_write.h"
 #include "common/app.h"
 #include "common/files.h"
@@ -14,13 +16,19 @@
 #define MAX_FOOT_SLIDE 0.01
 #define MAX_FOOT_PENETRATION 0.005
 
-/* --check-walk: the three lines, exit 1 over the limits. */
+/* --check-walk: 10 s of the walk, 10 of the run, then 10 of speed changes
+ * between them through the locomotion blend and the foot lock; the three
+ * lines, exit 1 over the limits. */
 int run_check_walk(const skeleton *all, const walk_clip *gaits)
 {
-    walk_check_result r;
+    walk_check_result r, changes;
     sa_error err;
-    if (!walk_check(all, gaits, 2, 10.0, 60.0, &r, &err))
+    if (!walk_check(all, gaits, 2, 10.0, 60.0, &r, &err) ||
+        !locomotion_check(&gaits[0], &gaits[1], 10.0, 60.0, &changes, &err))
         return app_fail(&err);
+    r.max_foot_slide = fmax(r.max_foot_slide, changes.max_foot_slide);
+    r.max_foot_penetration = fmax(r.max_foot_penetration, changes.max_foot_penetration);
+    r.distance_travelled += changes.distance_travelled;
     printf("max_foot_slide: %.6f\nmax_foot_penetration: %.6f\ndistance_travelled: %.6f\n", r.max_foot_slide,
            r.max_foot_penetration, r.distance_travelled);
     if (r.max_foot_slide > MAX_FOOT_SLIDE || r.max_foot_penetration > MAX_FOOT_PENETRATION) {

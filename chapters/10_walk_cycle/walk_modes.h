@@ -5,8 +5,9 @@
 
 #include "walk.h"
 
-/* --check-walk: 10 s of each gait at 60 Hz (walk_check), the three lines,
- * 1 over the limits (issue 17). */
+/* --check-walk: 10 s of each gait at 60 Hz (walk_check), then 10 s of
+ * speed changes between them (locomotion_check), the three lines, 1 over the
+ * limits (issue 17). gaits is the walk and the run. */
 int run_check_walk(const skeleton *all, const walk_clip *gaits);
 
 /* --dump-pose: w's pose at clip time `time` (modulo its duration) with the
