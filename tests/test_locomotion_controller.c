@@ -50,6 +50,7 @@ static void fixture_make(fixture *f, float initial_speed)
         .walk_pose = malloc((size_t)n * sizeof(transform)),
         .run_pose = malloc((size_t)n * sizeof(transform)),
         .move_pose = malloc((size_t)n * sizeof(transform)),
+        .model = malloc((size_t)n * sizeof(mat4)),
     };
     f->pose = malloc((size_t)n * sizeof *f->pose);
     locomotion_controller_params p = locomotion_controller_defaults();
@@ -67,12 +68,20 @@ static void fixture_free(fixture *f)
     free(f->memory.walk_pose);
     free(f->memory.run_pose);
     free(f->memory.move_pose);
+    free(f->memory.model);
     free(f->pose);
+}
+
+/* One frame, the feet not held (no world placement): the pose as blended. */
+static void frame_dt(fixture *f, float speed, double dt)
+{
+    locomotion_controller_advance(&f->ctl, speed, dt, &f->step);
+    locomotion_controller_pose(&f->ctl, NULL, f->pose);
 }
 
 static void frame(fixture *f, float speed)
 {
-    locomotion_controller_frame(&f->ctl, speed, DT, f->pose, &f->step);
+    frame_dt(f, speed, DT);
 }
 
 static double smoothstep(double p)
@@ -214,7 +223,7 @@ static void a_cycle_covers_the_blended_stride_at_the_speed(void **state)
         fixture_make(&f, speed[c]); /* already walking: weight 1 */
         double dt = stride[c] / speed[c] / 64, travel[3] = {0, 0, 0};
         for (int i = 0; i < 64; i++) {
-            locomotion_controller_frame(&f.ctl, speed[c], dt, f.pose, &f.step);
+            frame_dt(&f, speed[c], dt);
             for (int k = 0; k < 3; k++)
                 travel[k] += f.step.root_delta[k];
         }
@@ -289,7 +298,7 @@ static void no_nan_at_any_speed(void **state)
         double dt = dts[(i / 11) % 8];
         if (i % 500 == 250)
             locomotion_controller_set_wave(&f.ctl, i % 1000 == 250 ? false : true);
-        locomotion_controller_frame(&f.ctl, speed, dt, f.pose, &f.step);
+        frame_dt(&f, speed, dt);
         double step = glm_vec3_norm(f.step.root_delta), most = dt > 0 ? fmin(dt, 0.25) : 0; /* as the clocks clamp it */
         if (!(step <= 2 * 6.0 * most + 1e-6))
             fail_msg("frame %d: speed %g, dt %g: a root step of %g m", i, (double)speed, dt, step);
@@ -307,6 +316,58 @@ static void no_nan_at_any_speed(void **state)
         }
     }
     fixture_free(&f);
+}
+
+/* 4 s at `speed` from the left contact, the root moved by the steps
+ * (heading 0: clip space is world space shifted by the root), the pose
+ * given the world placement (held) or not. Returns the fastest a planted
+ * heel moves horizontally in the world, planted by the blended stance of
+ * both clips' events (foot_lock_step_stance, kept here for both runs). */
+static double planted_heel_speed(float speed, bool held)
+{
+    fixture f;
+    fixture_make(&f, speed);
+    mat4 *model = malloc((size_t)humanoid.joint_count * sizeof *model);
+    float root[3] = {0, 0, 0}, last[2][3];
+    double since[2] = {1, 1}, worst = 0;
+    bool planted[2] = {false, false};
+    for (int i = 0; i < 240; i++) {
+        locomotion_controller_advance(&f.ctl, speed, DT, &f.step);
+        glm_vec3_add(root, f.step.root_delta, root);
+        mat4 world_from_model;
+        root_world_from_model(root, 0, world_from_model);
+        locomotion_controller_pose(&f.ctl, held ? world_from_model : NULL, f.pose);
+        skeleton_local_to_model(&humanoid, f.pose, model);
+        for (int side = 0; side < 2; side++) {
+            float heel[3], ball[3];
+            gait_sole_points(&walk.g, (gait_side)side, model[walk.g.leg[side].foot], heel, ball);
+            glm_vec3_add(heel, root, heel);
+            bool was = planted[side];
+            planted[side] = foot_lock_step_stance(&f.ctl.lock, (gait_side)side, &f.ctl.move.sync, &since[side], was);
+            if (was && planted[side] && i > 0)
+                worst = fmax(worst, hypot(heel[0] - last[side][0], heel[2] - last[side][2]) / DT);
+            glm_vec3_copy(heel, last[side]);
+        }
+    }
+    free(model);
+    fixture_free(&f);
+    return worst;
+}
+
+/* Given where the character is, the pose holds the planted feet of the
+ * walk / run blend (the foot lock): at 1.92 m/s (w = 0.5) a planted heel
+ * moves under 0.005 m/s in the world; without the placement it moves as
+ * the blend alone makes it, well over 0.02 m/s (0.7 m/s at the end of the
+ * blended stance, where the run's foot is already swinging). */
+static void the_planted_feet_are_held_given_the_placement(void **state)
+{
+    (void)state;
+    double held = planted_heel_speed(1.92f, true), blended = planted_heel_speed(1.92f, false);
+    printf("planted heel at 1.92 m/s: %.4g m/s held, %.4g m/s blended only\n", held, blended);
+    if (!(held < 0.005))
+        fail_msg("held: a planted heel moves at %g m/s", held);
+    if (!(blended > 0.02))
+        fail_msg("blended only: a planted heel moves at %g m/s; expected the blend's slide (about 0.035)", blended);
 }
 
 static void bad_setup_is_one_line(void **state)
@@ -380,6 +441,7 @@ int main(void)
         cmocka_unit_test(a_cycle_covers_the_blended_stride_at_the_speed),
         cmocka_unit_test(the_wave_moves_only_the_joints_under_its_mask),
         cmocka_unit_test(no_nan_at_any_speed),
+        cmocka_unit_test(the_planted_feet_are_held_given_the_placement),
         cmocka_unit_test(bad_setup_is_one_line),
     };
     return cmocka_run_group_tests_name("locomotion controller", tests, setup, teardown);

@@ -59,6 +59,8 @@ bool locomotion_controller_init(locomotion_controller *ctl, const locomotion_con
     if (ctl->contact_event[GAIT_LEFT] < 0 || ctl->contact_event[GAIT_RIGHT] < 0)
         return sa_error_set(err, "locomotion controller: the walk '%s' has no left_down / right_down event",
                             walk->c.name ? walk->c.name : "");
+    if (!foot_lock_init(&ctl->lock, &ctl->move, err)) /* the run's events too */
+        return false;
     ctl->params = *p;
     ctl->fade_clips[LOCOMOTION_CLIP_IDLE] = *idle;
     ctl->fade_clips[LOCOMOTION_CLIP_WALK] = walk->c;
@@ -69,6 +71,7 @@ bool locomotion_controller_init(locomotion_controller *ctl, const locomotion_con
     ctl->idle_cursors = memory->idle_cursors;
     ctl->wave_cursors = memory->wave_cursors;
     ctl->move_pose = memory->move_pose;
+    ctl->model = memory->model;
     if (initial_speed > 0) { /* already walking, from its left contact */
         crossfade_start(&ctl->fade, ctl->fade_clips, LOCOMOTION_CLIP_WALK, true);
         ctl->state = LOCOMOTION_MOVING;
@@ -134,9 +137,8 @@ static void follow_the_speed(locomotion_controller *ctl, float want, double dt)
 }
 /* [/listing] */
 
-/* [listing locomotion_controller_frame] */
-void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed, double dt, transform *pose,
-                                 locomotion_step *step)
+/* [listing locomotion_controller_advance] */
+void locomotion_controller_advance(locomotion_controller *ctl, float desired_speed, double dt, locomotion_step *step)
 {
     *step = (locomotion_step){{0, 0, 0}, {false, false}};
     /* dt clamped as the clocks clamp it; a speed <= 0 or NaN is a stop */
@@ -163,7 +165,9 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
         step->contact[GAIT_LEFT] = true, ctl->start_contact = false;
     if ((walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK)) >= 0)
         ctl->fade.entry[walk].clock.time = ctl->move.sync.walk_time; /* the same instant, without rounding drift */
+    /* [/listing] */
 
+    /* [listing locomotion_controller_stop] */
     /* A stop fades from the contact; the fade over, the controller is idle. */
     if (ctl->state == LOCOMOTION_STOPPING && (step->contact[GAIT_LEFT] || step->contact[GAIT_RIGHT])) {
         crossfade_switch(&ctl->fade, ctl->fade_clips, 2, LOCOMOTION_CLIP_IDLE, true, ctl->params.fade_seconds,
@@ -172,15 +176,30 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
     } else if (ctl->state == LOCOMOTION_SETTLING && walk < 0) {
         ctl->state = LOCOMOTION_IDLE, ctl->speed = 0;
     }
-    /* [/listing] */
+    float w = walk >= 0 ? ctl->fade.entry[walk].weight : 0.0f;
+    for (int i = 0; i < 3; i++) /* the root moves as much as the walk weighs */
+        step->root_delta[i] = w * move_delta[i];
+    if (ctl->wave) { /* the layer's weight and clock */
+        float rate = ctl->params.wave_fade_seconds > 0 ? (float)(dt / ctl->params.wave_fade_seconds) : 1.0f;
+        ctl->wave_weight += fmaxf(-rate, fminf(rate, (ctl->wave_on ? 1.0f : 0.0f) - ctl->wave_weight));
+        clip_clock_advance(&ctl->wave_clock, dt, NULL, 0, NULL, 0);
+    }
+}
+/* [/listing] */
 
-    /* [listing locomotion_controller_pose] */
-    /* The fade as chapter 09 blends it; the root moves as much as the walk weighs. */
+/* [listing locomotion_controller_pose] */
+void locomotion_controller_pose(locomotion_controller *ctl, mat4 world_from_model, transform *pose)
+{
+    /* The planted feet held where they landed (foot_lock.c), on the
+     * walk / run pose; while idle there is nothing to hold. */
+    if (ctl->state == LOCOMOTION_IDLE)
+        ctl->lock.started = false; /* a start plants the feet afresh */
+    else if (world_from_model && ctl->model)
+        foot_lock_apply(&ctl->lock, &ctl->move, world_from_model, ctl->move_pose, ctl->model);
+    /* The fade as chapter 09 blends it. */
+    int walk = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_WALK), idle = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_IDLE);
     float w = walk >= 0 ? ctl->fade.entry[walk].weight : 0.0f;
     int joints = ctl->move.joint_count;
-    for (int i = 0; i < 3; i++)
-        step->root_delta[i] = w * move_delta[i];
-    int idle = entry_of_clip(&ctl->fade, LOCOMOTION_CLIP_IDLE);
     if (w < 1 && idle >= 0) {
         clip_sample(&ctl->fade_clips[LOCOMOTION_CLIP_IDLE], (float)ctl->fade.entry[idle].clock.time, ctl->idle_cursors,
                     pose);
@@ -191,15 +210,9 @@ void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed
     }
 
     /* The wave: chapter 09's layer, the mask keeping it above the spine. */
-    if (ctl->wave) {
-        float rate = ctl->params.wave_fade_seconds > 0 ? (float)(dt / ctl->params.wave_fade_seconds) : 1.0f;
-        float target = ctl->wave_on ? 1.0f : 0.0f;
-        ctl->wave_weight += fmaxf(-rate, fminf(rate, target - ctl->wave_weight));
-        clip_clock_advance(&ctl->wave_clock, dt, NULL, 0, NULL, 0);
-        if (ctl->wave_weight > 0) {
-            clip_sample(ctl->wave, (float)ctl->wave_clock.time, ctl->wave_cursors, ctl->move_pose);
-            pose_blend(joints, pose, ctl->move_pose, ctl->wave_weight, ctl->wave_mask, pose);
-        }
+    if (ctl->wave && ctl->wave_weight > 0) {
+        clip_sample(ctl->wave, (float)ctl->wave_clock.time, ctl->wave_cursors, ctl->move_pose);
+        pose_blend(joints, pose, ctl->move_pose, ctl->wave_weight, ctl->wave_mask, pose);
     }
 }
 /* [/listing] */

@@ -13,13 +13,19 @@
  *                    until the walk's next contact event, then fades
  *     the wave       chapter 09's layer: the clip blended through a mask
  *                    from the spine up (mask_from_joint, with its ramp)
+ *     the feet       the foot lock (foot_lock.c) holds the walk / run's
+ *                    planted feet where they landed in the world
  *
  * One frame, top to bottom:
  *
- *     locomotion_frame(...)        walk / run pose, root displacement
- *     crossfade_advance(...)       idle / walk weights, the walk's contacts
- *     pose_blend(idle, move, w)    the fade (w: the walk's weight)
- *     pose_blend(.., wave, mask)   the layer
+ *     locomotion_controller_advance:
+ *       locomotion_frame(...)        walk / run pose, root displacement
+ *       crossfade_advance(...)       idle / walk weights, the walk's contacts
+ *     (the caller moves the root by the step)
+ *     locomotion_controller_pose:
+ *       foot_lock_apply(...)         the planted feet held in the world
+ *       pose_blend(idle, move, w)    the fade (w: the walk's weight)
+ *       pose_blend(.., wave, mask)   the layer
  *
  * It is the order of chapter 09's animator_pose (fade, then layer); the
  * animator itself is not used because the moving entry's pose is not one
@@ -74,6 +80,8 @@ typedef struct locomotion_controller {
     int *idle_cursors;      /* [idle clip's track count] or NULL */
     int *wave_cursors;      /* [wave clip's track count] or NULL */
     transform *move_pose;   /* [joint_count]: the walk / run blend, then the wave's pose */
+    foot_lock lock;         /* the walk / run's planted feet (locomotion.h) */
+    mat4 *model;            /* [joint_count]: the lock's scratch, or NULL: no lock */
 } locomotion_controller;
 
 /* What a frame gives besides the pose. */
@@ -87,10 +95,12 @@ typedef struct locomotion_step {
 locomotion_controller_params locomotion_controller_defaults(void);
 
 /* The caller's arrays: cursors [that clip's track count] (or NULL: slower
- * sampling), poses [joint_count]. */
+ * sampling), poses [joint_count], model [joint_count] (or NULL: the feet
+ * are not held). */
 typedef struct locomotion_controller_memory {
     int *walk_cursors, *run_cursors, *idle_cursors, *wave_cursors;
     transform *walk_pose, *run_pose, *move_pose;
+    mat4 *model;
 } locomotion_controller_memory;
 
 /* Sets the controller up over the gaits' skeleton: idle and wave (NULL:
@@ -105,10 +115,15 @@ bool locomotion_controller_init(locomotion_controller *ctl, const locomotion_con
                                 sa_error *err);
 
 /* One frame of dt seconds (clamped to 0 .. CLIP_CLOCK_MAX_STEP, as the
- * clocks are) at `desired_speed` m/s (NaN or <= 0: stop): the pose
- * ([joint_count]) and the step. */
-void locomotion_controller_frame(locomotion_controller *ctl, float desired_speed, double dt, transform *pose,
-                                 locomotion_step *step);
+ * clocks are) at `desired_speed` m/s (NaN or <= 0: stop): the state, the
+ * speed, the phase, the fades and the wave move on; the step comes out. */
+void locomotion_controller_advance(locomotion_controller *ctl, float desired_speed, double dt, locomotion_step *step);
+
+/* The frame's pose ([joint_count]), once after each advance: the walk / run
+ * pose with its planted feet held where they landed (foot_lock_apply;
+ * world_from_model places the character after this frame's step, NULL
+ * holds nothing), faded with idle, the wave on top. */
+void locomotion_controller_pose(locomotion_controller *ctl, mat4 world_from_model, transform *pose);
 
 /* The wave layer fades in (from the start of its clip) or out. */
 void locomotion_controller_set_wave(locomotion_controller *ctl, bool on);

@@ -93,7 +93,7 @@ static void state_free(program_state *st)
 {
     locomotion_controller_memory *m = &st->memory;
     free(m->walk_cursors), free(m->run_cursors), free(m->idle_cursors), free(m->wave_cursors);
-    free(m->walk_pose), free(m->run_pose), free(m->move_pose);
+    free(m->walk_pose), free(m->run_pose), free(m->move_pose), free(m->model);
     free(st->upper_body);
     clips_free(st->clips, st->v.doc.animation_count);
     walk_clip_free(&st->gaits[0]);
@@ -135,9 +135,10 @@ static bool controller_load(program_state *st, const char *path, float speed, sa
     m->walk_pose = malloc((size_t)n * sizeof(transform));
     m->run_pose = malloc((size_t)n * sizeof(transform));
     m->move_pose = malloc((size_t)n * sizeof(transform));
+    m->model = malloc((size_t)n * sizeof(mat4));
     st->upper_body = malloc((size_t)n * sizeof *st->upper_body);
     if (!m->walk_cursors || !m->run_cursors || !m->idle_cursors || !m->wave_cursors || !m->walk_pose || !m->run_pose ||
-        !m->move_pose || !st->upper_body)
+        !m->move_pose || !m->model || !st->upper_body)
         return sa_error_set(err, "out of memory");
     /* [listing controller_setup] */
     if (spine < 0)
@@ -216,22 +217,20 @@ typedef struct walker {
 } walker;
 
 /* [listing frame] */
-/* One frame: the controller's pose and step -> the root moved by the step
- * turned with the heading, the heading turned along the path ->
- * local_to_model (04) with the root's world_from_model in front of every
- * node. A contact leaves a footprint. Returns how far the heading turned. */
+/* One frame: the controller's step -> the root moved by it, turned with the
+ * heading -> the controller's pose with the planted feet held in the world
+ * -> local_to_model (04) with the root's world_from_model in front of every
+ * node. A contact leaves a footprint; the heading then turns along the
+ * path. Returns how far it turned. */
 static float walker_frame(program_state *st, walker *w, float desired_speed, double dt)
 {
     locomotion_step step;
-    locomotion_controller_frame(&st->ctl, desired_speed, dt, st->v.pose, &step);
+    locomotion_controller_advance(&st->ctl, desired_speed, dt, &step);
     float world_step[3];
     root_motion_turn(step.root_delta, w->heading, world_step);
     glm_vec3_add(w->root, world_step, w->root);
-    float turn = w->turn_sign * glm_vec3_norm(world_step) / PATH_RADIUS;
-    w->heading += turn;
-    if ((w->lobe_turn += fabsf(turn)) >= 2 * (float)GLM_PI) /* a circle done: the other way round */
-        w->lobe_turn -= 2 * (float)GLM_PI, w->turn_sign = -w->turn_sign;
     root_world_from_model(w->root, w->heading, w->world_from_model);
+    locomotion_controller_pose(&st->ctl, w->world_from_model, st->v.pose);
     animated_view_place(&st->v, w->world_from_model); /* the skin follows its joints into the world */
     const gait *g = &st->gaits[0].g;
     for (int side = 0; side < 2; side++)
@@ -241,19 +240,20 @@ static float walker_frame(program_state *st, walker *w, float desired_speed, dou
             glm_vec3_lerp(heel, ball, 0.5f, print);
             glm_mat4_mulv3(w->world_from_model, print, 1, print);
         }
+    float turn = w->turn_sign * glm_vec3_norm(world_step) / PATH_RADIUS;
+    w->heading += turn;
+    if ((w->lobe_turn += fabsf(turn)) >= 2 * (float)GLM_PI) /* a circle done: the other way round */
+        w->lobe_turn -= 2 * (float)GLM_PI, w->turn_sign = -w->turn_sign;
     return turn;
 }
 /* [/listing] */
 
-/* Whether `side`'s foot is down now: standing, both; moving, as the gait
- * that weighs more has it at the phase. */
+/* Whether `side`'s foot is down now: standing, both; moving, as the foot
+ * lock holds it (the blended stance of the walk and the run). */
 static bool foot_down(const program_state *st, int side)
 {
     const locomotion_controller *c = &st->ctl;
-    if (locomotion_controller_moving_weight(c) < 0.5f)
-        return true;
-    const gait *g = c->move.sync.weight < 0.5f ? &st->gaits[0].g : &st->gaits[1].g;
-    return gait_foot_planted(g, (gait_side)side, (float)c->move.sync.phase);
+    return locomotion_controller_moving_weight(c) < 0.5f || c->lock.foot[side].planted;
 }
 
 /* The overlay's first two lines (text_draw cuts at 64 characters). */
