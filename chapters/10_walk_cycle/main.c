@@ -13,7 +13,7 @@
  *   ch10_walk_cycle                          walk a figure of eight (keys: speed)
  *   ch10_walk_cycle --speed 1.9 --wave       between walk and run, waving
  *   ch10_walk_cycle --speed 1.9 --time 3 --screenshot OUT.png   3 s of it, simulated at 60 Hz
- *   ch10_walk_cycle --check-walk             10 s of walking, 10 s of running, measured
+ *   ch10_walk_cycle --check-walk             10 s walking, 10 s running, 10 s of speed changes, measured
  *   ch10_walk_cycle --export OUT.gltf        the humanoid with its walk and run
  *   ch10_walk_cycle --gait run --time 0.2 --dump-pose OUT   the pose, root motion in the pelvis
  * Keys (H lists them): 0 stand, 1 walk, 2 run, [ ] speed -/+ 0.25 m/s,
@@ -47,7 +47,7 @@ static float speed_option = NAN; /* not given (the option takes finite numbers o
 static const char *export_path = NULL, *dump_pose_path = NULL, *gait_option = "walk";
 static const cli_option options_extra[] = {
     {"--check-walk", CLI_FLAG, &check_walk, NULL,
-     "simulate 10 s of walking and 10 s of running at 60 Hz, print max_foot_slide (m/s), max_foot_penetration (m) "
+     "simulate 10 s of walking, 10 s of running and 10 s of speed changes between them at 60 Hz, print max_foot_slide (m/s), max_foot_penetration (m) "
      "and distance_travelled (m); exit 1 over 0.01 m/s or 0.005 m"},
     {"--export", CLI_STRING, &export_path, "FILE",
      "write the humanoid with its walk and run clips (root motion in the pelvis track, foot events in extras) and "
