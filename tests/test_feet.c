@@ -47,7 +47,8 @@ static void height_query_gives_the_step_under_a_point(void **state)
     EXPECT_NEAR(0.0, stairs_height_at(&g, NAN, 1.3f), 0);
     EXPECT_NEAR(0.0, stairs_height_at(&g, 0, NAN), 0);
     /* another flight: 3 steps of 0.2 by 0.3 from z = 0, a 0.5 m landing */
-    stairs_geometry small = {.step_count = 3, .rise = 0.2f, .run = 0.3f, .width = 1, .start_z = 0, .landing_depth = 0.5f};
+    stairs_geometry small =
+        {.step_count = 3, .rise = 0.2f, .run = 0.3f, .width = 1, .start_z = 0, .landing_depth = 0.5f};
     EXPECT_NEAR(0.2, stairs_height_at(&small, 0, 0.1f), 1e-6);
     EXPECT_NEAR(0.6, stairs_height_at(&small, 0, 0.65f), 1e-6);
     EXPECT_NEAR(0.6, stairs_height_at(&small, 0, 1.35f), 1e-6);
@@ -59,7 +60,9 @@ static void a_foot_stands_on_the_highest_step_under_it(void **state)
 {
     (void)state;
     stairs_geometry g = stairs_default();
-    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0}, .ball_in_foot = {0, -0.09f, 0.13f}, .toe_reach = 0.1f,
+    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0},
+                    .ball_in_foot = {0, -0.09f, 0.13f},
+                    .toe_reach = 0.1f,
                     .heel_back = 0.1f};
     /* heel at z 0.4 on the floor, ball at 0.53 on the floor, toes at 0.63 over step 1 */
     float heel[3] = {0, 0, 0.4f}, ball[3] = {0, 0, 0.53f};
@@ -79,7 +82,9 @@ static void a_swing_rises_clears_and_lands(void **state)
 {
     (void)state;
     stairs_geometry g = stairs_default();
-    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0}, .ball_in_foot = {0, -0.09f, 0.13f}, .toe_reach = 0.1f,
+    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0},
+                    .ball_in_foot = {0, -0.09f, 0.13f},
+                    .toe_reach = 0.1f,
                     .heel_back = 0.1f};
     /* up from step 2 to step 4: heels at 0.9 and 1.46 */
     float from[3] = {0, 0.34f, 0.9f}, to[3] = {0, 0.68f, 1.46f}, forward[3] = {0, 0, 1};
@@ -425,7 +430,8 @@ static void planted_follows_the_contact_events(void **state)
         for (int side = 0; side < 2; side++) {
             /* crossed this frame: before < event <= t (with the wrap) */
             bool wrapped = t < before;
-            bool crossed_down = wrapped ? (down[side] > before || down[side] <= t) : (down[side] > before && down[side] <= t);
+            bool crossed_down = wrapped ? (down[side] > before || down[side] <= t)
+                                        : (down[side] > before && down[side] <= t);
             bool crossed_up = wrapped ? (up[side] > before || up[side] <= t) : (up[side] > before && up[side] <= t);
             bool want = crossed_down ? true : crossed_up ? false : was[side];
             if (w.foot[side].planted != want)
@@ -491,7 +497,8 @@ static void swinging_feet_clear_the_edges(void **state)
         walk_frame now;
         measure(&w, pose, model, &now);
         for (int side = 0; side < 2; side++)
-            lowest = fminf(lowest, now.sole[side][0][1] - stairs_height_at(&g, now.sole[side][0][0], now.sole[side][0][2]));
+            lowest = fminf(lowest,
+                           now.sole[side][0][1] - stairs_height_at(&g, now.sole[side][0][0], now.sole[side][0][2]));
     }
     EXPECT_TRUE(lowest < -0.05f);
     free(pose);

@@ -1348,6 +1348,61 @@ def fabrik_passes():
     return s.render()
 
 
+def stance_weight_curve():
+    """Each foot's stance weight (ex11.3) over one cycle of the stairs gait: 1 planted, smoothstep ramps over the swing."""
+    s = Svg(860, 330, "The stance weight of each foot over one cycle of the stairs walk, from its contact events")
+    period, beta, fade = 2 / 1.3, 0.6, 0.15  # the stairs gait: 1.3 steps/s, down 60% of the cycle
+    left, width = 150, 600
+
+    def x_of(t):
+        return left + width * t / period
+
+    def smooth(x):
+        return x * x * (3 - 2 * x)
+
+    def weight(t, down, up):
+        swing = (down - up) % period
+        since_up = (t - up) % period
+        if since_up >= swing:
+            return 1.0
+        ramp = min(fade, swing / 2)
+        if since_up < ramp:
+            return 1 - smooth(since_up / ramp)
+        if swing - since_up < ramp:
+            return 1 - smooth((swing - since_up) / ramp)
+        return 0.0
+
+    feet = [("left foot", 0.0, beta * period), ("right foot", 0.5 * period, (0.5 + beta - 1) * period)]
+    for row, (name, down, up) in enumerate(feet):
+        top, h = 40 + 130 * row, 80
+        side = name.split()[0]
+        s.text(left - 14, top + h / 2 + 4, name, size=12.5, anchor="end")
+        s.line(left, top + h, left + width, top + h, stroke=MUTED, width=1)
+        s.line(left, top, left + width, top, stroke=PADDING, width=1)
+        s.text(left - 4, top + 4, "1", size=11, anchor="end", fill=MUTED)
+        s.text(left - 4, top + h + 4, "0", size=11, anchor="end", fill=MUTED)
+        # the stance, shaded
+        spans = [(down, up)] if down < up else [(down, period), (0, up)]
+        for a, b in spans:
+            s.rect(x_of(a), top, x_of(b) - x_of(a), h, fill=TEXCOORD, stroke="none")
+        points = []
+        for k in range(401):
+            t = period * k / 400
+            points.append(f"{x_of(t):.1f},{top + h - h * weight(t, down, up):.1f}")
+        s.path("M " + " L ".join(points), stroke=ACCENT, width=2.2)
+        for t, event in ((down, side + "_down"), (up, side + "_up")):
+            x = x_of(t)
+            s.line(x, top - 4, x, top + h + 4, stroke=INK, width=1, dash="3 3")
+            s.text(x, top + h + 18, event, size=11.5, anchor="middle", fill=INK)
+        # the fade: the ramp after up
+        x0, x1 = x_of(up), x_of(up + fade)
+        s.line(x0, top + h + 28, x1, top + h + 28, stroke=MUTED, width=1, arrow=True)
+        s.text((x0 + x1) / 2 + 2, top + h + 42, "fade", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, 318, f"shaded: planted (held in the world). One cycle: {period:.3f} s; fade {fade} s, "
+           "smoothstep ramps in the swing.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -1376,6 +1431,7 @@ FIGURES = {
     "11-ik-convergence": ik_convergence,
     "11-two-bone-triangle": two_bone_triangle,
     "11-fabrik-iteration": fabrik_passes,
+    "11-stance-weight": stance_weight_curve,
 }
 
 
