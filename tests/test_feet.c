@@ -12,6 +12,14 @@
 
 static skeleton humanoid; /* every node of assets/models/humanoid.gltf */
 
+/* The walk on the stairs g, or the test fails. */
+static void walk_make(stairs_walk *w, const stairs_geometry *g)
+{
+    sa_error err;
+    if (!stairs_walk_init(w, &humanoid, g, &err))
+        fail_msg("stairs_walk_init: %s", err.message);
+}
+
 /* --- the height query ------------------------------------------------------------ */
 
 static void height_query_gives_the_step_under_a_point(void **state)
@@ -122,10 +130,8 @@ typedef struct leg_fixture {
 
 static void leg_fixture_make(leg_fixture *f)
 {
-    sa_error err;
     stairs_geometry g = stairs_default();
-    if (!stairs_walk_init(&f->w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&f->w, &g);
     f->pose = malloc((size_t)humanoid.joint_count * sizeof *f->pose);
     f->model = malloc((size_t)humanoid.joint_count * sizeof *f->model);
     memcpy(f->pose, humanoid.rest_local, (size_t)humanoid.joint_count * sizeof *f->pose);
@@ -330,11 +336,9 @@ static void measure(const stairs_walk *w, const transform *pose, mat4 *model, wa
 static void the_walk_plants_each_foot_on_a_tread_and_holds_it(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     int n = humanoid.joint_count;
     transform *pose = malloc((size_t)n * sizeof *pose);
     mat4 *model = malloc((size_t)n * sizeof *model);
@@ -405,11 +409,9 @@ static void the_walk_plants_each_foot_on_a_tread_and_holds_it(void **state)
 static void planted_follows_the_contact_events(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     transform *pose = malloc((size_t)humanoid.joint_count * sizeof *pose);
     const clip *c = &w.walk.c;
     double down[2] = {-1, -1}, up[2] = {-1, -1};
@@ -455,11 +457,9 @@ static void planted_follows_the_contact_events(void **state)
 static void swinging_feet_clear_the_edges(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     int n = humanoid.joint_count;
     transform *pose = malloc((size_t)n * sizeof *pose), *fk = malloc((size_t)n * sizeof *fk);
     int *cursors = calloc((size_t)w.walk.c.track_count + 1, sizeof *cursors);
@@ -505,6 +505,28 @@ static void swinging_feet_clear_the_edges(void **state)
     free(fk);
     free(cursors);
     free(model);
+    stairs_walk_free(&w);
+}
+
+/* A long frame (a window dragged, a debugger stop) is clamped by chapter
+ * 08's clock to max_step, 0.25 s, and the root moves by the clip's travel
+ * over that step: the stairs gait's speed, 0.56 m a stride at 1.3 steps a
+ * second (0.364 m/s), for 0.25 s, 0.091 m; not the 0.364 m of the frame. */
+static void a_long_frame_moves_the_root_by_the_clock_step(void **state)
+{
+    (void)state;
+    stairs_geometry g = stairs_default();
+    stairs_walk w;
+    walk_make(&w, &g);
+    transform *pose = malloc((size_t)humanoid.joint_count * sizeof *pose);
+    stairs_walk_step(&w, 1.0, pose);
+    EXPECT_NEAR(0.25, w.clock.time, 1e-9);
+    EXPECT_NEAR(0.25 * 0.56 * 1.3 / 2, w.distance, 1e-4);
+    /* and across the clip's wrap (1.538 s): five such frames, 1.25 s */
+    for (int k = 0; k < 5; k++)
+        stairs_walk_step(&w, 1.0, pose);
+    EXPECT_NEAR(1.5 * 0.56 * 1.3 / 2, w.distance, 1e-4);
+    free(pose);
     stairs_walk_free(&w);
 }
 
@@ -567,6 +589,7 @@ int main(void)
         cmocka_unit_test(the_walk_plants_each_foot_on_a_tread_and_holds_it),
         cmocka_unit_test(planted_follows_the_contact_events),
         cmocka_unit_test(swinging_feet_clear_the_edges),
+        cmocka_unit_test(a_long_frame_moves_the_root_by_the_clock_step),
         cmocka_unit_test(stairs_too_small_are_one_line),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);

@@ -441,9 +441,12 @@ void stairs_walk_step(stairs_walk *w, double dt, transform *pose)
     double before = w->clock.time;
     int fired[16];
     int crossed = clip_clock_advance(&w->clock, dt, w->walk.c.events, w->walk.c.event_count, fired, 16);
-    /* root motion (chapter 10): the clip's travel, forward along the path */
+    /* root motion (chapter 10): the clip's travel over the clock's own step
+     * (a long frame is clamped to max_step; forward, through the wrap),
+     * forward along the path */
+    double advance = w->clock.time - before + (w->clock.time < before ? w->clock.duration : 0);
     float travel[3];
-    root_motion_advance(&w->walk.rm, before, dt * w->clock.speed, travel);
+    root_motion_advance(&w->walk.rm, before, advance, travel);
     w->distance += travel[2];
     path_at(w, w->distance, w->position, &w->heading);
     root_world_from_model(w->position, w->heading, w->world_from_model);
