@@ -1503,10 +1503,15 @@ def stairs_swing():
                 a, b = page(min(pts), y), page(max(pts), y)
                 s.line(a[0], a[1], b[0], b[1], stroke=FRONT, width=3)
         s.path("M " + " L ".join(path), stroke=ACCENT, width=1.8)
-        for heel, y in ((lift_heel, lift), (land_heel, land)):
+        for heel, y, label in ((lift_heel, lift, "leaves"), (land_heel, land, "lands")):
             pts = footprint(heel, facing)
             a, b = page(min(pts), y), page(max(pts), y)
             s.line(a[0], a[1], b[0], b[1], stroke=INK, width=5)
+            s.text((a[0] + b[0]) / 2, a[1] + 18, label, size=11.5, anchor="middle", fill=INK)
+        # the toes' side of the foot
+        tip = page(max(footprint(land_heel, facing)) if facing > 0 else min(footprint(land_heel, facing)), land)
+        s.text(tip[0] + 6 * facing, tip[1] - 6, "toes", size=11, anchor="start" if facing > 0 else "end",
+               fill=MUTED)
         s.text(x0 + 190, 56, "rise by %.0f%% of the swing, fall from %.0f%%" % (100 * sw["rise_end"],
                100 * sw["fall_start"]), size=11.5, anchor="middle", fill=MUTED)
     s.text(450, 366, "Black: the foot planted (back of the heel to the toes); blue: its sole every tenth of the swing; "
