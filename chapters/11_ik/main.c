@@ -15,6 +15,7 @@
  * Keys: 1 two-bone, 2 CCD, 3 FABRIK, I IK on / off, M target motion on /
  * off, S skeleton; W wireframe (common).
  */
+#include "check_ik.h"
 #include "ik_demo.h"
 
 #include "chapters/03_gltf_loader/scene.h"
@@ -33,12 +34,16 @@
 
 #define DEFAULT_MODEL "assets/models/tube.gltf"
 
-static bool check_solvers = false;
+static bool check_solvers = false, check_ik = false, no_ik = false;
 static const char *solver_option = NULL;
 static const cli_option options_extra[] = {
     {"--check-solvers", CLI_FLAG, &check_solvers, NULL,
      "run every solver on fixed targets around the chain and print the worst tip error of each and the worst "
      "bone stretch, then exit (no window): exit 1 over 1e-4 m or a stretch over 1e-5"},
+    {"--check-ik", CLI_FLAG, &check_ik, NULL,
+     "simulate the humanoid's walk up the stairs, round and down at 60 Hz (no window) and print max_foot_error (m), "
+     "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch; exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
+    {"--no-ik", CLI_FLAG, &no_ik, NULL, "with --check-ik: measure the walk without foot placement (FK only)"},
     {"--solver", CLI_STRING, &solver_option, "NAME", "the solver at start: two-bone (default), ccd or fabrik"},
 };
 static const cli_key keys[] = {
@@ -47,7 +52,7 @@ static const cli_key keys[] = {
     {"M", "toggle the target's motion"},
     {"S", "toggle the skeleton"},
 };
-static const char *const modes[] = {"--check-solvers", "--screenshot"}; /* cli.h keeps them apart */
+static const char *const modes[] = {"--check-solvers", "--check-ik", "--screenshot"}; /* cli.h keeps them apart */
 static const cli_spec spec = {
     .program = "ch11_ik",
     .summary = "IK on the tube: two-bone, CCD and FABRIK after a moving target; --check-solvers checks them",
@@ -61,6 +66,8 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
+    if (check_ik)
+        return run_check_ik(options.model, !no_ik);
     sa_error err;
     int solver = solver_option ? cli_choice(solver_option, solver_names, SOLVER_COUNT) : SOLVER_TWO_BONE;
     if (solver < 0) {
