@@ -154,6 +154,7 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
     return true;
 }
 
+/* [listing sample_linear] */
 /* The key interval of t: from the cursor, or by binary search without one. */
 static inline int find_key(const track *tr, float t, int *cursor)
 {
@@ -176,6 +177,7 @@ static inline void sample_linear_rotation(const track *tr, int k, float t, float
     float u = (t - tr->times[k]) / (tr->times[k + 1] - tr->times[k]);
     quat_slerp(tr->values + 4 * k, tr->values + 4 * k + 4, u < 0.0f ? 0.0f : u > 1.0f ? 1.0f : u, out);
 }
+/* [/listing] */
 
 /* [listing track_sample] */
 void track_sample(const track *tr, float t, int *cursor, float *out)
