@@ -128,13 +128,18 @@ bool stairs_view_frame(stairs_view *s, app *a, sa_error *err)
     debug_draw_flush(&v->lines, clip_from_world, 10.0f);
     glEnable(GL_DEPTH_TEST);
 
-    char label[64], keys[64];
-    snprintf(label, sizeof label, "stairs %4.1f s  IK %s  look %s  head off %2.0f deg", d->time,
-             d->walk.ik_enabled ? "on" : "off", d->look_on ? "on" : "off", (double)glm_deg(d->look_angle));
-    snprintf(keys, sizeof keys, "I IK  D debug  L look  S skeleton  T tube  H keys");
+    /* Under 64 characters a line: text_draw cuts there. */
+    char label[64], look_state[32] = "off";
+    if (d->look_on && d->look_angle > 0.01f) /* the target outside the head's limit */
+        snprintf(look_state, sizeof look_state, "on, %.0f deg short", (double)glm_deg(d->look_angle));
+    else if (d->look_on)
+        snprintf(look_state, sizeof look_state, "on");
+    snprintf(label, sizeof label, "stairs %4.1f s  IK %s  look %s", d->time, d->walk.ik_enabled ? "on" : "off",
+             look_state);
     text_clip_from_screen(a->width, a->height, clip_from_screen);
     text_draw(&v->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
-    text_draw(&v->text, 10.0f, 28.0f, 1.2f, keys, (vec3){0.85f, 0.85f, 0.85f});
+    text_draw(&v->text, 10.0f, 28.0f, 1.2f, "I IK  D debug  L look  S skeleton  T tube  H keys",
+              (vec3){0.85f, 0.85f, 0.85f});
     debug_draw_flush(&v->text, clip_from_screen, 1.0f);
     return true;
 }
