@@ -114,8 +114,8 @@ int run_check_ik(const char *model_path, bool ik)
             sa_error_prefix(&err, "%s", path);
         return app_fail(&err);
     }
-    printf("max_foot_error: %.3g\nmax_foot_slide: %.3g\nmax_knee_pop: %.3g\nmax_bone_stretch: %.3g\n",
-           r.max_foot_error, r.max_foot_slide, r.max_knee_pop, r.max_bone_stretch);
+    printf("max_foot_error: %.3g\nmax_foot_slide: %.3g\nmax_knee_pop: %.3g\nmax_bone_stretch: %.3g\n", r.max_foot_error,
+           r.max_foot_slide, r.max_knee_pop, r.max_bone_stretch);
     int status = 0;
     if (!(r.max_foot_error <= 0.01)) {
         fprintf(stderr, "error: %s: a planted foot is %.3g m off its step (over 0.01)\n", path, r.max_foot_error);
@@ -126,8 +126,7 @@ int run_check_ik(const char *model_path, bool ik)
         status = 1;
     }
     if (!(r.max_bone_stretch <= 1e-4)) {
-        fprintf(stderr, "error: %s: a bone changed length by %.3g of itself (over 1e-4)\n", path,
-                r.max_bone_stretch);
+        fprintf(stderr, "error: %s: a bone changed length by %.3g of itself (over 1e-4)\n", path, r.max_bone_stretch);
         status = 1;
     }
     return status;

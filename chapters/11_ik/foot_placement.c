@@ -26,9 +26,9 @@ static bool validate(const foot_placement_job *job, sa_error *err)
     static const char *const side_name[2] = {"left", "right"};
     if (!job || !job->skeleton || !job->local || !job->model_from_joint || !job->legs)
         return sa_error_set(err, "foot placement: no %s",
-                            !job                    ? "job"
-                            : !job->skeleton        ? "skeleton"
-                            : !job->local           ? "pose (local)"
+                            !job                     ? "job"
+                            : !job->skeleton         ? "skeleton"
+                            : !job->local            ? "pose (local)"
                             : !job->model_from_joint ? "model_from_joint scratch"
                                                      : "legs");
     const skeleton *s = job->skeleton;
@@ -45,6 +45,8 @@ static bool validate(const foot_placement_job *job, sa_error *err)
         if (!is_ancestor(s, job->pelvis, leg->thigh))
             return sa_error_set(err, "foot placement: the %s thigh (joint %d) is not under the pelvis (joint %d)",
                                 side_name[side], leg->thigh, job->pelvis);
+        if (!isfinite(job->ground[side]))
+            return sa_error_set(err, "foot placement: the %s ground height is not finite", side_name[side]);
         if (!ik_vec3_is_finite(job->ankle_target[side]))
             return sa_error_set(err, "foot placement: the %s ankle target is not finite", side_name[side]);
         if (!quat_is_usable(job->foot_rotation[side]))
@@ -93,11 +95,11 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
     vec3 target[2], pole[2];
     versor foot_model[2];
     skeleton_local_to_model(s, local, model);
-    /* The pelvis: each hip may be at most reach * (thigh + shin) from its
-     * ankle's target. Over a target lower than the clip's ground that
-     * means coming down by the height the leg cannot make up; the lower
-     * foot decides, and the pelvis never goes up (the clip's legs stay as
-     * bent as they were authored). */
+    /* The pelvis comes down as far as the lower foot's ground is under the
+     * clip's ground, the root's height (so the legs stay about as bent as
+     * they were authored), and further if a hip is still more than
+     * reach * (thigh + shin) from its ankle's target. It never goes up:
+     * over a raised foot the knee bends more instead. */
     float offset = 0.0f;
     for (int side = 0; side < 2; side++) {
         const foot_leg *leg = &job->legs[side];
@@ -112,6 +114,7 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
         float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
         float across = fminf(dx * dx + dz * dz, reach * reach);
         float highest = target[side][1] + sqrtf(reach * reach - across); /* the hip's highest */
+        offset = fminf(offset, job->ground[side] - job->world_from_model[3][1]);
         offset = fminf(offset, highest - hip[1]);
     }
     local[job->pelvis].translation[1] += offset;
@@ -166,23 +169,77 @@ static float smoothstep01(float x)
     return x * x * (3 - 2 * x);
 }
 
-/* [listing foot_swing_height] */
-float foot_swing_height(float u, float lift, float land, float clearance)
+/* The ground under a footprint whose heel point is at (x, z), facing
+ * forward: five points from the back of the heel to the toe tips. */
+static float footprint_height(const stairs_geometry *g, const foot_leg *leg, float x, float z, const float forward[3],
+                              float ball_length)
 {
-    float top = fmaxf(lift, land) + clearance;
-    if (u < 0.5f)
-        return lift + (top - lift) * smoothstep01(3 * u);     /* up over the first third */
-    return top + (land - top) * smoothstep01(3 * u - 2);        /* down over the last third */
+    const float along[5] = {-leg->heel_back, 0, ball_length / 2, ball_length, ball_length + leg->toe_reach};
+    float h = 0.0f;
+    for (int k = 0; k < 5; k++)
+        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]));
+    return h;
+}
+
+/* [listing foot_support_height] */
+float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const float heel[3], const float ball[3])
+{
+    vec3 forward = {ball[0] - heel[0], 0, ball[2] - heel[2]};
+    float ball_length = glm_vec3_norm(forward);
+    if (ball_length > 1e-6f)
+        glm_vec3_scale(forward, 1 / ball_length, forward);
+    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length);
 }
 /* [/listing] */
 
-/* [listing foot_support_height] */
-float foot_support_height(const stairs_geometry *g, const float heel[3], const float ball[3], const float forward[3],
-                          float toe_reach)
+/* [listing foot_swing_height] */
+float foot_swing_height(const foot_swing *sw, float u)
 {
-    float toes_x = ball[0] + forward[0] * toe_reach, toes_z = ball[2] + forward[2] * toe_reach;
-    float h = stairs_height_at(g, heel[0], heel[2]);
-    h = fmaxf(h, stairs_height_at(g, ball[0], ball[2]));
-    return fmaxf(h, stairs_height_at(g, toes_x, toes_z));
+    if (u < sw->fall_start)
+        return sw->lift + (sw->top - sw->lift) * smoothstep01(u / sw->rise_end);
+    return sw->top + (sw->land - sw->top) * smoothstep01((u - sw->fall_start) / (1 - sw->fall_start));
+}
+/* [/listing] */
+
+/* [listing foot_swing_plan] */
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
+                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
+                     float clearance)
+{
+    /* what the footprint passes over, at each sample of the swing */
+    float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
+    float ball_length = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
+        float p = progress[k];
+        float x = lift_heel[0] + p * (land_heel[0] - lift_heel[0]),
+              z = lift_heel[2] + p * (land_heel[2] - lift_heel[2]);
+        need[k] = footprint_height(g, leg, x, z, forward, ball_length);
+        highest = fmaxf(highest, need[k]);
+    }
+    sw->lift = lift;
+    sw->land = land;
+    sw->top = highest + clearance;
+    /* the slowest rise, then the slowest fall, that keep the sole over
+     * every step it passes, a step higher than the one it leaves or lands
+     * on by a margin (the samples are a little apart) */
+    const float margin = clearance / 2;
+    sw->fall_start = 1.0f;
+    for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.05f) {
+        bool clear = true;
+        for (int k = 1; k < FOOT_SWING_SAMPLES && clear; k++) {
+            float u = (float)k / (FOOT_SWING_SAMPLES - 1);
+            clear = u > 0.5f || foot_swing_height(sw, u) >= need[k] + (need[k] > lift ? margin : 0);
+        }
+        if (clear)
+            break;
+    }
+    for (sw->fall_start = 0.5f; sw->fall_start < 0.9f; sw->fall_start += 0.05f) {
+        bool clear = true;
+        for (int k = FOOT_SWING_SAMPLES / 2; k < FOOT_SWING_SAMPLES - 1 && clear; k++)
+            clear = foot_swing_height(sw, (float)k / (FOOT_SWING_SAMPLES - 1)) >=
+                    need[k] + (need[k] > land ? margin : 0);
+        if (clear)
+            break;
+    }
 }
 /* [/listing] */

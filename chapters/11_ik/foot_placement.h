@@ -20,11 +20,12 @@
 
 /* One leg: its joints and its sole. */
 typedef struct foot_leg {
-    int thigh, shin, foot;         /* hip, knee, ankle: a parent chain */
-    vec3 heel_in_foot;             /* the sole under the ankle, in the foot joint's frame */
-    vec3 ball_in_foot;             /* the sole under the toes joint */
-    float toe_reach;               /* metres past the ball the toes reach (the edge test) */
-    float thigh_length, shin_length; /* metres, measured in the rest pose */
+    int thigh, shin, foot; /* hip, knee, ankle: a parent chain */
+    vec3 heel_in_foot;     /* the sole under the ankle, in the foot joint's frame */
+    vec3 ball_in_foot;     /* the sole under the toes joint */
+    float toe_reach;       /* metres past the ball the toes reach */
+    float heel_back;       /* metres behind the heel point the heel reaches */
+    float ankle_height;    /* the ankle over the sole of a level foot, metres */
 } foot_leg;
 
 /* [listing foot_placement_job] */
@@ -38,6 +39,7 @@ typedef struct foot_placement_job {
     vec3 ankle_target[2];    /* world: where each ankle goes */
     versor foot_rotation[2]; /* world: how each foot lies (flat on its step) */
     vec3 pole[2];            /* world directions: the side each knee bends to (in front of it) */
+    float ground[2];         /* world heights: the step each foot stands on, or is on its way to */
     float reach;             /* a hip at most this fraction of thigh + shin from its ankle target, in (0, 1) */
     /* Outputs (each may be NULL). */
     float *pelvis_offset; /* metres the pelvis came down (<= 0) */
@@ -46,7 +48,9 @@ typedef struct foot_placement_job {
 } foot_placement_job;
 /* [/listing] */
 
-/* Lowers the pelvis so that the farther-down foot can reach, solves each
+/* Lowers the pelvis by as much as the lower foot's ground is under the
+ * clip's ground (the root's height), and further if a hip is still out of
+ * reach of its ankle's target; then solves each
  * leg with ik_two_bone_run toward its target (pole in front of the knee),
  * then turns each foot joint to its world rotation. Fails (one line, the
  * pose unchanged) on joints that are not two leg chains under a root
@@ -68,18 +72,37 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err);
  * t outside [0, duration) is wrapped into it first. */
 float ik_stance_weight(float t, float duration, float down, float up, float fade);
 
-/* The height of a swinging sole over the ground at progress u (0 at toe-off,
- * 1 at contact): from `lift` (the support height it leaves) to `land` (the
- * one it lands on), clearing max(lift, land) by `clearance` in between. It
- * rises over the first third and comes down over the last third with
- * smoothstep, so it is continuous, with zero vertical speed at both ends. */
-float foot_swing_height(float u, float lift, float land, float clearance);
+/* The support height under a foot: the highest ground under its
+ * footprint, from the back of the heel to the tip of the toes (a foot whose
+ * toes reach over a higher step stands on that step, it does not sink into
+ * it). heel, ball: its sole points in world space. */
+float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const float heel[3], const float ball[3]);
 
-/* The support height under a foot: the highest ground under its heel, its
- * ball and its toes (a foot whose toes reach over a higher step stands on
- * that step, it does not sink into it). heel, ball in world space; forward
- * the foot's horizontal forward direction (unit). */
-float foot_support_height(const stairs_geometry *g, const float heel[3], const float ball[3], const float forward[3],
-                          float toe_reach);
+/* [listing foot_swing] */
+/* The height of one swing over the steps, planned at toe-off: from `lift`
+ * (the support height it leaves) up to `top` by progress rise_end, then
+ * from fall_start down to `land` (the one it lands on), with smoothstep:
+ * continuous, zero vertical speed at both ends. */
+typedef struct foot_swing {
+    float lift, land, top;
+    float rise_end, fall_start; /* progress of the swing, 0 at toe-off .. 1 at contact */
+} foot_swing;
+/* [/listing] */
+
+#define FOOT_SWING_SAMPLES 33
+
+/* Plans a swing from the heel at lift_heel to the heel at land_heel (world;
+ * the foot facing `forward`, horizontal and unit), its sole clearing the
+ * highest step under its footprint on the way by `clearance`, and rising
+ * and falling as slowly as the steps allow (a foot going up must be over
+ * the riser before its toes reach it; going down, it stays up until its
+ * heel is past the edge). progress[k] is how far across (0..1) the foot is
+ * at swing progress k / (FOOT_SWING_SAMPLES - 1). */
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
+                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
+                     float clearance);
+
+/* The sole's height at swing progress u (0..1). */
+float foot_swing_height(const foot_swing *sw, float u);
 
 #endif

@@ -37,14 +37,15 @@ typedef struct stairs_foot_debug {
 /* One foot's plan, kept from frame to frame (world space). */
 typedef struct stairs_foot {
     foot_leg leg;
-    int down_event, up_event;     /* the clip's events left_down, left_up (right_...) */
-    float down_time, up_time;     /* their clip times */
-    bool planted;                 /* between the two, as the clock reports them */
-    vec3 lock_ankle;              /* planted: where the ankle is held, from contact to toe-off */
-    versor lock_rotation;         /* and the foot's rotation */
-    vec3 land_ankle;              /* swinging: where it will land (the next contact, foreseen) */
+    int down_event, up_event; /* the clip's events left_down, left_up (right_...) */
+    float down_time, up_time; /* their clip times */
+    bool planted;             /* between the two, as the clock reports them */
+    vec3 lock_ankle;          /* planted: where the ankle is held, from contact to toe-off */
+    versor lock_rotation;     /* and the foot's rotation */
+    vec3 land_ankle;          /* swinging: where it will land (the next contact, foreseen) */
     versor land_rotation;
-    float lift_height, land_height; /* the support heights it leaves and lands on */
+    float land_height; /* the support height it stands on (planted) or will land on */
+    foot_swing swing;  /* swinging: the height of its swing over the steps */
 } stairs_foot;
 
 /* The path: up the flight along +Z at x = -turn_radius, half a circle on
@@ -60,7 +61,7 @@ typedef struct stairs_walk {
     const skeleton *skeleton;
     stairs_geometry stairs;
     stairs_path path;
-    walk_clip walk;  /* chapter 10's gait, a stride of two treads */
+    walk_clip walk; /* chapter 10's gait, a stride of two treads */
     clip_clock clock;
     int *cursors;    /* [walk.c.track_count]: the clip's sampling cursors */
     double distance; /* metres along the path the root has travelled */
