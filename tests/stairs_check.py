@@ -164,7 +164,7 @@ def check_export(program, ch08):
                  "(%.2f, %.2f)" % forward[0], "(%.2f, %.2f)" % forward[1]))
         if abs(max(height) - stairs.top) > 0.1:
             problems.append("the hips rise %g m at most, expected the landing's height %g m" % (max(height), stairs.top))
-        if abs(height[-1]) > 0.05:
+        if abs(height[-1]) > 0.1:  # the same floor; the gait's bob and the pelvis's drop differ with the phase
             problems.append("the walk ends with the hips %g m from their starting height, expected back down" % height[-1])
         if forward[0][0] * forward[1][0] + forward[0][1] * forward[1][1] > -0.9:
             problems.append("the walk does not end facing back the way it came: forward %r, then %r" % tuple(forward))

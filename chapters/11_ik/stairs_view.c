@@ -55,9 +55,9 @@ void stairs_view_frame_camera(const stairs_view *s, orbit_camera *camera)
 {
     (void)s;
     orbit_camera_default(camera);
-    camera->distance = 5.0f;
+    camera->distance = 3.8f;
     camera->yaw = 1.15f; /* from +X (the character's left going up), a little in front */
-    camera->pitch = 0.25f;
+    camera->pitch = 0.3f;
 }
 
 /* The walk from its start again (after its end). */
