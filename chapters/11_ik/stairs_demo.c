@@ -40,14 +40,14 @@ bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_e
     return true;
 }
 
-void stairs_demo_look_target(double t, vec3 out_world)
+void stairs_demo_look_target(const stairs_demo *d, vec3 out_world)
 {
-    /* Round the middle of the flight every 9 s, 2.5 m out, bobbing
-     * between 1.2 and 2.4 m: in front of the climber, beside him, behind. */
-    double a = 2 * GLM_PI * t / 9.0;
-    out_world[0] = (float)(2.5 * sin(a));
-    out_world[1] = (float)(1.8 + 0.6 * sin(2.3 * a));
-    out_world[2] = (float)(2.3 - 2.5 * cos(a));
+    /* 2 m ahead of the character at about head height, swept from side to
+     * side every 7 s, 5 m each way: the head turns up to 68 degrees after
+     * it, past its limit of 63, so at the ends of the sweep it stops short. */
+    double a = 2 * GLM_PI * d->time / 7.0;
+    vec3 in_model = {(float)(5.0 * sin(a)), (float)(1.6 + 0.4 * sin(2 * a)), 2.0f};
+    glm_mat4_mulv3((vec4 *)d->walk.world_from_model, in_model, 1.0f, out_world);
 }
 
 /* [listing stairs_demo_step] */
@@ -62,7 +62,7 @@ bool stairs_demo_step(stairs_demo *d, double dt, sa_error *err)
     /* -> aim the head: the target into the model space of the character */
     vec3 target_world, target_model;
     mat4 model_from_world;
-    stairs_demo_look_target(d->time, target_world);
+    stairs_demo_look_target(d, target_world);
     glm_mat4_inv(d->walk.world_from_model, model_from_world);
     glm_mat4_mulv3(model_from_world, target_world, 1.0f, target_model);
     ik_aim_job aim = {.skeleton = &d->v.all,

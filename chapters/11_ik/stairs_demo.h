@@ -40,9 +40,10 @@ typedef struct stairs_demo {
  * spine_3, neck, head). Errors name the file. */
 bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_error *err);
 
-/* The target the head looks at, at time t: a point that circles the
- * stairs at about head height, world space. */
-void stairs_demo_look_target(double t, vec3 out_world);
+/* The target the head looks at, world space: a point ahead of the
+ * character that sweeps from side to side over time (d->time), placed by
+ * the walk's world_from_model. */
+void stairs_demo_look_target(const stairs_demo *d, vec3 out_world);
 
 /* Advances the walk by dt (its pose, FK + the feet's IK, into d->v.pose)
  * and turns the head toward the target when look_on. */

@@ -109,7 +109,7 @@ bool stairs_view_frame(stairs_view *s, app *a, sa_error *err)
     debug_draw_flush(&v->lines, clip_from_world, 6.0f);
     v->lines.depth_test = false;
     vec3 look;
-    stairs_demo_look_target(d->time, look);
+    stairs_demo_look_target(d, look);
 
     glDisable(GL_DEPTH_TEST); /* the overlay shows through the skin and the steps */
     if (d->look_on || s->show_debug)
