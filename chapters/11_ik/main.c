@@ -53,8 +53,8 @@ static const cli_option options_extra[] = {
      "write the humanoid and the stairs with the whole stairs walk baked at 30 Hz (FK + IK per joint, the root "
      "motion in the hips) and exit"},
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
-     "write every node's scene-space matrix of the stairs walk at --time, root motion in the hips (chapter 04's "
-     "format), and exit ('-': standard output)"},
+     "write each humanoid node's scene-space matrix of the stairs walk at --time, root motion in the hips "
+     "(chapter 04's format), and exit ('-': standard output)"},
     {"--view", CLI_CHOICE, &view_choices, "NAME", "the view at start: stairs (default) or tube"},
     {"--solver", CLI_STRING, &solver_option, "NAME", "the tube's solver at start: two-bone (default), ccd or fabrik"},
     {"--debug", CLI_FLAG, &debug_on, NULL, "start with the stairs' debug overlay on (D toggles it)"},
