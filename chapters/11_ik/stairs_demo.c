@@ -85,7 +85,7 @@ int stairs_demo_full_steps(double t, double rate)
 
 bool stairs_demo_run_to(stairs_demo *d, double t, double rate, sa_error *err)
 {
-    double end = fmin(fmax(t, 0.0), stairs_walk_duration(&d->walk));
+    double end = fmin(fmax(t, 0.0), fmin(stairs_walk_duration(&d->walk), STAIRS_DEMO_MAX_TIME));
     int steps = stairs_demo_full_steps(end, rate);
     for (int k = 0; k <= steps; k++)
         if (!stairs_demo_step(d, k == 0 ? 0.0 : 1.0 / rate, err))

@@ -49,8 +49,12 @@ void stairs_demo_look_target(const stairs_demo *d, vec3 out_world);
  * and turns the head toward the target when look_on. */
 bool stairs_demo_step(stairs_demo *d, double dt, sa_error *err);
 
+/* The longest walk stepped through or baked, seconds: a walk whose root
+ * does not move along its path never ends (ex10.1's stub). */
+#define STAIRS_DEMO_MAX_TIME 3600.0
+
 /* The walk from its start (d freshly loaded) up to time t, clamped to 0 ..
- * the walk's duration: a step of 0, stairs_demo_full_steps(t, rate) steps
+ * the walk's duration (and STAIRS_DEMO_MAX_TIME): a step of 0, stairs_demo_full_steps(t, rate) steps
  * of 1 / rate s, then what is left when over 1e-4 s. The bake at `rate` Hz takes
  * the same steps, so its keys hold these poses. */
 bool stairs_demo_run_to(stairs_demo *d, double t, double rate, sa_error *err);

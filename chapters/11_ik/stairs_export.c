@@ -58,6 +58,11 @@ bool stairs_export(const char *path, stairs_demo *d, sa_error *err)
     if (strcmp(path, "-") == 0)
         return sa_error_set(err, "--export: give a file name (its texture is written beside it)");
     double duration = stairs_walk_duration(&d->walk);
+    if (!(duration > 0 && duration <= STAIRS_DEMO_MAX_TIME)) /* NaN too */
+        return sa_error_set(err,
+                            "export: the stairs walk lasts %g s, not 0 .. %g: its root does not move along its "
+                            "path",
+                            duration, STAIRS_DEMO_MAX_TIME);
     bake b = {.joint_count = d->v.skel.joint_count};
     b.full_steps = stairs_demo_full_steps(duration, STAIRS_BAKE_RATE);
     b.key_count = b.full_steps + 1 + (duration - b.full_steps / STAIRS_BAKE_RATE > 1e-4);
