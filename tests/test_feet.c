@@ -12,6 +12,14 @@
 
 static skeleton humanoid; /* every node of assets/models/humanoid.gltf */
 
+/* The walk on the stairs g, or the test fails. */
+static void walk_make(stairs_walk *w, const stairs_geometry *g)
+{
+    sa_error err;
+    if (!stairs_walk_init(w, &humanoid, g, &err))
+        fail_msg("stairs_walk_init: %s", err.message);
+}
+
 /* --- the height query ------------------------------------------------------------ */
 
 static void height_query_gives_the_step_under_a_point(void **state)
@@ -47,7 +55,8 @@ static void height_query_gives_the_step_under_a_point(void **state)
     EXPECT_NEAR(0.0, stairs_height_at(&g, NAN, 1.3f), 0);
     EXPECT_NEAR(0.0, stairs_height_at(&g, 0, NAN), 0);
     /* another flight: 3 steps of 0.2 by 0.3 from z = 0, a 0.5 m landing */
-    stairs_geometry small = {.step_count = 3, .rise = 0.2f, .run = 0.3f, .width = 1, .start_z = 0, .landing_depth = 0.5f};
+    stairs_geometry small =
+        {.step_count = 3, .rise = 0.2f, .run = 0.3f, .width = 1, .start_z = 0, .landing_depth = 0.5f};
     EXPECT_NEAR(0.2, stairs_height_at(&small, 0, 0.1f), 1e-6);
     EXPECT_NEAR(0.6, stairs_height_at(&small, 0, 0.65f), 1e-6);
     EXPECT_NEAR(0.6, stairs_height_at(&small, 0, 1.35f), 1e-6);
@@ -59,7 +68,9 @@ static void a_foot_stands_on_the_highest_step_under_it(void **state)
 {
     (void)state;
     stairs_geometry g = stairs_default();
-    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0}, .ball_in_foot = {0, -0.09f, 0.13f}, .toe_reach = 0.1f,
+    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0},
+                    .ball_in_foot = {0, -0.09f, 0.13f},
+                    .toe_reach = 0.1f,
                     .heel_back = 0.1f};
     /* heel at z 0.4 on the floor, ball at 0.53 on the floor, toes at 0.63 over step 1 */
     float heel[3] = {0, 0, 0.4f}, ball[3] = {0, 0, 0.53f};
@@ -79,7 +90,9 @@ static void a_swing_rises_clears_and_lands(void **state)
 {
     (void)state;
     stairs_geometry g = stairs_default();
-    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0}, .ball_in_foot = {0, -0.09f, 0.13f}, .toe_reach = 0.1f,
+    foot_leg leg = {.heel_in_foot = {0, -0.09f, 0},
+                    .ball_in_foot = {0, -0.09f, 0.13f},
+                    .toe_reach = 0.1f,
                     .heel_back = 0.1f};
     /* up from step 2 to step 4: heels at 0.9 and 1.46 */
     float from[3] = {0, 0.34f, 0.9f}, to[3] = {0, 0.68f, 1.46f}, forward[3] = {0, 0, 1};
@@ -117,10 +130,8 @@ typedef struct leg_fixture {
 
 static void leg_fixture_make(leg_fixture *f)
 {
-    sa_error err;
     stairs_geometry g = stairs_default();
-    if (!stairs_walk_init(&f->w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&f->w, &g);
     f->pose = malloc((size_t)humanoid.joint_count * sizeof *f->pose);
     f->model = malloc((size_t)humanoid.joint_count * sizeof *f->model);
     memcpy(f->pose, humanoid.rest_local, (size_t)humanoid.joint_count * sizeof *f->pose);
@@ -325,11 +336,9 @@ static void measure(const stairs_walk *w, const transform *pose, mat4 *model, wa
 static void the_walk_plants_each_foot_on_a_tread_and_holds_it(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     int n = humanoid.joint_count;
     transform *pose = malloc((size_t)n * sizeof *pose);
     mat4 *model = malloc((size_t)n * sizeof *model);
@@ -400,11 +409,9 @@ static void the_walk_plants_each_foot_on_a_tread_and_holds_it(void **state)
 static void planted_follows_the_contact_events(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     transform *pose = malloc((size_t)humanoid.joint_count * sizeof *pose);
     const clip *c = &w.walk.c;
     double down[2] = {-1, -1}, up[2] = {-1, -1};
@@ -425,7 +432,8 @@ static void planted_follows_the_contact_events(void **state)
         for (int side = 0; side < 2; side++) {
             /* crossed this frame: before < event <= t (with the wrap) */
             bool wrapped = t < before;
-            bool crossed_down = wrapped ? (down[side] > before || down[side] <= t) : (down[side] > before && down[side] <= t);
+            bool crossed_down = wrapped ? (down[side] > before || down[side] <= t)
+                                        : (down[side] > before && down[side] <= t);
             bool crossed_up = wrapped ? (up[side] > before || up[side] <= t) : (up[side] > before && up[side] <= t);
             bool want = crossed_down ? true : crossed_up ? false : was[side];
             if (w.foot[side].planted != want)
@@ -449,11 +457,9 @@ static void planted_follows_the_contact_events(void **state)
 static void swinging_feet_clear_the_edges(void **state)
 {
     (void)state;
-    sa_error err;
     stairs_geometry g = stairs_default();
     stairs_walk w;
-    if (!stairs_walk_init(&w, &humanoid, &g, &err))
-        fail_msg("stairs_walk_init: %s", err.message);
+    walk_make(&w, &g);
     int n = humanoid.joint_count;
     transform *pose = malloc((size_t)n * sizeof *pose), *fk = malloc((size_t)n * sizeof *fk);
     int *cursors = calloc((size_t)w.walk.c.track_count + 1, sizeof *cursors);
@@ -491,13 +497,36 @@ static void swinging_feet_clear_the_edges(void **state)
         walk_frame now;
         measure(&w, pose, model, &now);
         for (int side = 0; side < 2; side++)
-            lowest = fminf(lowest, now.sole[side][0][1] - stairs_height_at(&g, now.sole[side][0][0], now.sole[side][0][2]));
+            lowest = fminf(lowest,
+                           now.sole[side][0][1] - stairs_height_at(&g, now.sole[side][0][0], now.sole[side][0][2]));
     }
     EXPECT_TRUE(lowest < -0.05f);
     free(pose);
     free(fk);
     free(cursors);
     free(model);
+    stairs_walk_free(&w);
+}
+
+/* A long frame (a window dragged, a debugger stop) is clamped by chapter
+ * 08's clock to max_step, 0.25 s, and the root moves by the clip's travel
+ * over that step: the stairs gait's speed, 0.56 m a stride at 1.3 steps a
+ * second (0.364 m/s), for 0.25 s, 0.091 m; not the 0.364 m of the frame. */
+static void a_long_frame_moves_the_root_by_the_clock_step(void **state)
+{
+    (void)state;
+    stairs_geometry g = stairs_default();
+    stairs_walk w;
+    walk_make(&w, &g);
+    transform *pose = malloc((size_t)humanoid.joint_count * sizeof *pose);
+    stairs_walk_step(&w, 1.0, pose);
+    EXPECT_NEAR(0.25, w.clock.time, 1e-9);
+    EXPECT_NEAR(0.25 * 0.56 * 1.3 / 2, w.distance, 1e-4);
+    /* and across the clip's wrap (1.538 s): five such frames, 1.25 s */
+    for (int k = 0; k < 5; k++)
+        stairs_walk_step(&w, 1.0, pose);
+    EXPECT_NEAR(1.5 * 0.56 * 1.3 / 2, w.distance, 1e-4);
+    free(pose);
     stairs_walk_free(&w);
 }
 
@@ -560,6 +589,7 @@ int main(void)
         cmocka_unit_test(the_walk_plants_each_foot_on_a_tread_and_holds_it),
         cmocka_unit_test(planted_follows_the_contact_events),
         cmocka_unit_test(swinging_feet_clear_the_edges),
+        cmocka_unit_test(a_long_frame_moves_the_root_by_the_clock_step),
         cmocka_unit_test(stairs_too_small_are_one_line),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);

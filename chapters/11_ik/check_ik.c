@@ -20,7 +20,6 @@ static double knee_angle(mat4 *model, const foot_leg *leg)
     return glm_vec3_angle(thigh, shin);
 }
 
-/* [listing stairs_check] */
 bool stairs_check(const skeleton *s, bool ik, double rate, stairs_check_result *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -91,7 +90,6 @@ bool stairs_check(const skeleton *s, bool ik, double rate, stairs_check_result *
     stairs_walk_free(&w);
     return true;
 }
-/* [/listing] */
 
 int run_check_ik(const char *model_path, bool ik)
 {

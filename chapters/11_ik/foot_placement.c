@@ -71,7 +71,7 @@ static void rotation_of(mat4 m, versor out)
     glm_quat_normalize(out);
 }
 
-/* [listing foot_placement_run] */
+/* [listing foot_placement_pelvis] */
 bool foot_placement_run(const foot_placement_job *job, sa_error *err)
 {
     if (!validate(job, err))
@@ -79,12 +79,14 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
     const skeleton *s = job->skeleton;
     transform *local = job->local;
     mat4 *model = job->model_from_joint;
+    /* [elide what the job may change, kept to put back if a solve fails] */
     /* what this job may change, to put back if a solve fails */
     transform saved[7];
     const int changed[7] = {job->pelvis,        job->legs[0].thigh, job->legs[0].shin, job->legs[0].foot,
                             job->legs[1].thigh, job->legs[1].shin,  job->legs[1].foot};
     for (int k = 0; k < 7; k++)
         saved[k] = local[changed[k]];
+    /* [/elide] */
 
     /* Targets into model space, where the joints are. */
     mat4 model_from_world;
@@ -104,9 +106,11 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
     for (int side = 0; side < 2; side++) {
         const foot_leg *leg = &job->legs[side];
         glm_mat4_mulv3(model_from_world, (float *)job->ankle_target[side], 1, target[side]);
+        /* [elide the pole and the foot's rotation into model space too] */
         glm_quat_rotatev(model_from_world_rotation, (float *)job->pole[side], pole[side]);
         ik_quat_mul(model_from_world_rotation, job->foot_rotation[side], foot_model[side]);
         glm_quat_normalize(foot_model[side]);
+        /* [/elide] */
         const float *hip = model[leg->thigh][3];
         float upper = glm_vec3_distance(model[leg->thigh][3], model[leg->shin][3]);
         float lower = glm_vec3_distance(model[leg->shin][3], model[leg->foot][3]);
@@ -118,7 +122,9 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
         offset = fminf(offset, highest - hip[1]);
     }
     local[job->pelvis].translation[1] += offset;
+    /* [/listing] */
 
+    /* [listing foot_placement_legs] */
     /* Each leg by stage_ik's two-bone job, the knee toward its pole. */
     float left[2] = {0, 0};
     bool ok = true;
@@ -136,8 +142,10 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
         ok = ik_two_bone_run(&leg_job, err);
     }
     if (!ok) {
+        /* [elide the pose put back as it was] */
         for (int k = 0; k < 7; k++)
             local[changed[k]] = saved[k];
+        /* [/elide] */
         return false;
     }
     /* The feet: each foot joint's local rotation is what puts it at its

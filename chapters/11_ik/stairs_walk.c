@@ -142,6 +142,14 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
     gait_params p = stairs_gait(g);
     if (!walk_clip_make(s, &p, "stairs_walk", &w->walk, err))
         return false;
+    /* the root must move forward along the path: the clip's root motion */
+    if (!(w->walk.rm.loop_offset[2] > 0)) {
+        walk_clip_free(&w->walk);
+        return sa_error_set(err,
+                            "stairs walk: the walk's root motion does not carry the root forward (one loop "
+                            "moves it %g m along +Z)",
+                            (double)w->walk.rm.loop_offset[2]);
+    }
     int n = s->joint_count;
     w->cursors = calloc((size_t)w->walk.c.track_count + 1, sizeof *w->cursors);
     w->scratch_cursors = calloc((size_t)w->walk.c.track_count + 1, sizeof *w->scratch_cursors);
@@ -385,6 +393,47 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
 }
 /* [/listing] */
 
+/* The knee's pole: in front of the knee, between where the body faces and
+ * where the foot does (on the turn a held foot faces where the body faced
+ * when it landed). */
+static void knee_pole(const stairs_walk *w, const stairs_foot *f, const versor foot_rotation, vec3 pole)
+{
+    vec3 body_forward = {sinf(w->heading), 0, cosf(w->heading)}, heel, foot_forward;
+    glm_quat_rotatev((float *)foot_rotation, (float *)f->leg.ball_in_foot, foot_forward);
+    glm_quat_rotatev((float *)foot_rotation, (float *)f->leg.heel_in_foot, heel);
+    glm_vec3_sub(foot_forward, heel, foot_forward);
+    foot_forward[1] = 0;
+    glm_vec3_normalize(foot_forward);
+    glm_vec3_add(body_forward, foot_forward, pole);
+    if (glm_vec3_norm(pole) < 1e-3f)
+        glm_vec3_copy(body_forward, pole);
+    glm_vec3_normalize(pole);
+}
+
+/* [listing plan_foot] */
+/* One foot's part of the job: the stance weight from the clock and the
+ * foot's events (ex11.3), its target, its knee's pole; and the overlay's
+ * copy of them. */
+static void plan_foot(stairs_walk *w, int side, foot_placement_job *job)
+{
+    stairs_foot *f = &w->feet[side];
+    stairs_foot_debug *dbg = &w->foot[side];
+    foot_world fw;
+    foot_in_world(f, w->world_from_model, w->model_from_joint, &fw);
+    dbg->planted = f->planted;
+    dbg->weight = ik_stance_weight((float)w->clock.time, w->walk.c.duration, f->down_time, f->up_time, STANCE_FADE);
+    foot_target(w, side, &fw, dbg->weight, job->ankle_target[side], job->foot_rotation[side], &job->ground[side]);
+    knee_pole(w, f, job->foot_rotation[side], job->pole[side]);
+    /* [elide the overlay's copy] */
+    vec3 heel;
+    heel_at(f, job->ankle_target[side], job->foot_rotation[side], heel);
+    glm_vec3_copy(job->ankle_target[side], dbg->target);
+    glm_vec3_copy(heel, dbg->ground);
+    dbg->ground[1] = job->ground[side];
+    /* [/elide] */
+}
+/* [/listing] */
+
 /* [listing stairs_walk_step] */
 void stairs_walk_step(stairs_walk *w, double dt, transform *pose)
 {
@@ -392,19 +441,21 @@ void stairs_walk_step(stairs_walk *w, double dt, transform *pose)
     double before = w->clock.time;
     int fired[16];
     int crossed = clip_clock_advance(&w->clock, dt, w->walk.c.events, w->walk.c.event_count, fired, 16);
-    /* root motion (chapter 10): the clip's travel, forward along the path */
+    /* root motion (chapter 10): the clip's travel over the clock's own step
+     * (a long frame is clamped to max_step; forward, through the wrap),
+     * forward along the path */
+    double advance = w->clock.time - before + (w->clock.time < before ? w->clock.duration : 0);
     float travel[3];
-    root_motion_advance(&w->walk.rm, before, dt * w->clock.speed, travel);
+    root_motion_advance(&w->walk.rm, before, advance, travel);
     w->distance += travel[2];
     path_at(w, w->distance, w->position, &w->heading);
     root_world_from_model(w->position, w->heading, w->world_from_model);
     foot_events(w, fired, crossed);
-    /* the pose: FK as the clip has it */
+    /* the pose as the clip has it (FK) */
     clip_sample(&w->walk.c, (float)w->clock.time, w->cursors, pose);
     skeleton_local_to_model(w->skeleton, pose, w->model_from_joint);
-
-    /* the feet's targets, and the knees' poles: in front of the knee,
-     * between where the body and the foot face */
+    /* the feet put on the steps */
+    vec3 knee[2];
     foot_placement_job job = {
         .skeleton = w->skeleton,
         .local = pose,
@@ -413,48 +464,27 @@ void stairs_walk_step(stairs_walk *w, double dt, transform *pose)
         .legs = (foot_leg[2]){w->feet[0].leg, w->feet[1].leg},
         .reach = LEG_REACH,
         .pelvis_offset = &w->pelvis_offset,
+        .knee = knee,
     };
     glm_mat4_copy(w->world_from_model, job.world_from_model);
-    vec3 body_forward = {sinf(w->heading), 0, cosf(w->heading)}, knee[2];
-    job.knee = knee;
-    for (int side = 0; side < 2; side++) {
-        stairs_foot *f = &w->feet[side];
-        stairs_foot_debug *dbg = &w->foot[side];
-        foot_world fw;
-        foot_in_world(f, w->world_from_model, w->model_from_joint, &fw);
-        dbg->planted = f->planted;
-        dbg->weight = ik_stance_weight((float)w->clock.time, w->walk.c.duration, f->down_time, f->up_time, STANCE_FADE);
-        foot_target(w, side, &fw, dbg->weight, job.ankle_target[side], job.foot_rotation[side], &job.ground[side]);
-        vec3 foot_forward;
-        glm_quat_rotatev(job.foot_rotation[side], f->leg.ball_in_foot, foot_forward);
-        vec3 heel_offset;
-        glm_quat_rotatev(job.foot_rotation[side], f->leg.heel_in_foot, heel_offset);
-        glm_vec3_sub(foot_forward, heel_offset, foot_forward);
-        foot_forward[1] = 0;
-        glm_vec3_normalize(foot_forward);
-        glm_vec3_add(body_forward, foot_forward, job.pole[side]);
-        if (glm_vec3_norm(job.pole[side]) < 1e-3f)
-            glm_vec3_copy(body_forward, job.pole[side]);
-        glm_vec3_normalize(job.pole[side]);
-        glm_vec3_copy(job.ankle_target[side], dbg->target);
-        glm_vec3_add(job.ankle_target[side], heel_offset, dbg->ground);
-        dbg->ground[1] = job.ground[side];
-    }
+    plan_foot(w, GAIT_LEFT, &job);
+    plan_foot(w, GAIT_RIGHT, &job);
+    /* the inputs are made here and valid; were the job to refuse them,
+     * the frame would keep the clip's pose */
     sa_error err;
-    if (w->ik_enabled && foot_placement_run(&job, &err)) {
-        for (int side = 0; side < 2; side++) {
-            glm_vec3_copy(knee[side], w->foot[side].knee);
-            glm_vec3_copy(knee[side], w->foot[side].pole);
-            glm_vec3_muladds(job.pole[side], 0.3f, w->foot[side].pole);
-        }
-    } else {
+    bool placed = w->ik_enabled && foot_placement_run(&job, &err);
+    /* [elide the overlay's knees and poles] */
+    if (!placed) {
         w->pelvis_offset = 0;
-        for (int side = 0; side < 2; side++) {
-            glm_mat4_mulv3(w->world_from_model, w->model_from_joint[w->feet[side].leg.shin][3], 1, w->foot[side].knee);
-            glm_vec3_copy(w->foot[side].knee, w->foot[side].pole);
-            glm_vec3_muladds(job.pole[side], 0.3f, w->foot[side].pole);
-        }
+        for (int side = 0; side < 2; side++)
+            glm_mat4_mulv3(w->world_from_model, w->model_from_joint[w->feet[side].leg.shin][3], 1, knee[side]);
     }
+    for (int side = 0; side < 2; side++) {
+        glm_vec3_copy(knee[side], w->foot[side].knee);
+        glm_vec3_copy(knee[side], w->foot[side].pole);
+        glm_vec3_muladds(job.pole[side], 0.3f, w->foot[side].pole);
+    }
+    /* [/elide] */
 }
 /* [/listing] */
 

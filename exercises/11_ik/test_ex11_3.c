@@ -107,7 +107,10 @@ static void t_is_wrapped_into_the_clip(void **state)
 static void continuous_and_in_range(void **state)
 {
     (void)state;
-    const float cases[4][4] = {{1, 0.2f, 0.6f, 0.2f}, {1, 0.7f, 0.3f, 0.1f}, {1, 0.5f, 0.3f, 0.15f}, {2, 0.4f, 1.2f, 0.4f}};
+    const float cases[4][4] = {{1, 0.2f, 0.6f, 0.2f},
+                               {1, 0.7f, 0.3f, 0.1f},
+                               {1, 0.5f, 0.3f, 0.15f},
+                               {2, 0.4f, 1.2f, 0.4f}};
     for (int c = 0; c < 4; c++) {
         float duration = cases[c][0], down = cases[c][1], up = cases[c][2], fade = cases[c][3];
         float swing = up <= down ? down - up : down + duration - up;
