@@ -14,9 +14,10 @@
 static const vec3 ray_color = {0.3f, 0.8f, 1.0f}, ground_color = {0.3f, 1.0f, 0.4f}, target_color = {1, 1, 1},
                   chain_color = {1.0f, 1.0f, 0.3f}, pole_color = {0.8f, 0.5f, 1.0f}, look_color = {0.95f, 0.9f, 0.3f};
 
-/* What the feet's IK worked with, in the world: the ray down to the step
- * and the point it found, the IK target, the leg's chain (hip, knee, ankle)
- * and the pole the knee bends toward. */
+/* What the feet's IK worked with, in the world: the vertical the height
+ * query looks down (a query on the step description, not a ray cast, but
+ * drawn as one) and the point it found, the IK target, the leg's chain
+ * (hip, knee, ankle) and the pole the knee bends toward. */
 static void draw_feet_debug(const stairs_walk *w, mat4 *world_from_joint, debug_draw *lines)
 {
     for (int side = 0; side < 2; side++) {
