@@ -7,8 +7,9 @@
  *         -> foot placement: pelvis, two-bone IK, feet flat (11) -> pose
  *
  * The walk clip is chapter 10's gait with a stride of two treads, so each
- * foot lands on every other step; the path is laid out (at init) so that the
- * feet land in the middle of a tread going up and going down. Without IK the
+ * foot lands on every other step; the path is laid out (at init) so that
+ * every foot lands on a tread, its toes clear of the riser going up and the
+ * back of its heel going down. Without IK the
  * clip's feet stay on the flat ground of the clip, carried up the flight by
  * the root: they float over some steps and sink into others. With IK each
  * foot is put on the step under it, held still in the world while planted,
@@ -26,7 +27,7 @@
 /* What the overlay draws for one foot (world space). */
 typedef struct stairs_foot_debug {
     vec3 target;  /* where the IK puts the ankle */
-    vec3 ground;  /* the point of the step found under the foot: x z of the sole, y its support height */
+    vec3 ground;  /* the ground found under the foot: x z of its heel, y its support height */
     vec3 pole;    /* a point in front of the knee: the leg bends toward it */
     vec3 knee;    /* the knee after the solve */
     float weight; /* the stance weight (ex11.3): 1 planted, 0 in mid-swing */
@@ -71,8 +72,9 @@ typedef struct stairs_walk {
     mat4 world_from_model; /* the last frame's root */
     stairs_foot feet[2];   /* left, right */
     int pelvis;            /* the hips joint */
-    /* scratch, allocated once: a second pose and its matrices (the landing
-     * foreseen, the measurement), and its sampling cursors */
+    /* scratch, allocated once: model_from_joint of each frame's clip pose
+     * (and the foot placement's), a second pose and cursors to foresee a
+     * landing with */
     transform *scratch_pose;
     mat4 *model_from_joint;
     int *scratch_cursors;
@@ -82,9 +84,11 @@ typedef struct stairs_walk {
 
 /* The walk for skeleton s (chapter 10's humanoid joints: hips, the legs'
  * thigh, shin and foot, their toes) on the stairs g, at its start: the root
- * on the floor before the flight, clip time 0, IK on. The skeleton and the
- * stairs must outlive the walk. Fails (one line) where chapter 10's gait
- * does or on stairs the path cannot fit (a landing too small to turn on). */
+ * on the floor before the flight, clip time 0, IK on. The skeleton must
+ * outlive the walk (the stairs are copied). Fails (one line) where chapter
+ * 10's gait does, on stairs the path cannot fit (too narrow, a landing too
+ * small to turn on, treads shorter than a foot) or a walk whose root motion
+ * does not move the root. */
 bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *g, sa_error *err);
 void stairs_walk_free(stairs_walk *w);
 
