@@ -1,22 +1,18 @@
 /* make_stairs.c: a static flight of steps and a landing, for chapter 11.
  *
- * Eight steps of 0.17 m rise and 0.28 m run climb along +Z from z = 0.6, so
+ * Eight steps of 0.17 m rise and 0.28 m run climb along +Z from z = 0.6 (the
+ * numbers are in stairs_shape.h, which chapter 11's height query reads too), so
  * a character at the origin facing +Z walks straight up them, and end at a
  * 1.2 m deep landing. Each step is a solid box from the ground up, with its
  * own flat-shaded faces. No skin, no animation.
  */
 #include "characters.h"
+#include "stairs_shape.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#define STEP_COUNT 8
-#define STEP_RISE 0.17
-#define STEP_RUN 0.28
-#define STAIRS_WIDTH 1.2
-#define STAIRS_START_Z 0.6
-#define LANDING_DEPTH 1.2
-#define BOX_COUNT (STEP_COUNT + 1)
+#define BOX_COUNT (STAIRS_STEP_COUNT + 1)
 
 typedef struct stairs_arrays {
     float position[BOX_COUNT * 24][3];
@@ -63,13 +59,14 @@ bool make_stairs(gltf_out_document *doc, sa_error *err)
     static stairs_arrays s; /* the generator is single-threaded and runs once */
     memset(&s, 0, sizeof s);
     double half = STAIRS_WIDTH / 2;
-    for (int i = 0; i < STEP_COUNT; i++) {
-        double lo[3] = {-half, 0, STAIRS_START_Z + i * STEP_RUN};
-        double hi[3] = {half, (i + 1) * STEP_RISE, STAIRS_START_Z + (i + 1) * STEP_RUN};
+    for (int i = 0; i < STAIRS_STEP_COUNT; i++) {
+        double lo[3] = {-half, 0, STAIRS_START_Z + i * STAIRS_STEP_RUN};
+        double hi[3] = {half, (i + 1) * STAIRS_STEP_RISE, STAIRS_START_Z + (i + 1) * STAIRS_STEP_RUN};
         add_box(&s, lo, hi);
     }
-    double landing_z = STAIRS_START_Z + STEP_COUNT * STEP_RUN;
-    double lo[3] = {-half, 0, landing_z}, hi[3] = {half, STEP_COUNT * STEP_RISE, landing_z + LANDING_DEPTH};
+    double landing_z = STAIRS_START_Z + STAIRS_STEP_COUNT * STAIRS_STEP_RUN;
+    double lo[3] = {-half, 0, landing_z},
+           hi[3] = {half, STAIRS_STEP_COUNT * STAIRS_STEP_RISE, landing_z + STAIRS_LANDING_DEPTH};
     add_box(&s, lo, hi);
 
     gltf_out_primitive p = gltf_out_primitive_empty();

@@ -1413,6 +1413,177 @@ def fabrik_passes():
     return s.render()
 
 
+def stance_weight_curve():
+    """Each foot's stance weight (ex11.3) over one cycle of the stairs gait: 1 planted, smoothstep ramps over the swing."""
+    s = Svg(860, 330, "The stance weight of each foot over one cycle of the stairs walk, from its contact events")
+    period, beta, fade = 2 / 1.3, 0.6, 0.15  # the stairs gait: 1.3 steps/s, down 60% of the cycle
+    left, width = 150, 600
+
+    def x_of(t):
+        return left + width * t / period
+
+    def smooth(x):
+        return x * x * (3 - 2 * x)
+
+    def weight(t, down, up):
+        swing = (down - up) % period
+        since_up = (t - up) % period
+        if since_up >= swing:
+            return 1.0
+        ramp = min(fade, swing / 2)
+        if since_up < ramp:
+            return 1 - smooth(since_up / ramp)
+        if swing - since_up < ramp:
+            return 1 - smooth((swing - since_up) / ramp)
+        return 0.0
+
+    feet = [("left foot", 0.0, beta * period), ("right foot", 0.5 * period, (0.5 + beta - 1) * period)]
+    for row, (name, down, up) in enumerate(feet):
+        top, h = 40 + 130 * row, 80
+        side = name.split()[0]
+        s.text(left - 14, top + h / 2 + 4, name, size=12.5, anchor="end")
+        s.line(left, top + h, left + width, top + h, stroke=MUTED, width=1)
+        s.line(left, top, left + width, top, stroke=PADDING, width=1)
+        s.text(left - 4, top + 4, "1", size=11, anchor="end", fill=MUTED)
+        s.text(left - 4, top + h + 4, "0", size=11, anchor="end", fill=MUTED)
+        # the stance, shaded
+        spans = [(down, up)] if down < up else [(down, period), (0, up)]
+        for a, b in spans:
+            s.rect(x_of(a), top, x_of(b) - x_of(a), h, fill=TEXCOORD, stroke="none")
+        points = []
+        for k in range(401):
+            t = period * k / 400
+            points.append(f"{x_of(t):.1f},{top + h - h * weight(t, down, up):.1f}")
+        s.path("M " + " L ".join(points), stroke=ACCENT, width=2.2)
+        for t, event in ((down, side + "_down"), (up, side + "_up")):
+            x = x_of(t)
+            s.line(x, top - 4, x, top + h + 4, stroke=INK, width=1, dash="3 3")
+            s.text(x, top + h + 18, event, size=11.5, anchor="middle", fill=INK)
+        # the fade: the ramp after up
+        x0, x1 = x_of(up), x_of(up + fade)
+        s.line(x0, top + h + 28, x1, top + h + 28, stroke=MUTED, width=1, arrow=True)
+        s.text((x0 + x1) / 2 + 2, top + h + 42, "fade", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, 318, f"shaded: planted (held in the world). One cycle: {period:.3f} s; fade {fade} s, "
+           "smoothstep ramps in the swing.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def stairs_swing():
+    """A foot's swing up two steps and down two steps, planned over the footprint (foot_swing_plan)."""
+    s = Svg(900, 380, "A swinging foot's sole over the steps, going up and going down: rise and fall planned over its footprint")
+    rise, run, start = 0.17, 0.28, 0.6
+    ball, toe, back = 0.13, 0.0975, 0.0975  # the humanoid's sole: heel point to ball, past it, behind it
+    period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.05, 33
+
+    def smooth(x):
+        x = min(max(x, 0.0), 1.0)
+        return x * x * (3 - 2 * x)
+
+    def ground(z):
+        if z < start - 1e-5:
+            return 0.0
+        return min(int((z - start + 1e-5) // run) + 1, 8) * rise
+
+    def weight(t, down, up):  # ik_stance_weight
+        swing = (down - up) % period
+        since_up = (t - up) % period
+        if since_up >= swing:
+            return 1.0
+        ramp = min(fade, swing / 2)
+        if since_up < ramp:
+            return 1 - smooth(since_up / ramp)
+        if swing - since_up < ramp:
+            return 1 - smooth((swing - since_up) / ramp)
+        return 0.0
+
+    up_t, down_t = beta * period, 0.0  # the left foot: lifts at beta, lands at the cycle's end
+    swing_time = period - up_t
+    progress = []
+    for k in range(samples):
+        u = k / (samples - 1)
+        across = u - math.sin(2 * math.pi * u) / (2 * math.pi)
+        w = weight(up_t + u * swing_time, down_t, up_t)
+        progress.append((1 - w) * across if u < 0.5 else w + (1 - w) * across)
+
+    def footprint(heel, facing):
+        return [heel + facing * d for d in (-back, 0, ball / 2, ball, ball + toe)]
+
+    def plan(lift_heel, land_heel, facing, lift, land):
+        need = [max(ground(z) for z in footprint(lift_heel + p * (land_heel - lift_heel), facing)) for p in progress]
+        top = max([lift, land] + need) + clearance
+        margin = clearance / 2
+        sw = dict(lift=lift, land=land, top=top, rise_end=0.5, fall_start=1.0)
+
+        def height(u):
+            if u < sw["fall_start"]:
+                return lift + (top - lift) * smooth(u / sw["rise_end"])
+            return top + (land - top) * smooth((u - sw["fall_start"]) / (1 - sw["fall_start"]))
+        r = 0.5
+        while r > 0.1:
+            sw["rise_end"] = r
+            if all(k / (samples - 1) > 0.5 or height(k / (samples - 1)) >= need[k] + (margin if need[k] > lift else 0)
+                   for k in range(1, samples)):
+                break
+            r -= 0.05
+        f = 0.5
+        while f < 0.9:
+            sw["fall_start"] = f
+            if all(height(k / (samples - 1)) >= need[k] + (margin if need[k] > land else 0)
+                   for k in range(samples // 2, samples - 1)):
+                break
+            f += 0.05
+        return height, sw
+
+    panels = [("going up: the toes clear the next riser", 1, 1, 3, 0.026),
+              ("going down: the heel stays up past the edge", -1, 3, 1, 0.156)]
+    scale = 330.0
+    for i, (title, facing, from_step, to_step, offset) in enumerate(panels):
+        x0, y0 = 40 + i * 440, 330  # the page point of z = z_lo, y = 0
+        z_lo = start - 0.12
+        lift_heel = start + (from_step - 1) * run + offset
+        land_heel = start + (to_step - 1) * run + offset
+        lift, land = ground(lift_heel), ground(land_heel)
+        height, sw = plan(lift_heel, land_heel, facing, lift, land)
+
+        def page(z, y):
+            return x0 + scale * (z - z_lo), y0 - scale * y
+        s.text(x0 + 190, 34, title, size=13.5, anchor="middle", bold=True)
+        # the steps, as solid boxes from the floor
+        outline = [page(z_lo, 0)]
+        for k in range(1, 5):
+            z = start + (k - 1) * run
+            outline += [page(z, (k - 1) * rise), page(z, k * rise)]
+        outline += [page(start + 4 * run, 4 * rise), page(start + 4 * run, 0)]
+        s.polygon(outline, fill=PADDING, stroke=MUTED, width=1)
+        # the footprint at instants of the swing, and the heel's path
+        path = []
+        for k in range(61):
+            u = k / 60
+            p = progress[min(int(round(u * (samples - 1))), samples - 1)]
+            heel = lift_heel + p * (land_heel - lift_heel)
+            y = height(u)
+            path.append("%.1f,%.1f" % page(heel, y))
+            if k % 6 == 0:
+                pts = footprint(heel, facing)
+                a, b = page(min(pts), y), page(max(pts), y)
+                s.line(a[0], a[1], b[0], b[1], stroke=FRONT, width=3)
+        s.path("M " + " L ".join(path), stroke=ACCENT, width=1.8)
+        for heel, y, label in ((lift_heel, lift, "leaves"), (land_heel, land, "lands")):
+            pts = footprint(heel, facing)
+            a, b = page(min(pts), y), page(max(pts), y)
+            s.line(a[0], a[1], b[0], b[1], stroke=INK, width=5)
+            s.text((a[0] + b[0]) / 2, a[1] + 18, label, size=11.5, anchor="middle", fill=INK)
+        # the toes' side of the foot
+        tip = page(max(footprint(land_heel, facing)) if facing > 0 else min(footprint(land_heel, facing)), land)
+        s.text(tip[0] + 6 * facing, tip[1] - 6, "toes", size=11, anchor="start" if facing > 0 else "end",
+               fill=MUTED)
+        s.text(x0 + 190, 56, "rise by %.0f%% of the swing, fall from %.0f%%" % (100 * sw["rise_end"],
+               100 * sw["fall_start"]), size=11.5, anchor="middle", fill=MUTED)
+    s.text(450, 366, "Black: the foot planted (back of the heel to the toes); blue: its sole every tenth of the swing; "
+           "red: the heel point's path.", size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
+
 FIGURES = {
     "01-spaces": spaces,
     "01-winding": winding,
@@ -1442,6 +1613,8 @@ FIGURES = {
     "11-ik-convergence": ik_convergence,
     "11-two-bone-triangle": two_bone_triangle,
     "11-fabrik-iteration": fabrik_passes,
+    "11-stance-weight": stance_weight_curve,
+    "11-stairs-swing": stairs_swing,
 }
 
 

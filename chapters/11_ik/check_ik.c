@@ -1,0 +1,131 @@
+/* check_ik.c: ch11_ik --check-ik (see check_ik.h). */
+#include "check_ik.h"
+
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/04_bone_tree/skeleton_gltf.h"
+#include "common/app.h"
+#include "common/files.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The knee's angle: between the thigh (hip to knee) and the shin (knee to ankle). */
+static double knee_angle(mat4 *model, const foot_leg *leg)
+{
+    vec3 thigh, shin;
+    glm_vec3_sub(model[leg->shin][3], model[leg->thigh][3], thigh);
+    glm_vec3_sub(model[leg->foot][3], model[leg->shin][3], shin);
+    return glm_vec3_angle(thigh, shin);
+}
+
+bool stairs_check(const skeleton *s, bool ik, double rate, stairs_check_result *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!(rate > 0))
+        return sa_error_set(err, "stairs check: the rate (%g Hz) must be above 0", rate);
+    stairs_geometry g = stairs_default();
+    stairs_walk w;
+    if (!stairs_walk_init(&w, s, &g, err))
+        return false;
+    w.ik_enabled = ik;
+    int n = s->joint_count;
+    transform *pose = malloc((size_t)n * sizeof *pose);
+    mat4 *model = malloc((size_t)n * sizeof *model), *rest = malloc((size_t)n * sizeof *rest);
+    if (!pose || !model || !rest) {
+        free(pose), free(model), free(rest);
+        stairs_walk_free(&w);
+        return sa_error_set(err, "stairs check: out of memory");
+    }
+    skeleton_local_to_model(s, s->rest_local, rest);
+    const double dt = 1 / rate;
+    const int frames = (int)ceil(stairs_walk_duration(&w) * rate);
+    float last_sole[2][2][3];
+    double last_knee[2];
+    bool was_planted[2];
+    for (int f = 0; f <= frames; f++) {
+        stairs_walk_step(&w, f == 0 ? 0.0 : dt, pose);
+        skeleton_local_to_model(s, pose, model);
+        for (int side = 0; side < 2; side++) {
+            const foot_leg *leg = &w.feet[side].leg;
+            bool planted = w.foot[side].planted;
+            /* the sole in the world */
+            float sole[2][3];
+            mat4 world_from_foot;
+            glm_mat4_mul(w.world_from_model, model[leg->foot], world_from_foot);
+            glm_mat4_mulv3(world_from_foot, (float *)leg->heel_in_foot, 1, sole[0]);
+            glm_mat4_mulv3(world_from_foot, (float *)leg->ball_in_foot, 1, sole[1]);
+            /* planted: on the highest step under heel and ball, flat */
+            float ground = fmaxf(stairs_height_at(&g, sole[0][0], sole[0][2]),
+                                 stairs_height_at(&g, sole[1][0], sole[1][2]));
+            for (int p = 0; p < 2; p++) {
+                if (planted)
+                    out->max_foot_error = fmax(out->max_foot_error, fabs((double)(sole[p][1] - ground)));
+                if (f > 0 && planted && was_planted[side]) {
+                    double slide = hypot(sole[p][0] - last_sole[side][p][0], sole[p][2] - last_sole[side][p][2]) / dt;
+                    out->max_foot_slide = fmax(out->max_foot_slide, slide);
+                }
+                glm_vec3_copy(sole[p], last_sole[side][p]);
+            }
+            double knee = knee_angle(model, leg);
+            if (f > 0)
+                out->max_knee_pop = fmax(out->max_knee_pop, fabs(knee - last_knee[side]));
+            last_knee[side] = knee;
+            was_planted[side] = planted;
+        }
+        /* every bone: a joint's distance from its parent, against the rest pose's */
+        for (int j = 0; j < n; j++) {
+            int parent = s->parent[j];
+            if (parent < 0)
+                continue;
+            double was = glm_vec3_distance(rest[j][3], rest[parent][3]);
+            if (was < 1e-6)
+                continue;
+            double now = glm_vec3_distance(model[j][3], model[parent][3]);
+            out->max_bone_stretch = fmax(out->max_bone_stretch, fabs(now - was) / was);
+        }
+    }
+    free(pose), free(model), free(rest);
+    stairs_walk_free(&w);
+    return true;
+}
+
+int run_check_ik(const char *model_path, bool ik)
+{
+    sa_error err;
+    char path[SA_PATH_MAX];
+    if (!sa_path_find(model_path ? model_path : "assets/models/humanoid.gltf", path, sizeof path, &err))
+        return app_fail(&err);
+    gltf_document doc;
+    skeleton s;
+    memset(&s, 0, sizeof s);
+    if (!gltf_load(path, NULL, &doc, &err))
+        return app_fail(&err);
+    bool ok = skeleton_from_gltf_nodes(&doc, &s, &err);
+    gltf_free(&doc);
+    stairs_check_result r;
+    ok = ok && stairs_check(&s, ik, 60.0, &r, &err);
+    skeleton_free(&s);
+    if (!ok) {
+        if (!strstr(err.message, path))
+            sa_error_prefix(&err, "%s", path);
+        return app_fail(&err);
+    }
+    printf("max_foot_error: %.3g\nmax_foot_slide: %.3g\nmax_knee_pop: %.3g\nmax_bone_stretch: %.3g\n", r.max_foot_error,
+           r.max_foot_slide, r.max_knee_pop, r.max_bone_stretch);
+    int status = 0;
+    if (!(r.max_foot_error <= 0.01)) {
+        fprintf(stderr, "error: %s: a planted foot is %.3g m off its step (over 0.01)\n", path, r.max_foot_error);
+        status = 1;
+    }
+    if (!(r.max_foot_slide <= 0.01)) {
+        fprintf(stderr, "error: %s: a planted foot slides at %.3g m/s (over 0.01)\n", path, r.max_foot_slide);
+        status = 1;
+    }
+    if (!(r.max_bone_stretch <= 1e-4)) {
+        fprintf(stderr, "error: %s: a bone changed length by %.3g of itself (over 1e-4)\n", path, r.max_bone_stretch);
+        status = 1;
+    }
+    return status;
+}

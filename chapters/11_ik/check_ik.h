@@ -1,0 +1,27 @@
+/* check_ik.h: ch11_ik --check-ik, the stairs walk measured with no window. */
+#ifndef CH11_CHECK_IK_H
+#define CH11_CHECK_IK_H
+
+#include "stairs_walk.h"
+
+/* [listing stairs_check_result] */
+typedef struct stairs_check_result {
+    double max_foot_error;   /* m: a planted foot's sole (heel, ball) from the step it stands on */
+    double max_foot_slide;   /* m/s: the fastest a planted sole moves horizontally (as chapter 10 measures) */
+    double max_knee_pop;     /* rad: the largest change of a knee's angle from one frame to the next */
+    double max_bone_stretch; /* the largest relative change of a bone's length from the rest pose */
+} stairs_check_result;
+/* [/listing] */
+
+/* The whole walk (stairs_walk_duration) at `rate` Hz from its start, with
+ * IK on or off, measured after every step through chapter 04's
+ * local-to-model and the walk's world_from_model. A foot is planted from
+ * the frame its down event is reported to the frame its up event is. */
+bool stairs_check(const skeleton *s, bool ik, double rate, stairs_check_result *out, sa_error *err);
+
+/* --check-ik: loads the skeleton of model_path (NULL: the humanoid), runs
+ * stairs_check at 60 Hz, prints the four lines; returns the exit status (1
+ * over 0.01 m, 0.01 m/s or 1e-4, or on an error). */
+int run_check_ik(const char *model_path, bool ik);
+
+#endif

@@ -1,0 +1,253 @@
+/* foot_placement.c: the pelvis lowered, each leg solved by two-bone IK, the
+ * feet laid flat (chapter 11; see foot_placement.h), and the small pieces of
+ * the feet's plan: the support height under a foot and the swing's height. */
+#include "foot_placement.h"
+
+#include "ik_chain.h"
+
+#include <math.h>
+
+static bool is_ancestor(const skeleton *s, int ancestor, int j)
+{
+    for (; j >= 0; j = s->parent[j])
+        if (j == ancestor)
+            return true;
+    return false;
+}
+
+static bool quat_is_usable(const float q[4])
+{
+    float n = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    return isfinite(n) && n > 1e-12f;
+}
+
+static bool validate(const foot_placement_job *job, sa_error *err)
+{
+    static const char *const side_name[2] = {"left", "right"};
+    if (!job || !job->skeleton || !job->local || !job->model_from_joint || !job->legs)
+        return sa_error_set(err, "foot placement: no %s",
+                            !job                     ? "job"
+                            : !job->skeleton         ? "skeleton"
+                            : !job->local            ? "pose (local)"
+                            : !job->model_from_joint ? "model_from_joint scratch"
+                                                     : "legs");
+    const skeleton *s = job->skeleton;
+    if (job->pelvis < 0 || job->pelvis >= s->joint_count || s->parent[job->pelvis] >= 0)
+        return sa_error_set(err, "foot placement: the pelvis (joint %d) must be a root joint of the skeleton",
+                            job->pelvis);
+    if (!(job->reach > 0.0f && job->reach < 1.0f))
+        return sa_error_set(err, "foot placement: reach is %g, not in (0, 1)", (double)job->reach);
+    for (int side = 0; side < 2; side++) {
+        const foot_leg *leg = &job->legs[side];
+        int joints[3] = {leg->thigh, leg->shin, leg->foot};
+        if (!ik_chain_check("foot placement", s, job->local, joints, 3, 3, err))
+            return false;
+        if (!is_ancestor(s, job->pelvis, leg->thigh))
+            return sa_error_set(err, "foot placement: the %s thigh (joint %d) is not under the pelvis (joint %d)",
+                                side_name[side], leg->thigh, job->pelvis);
+        if (!isfinite(job->ground[side]))
+            return sa_error_set(err, "foot placement: the %s ground height is not finite", side_name[side]);
+        if (!ik_vec3_is_finite(job->ankle_target[side]))
+            return sa_error_set(err, "foot placement: the %s ankle target is not finite", side_name[side]);
+        if (!quat_is_usable(job->foot_rotation[side]))
+            return sa_error_set(err, "foot placement: the %s foot rotation is not a rotation (zero or not finite)",
+                                side_name[side]);
+        if (!ik_vec3_is_finite(job->pole[side]) || glm_vec3_norm((float *)job->pole[side]) < 1e-9f)
+            return sa_error_set(err, "foot placement: the %s pole is not a direction (zero length or not finite)",
+                                side_name[side]);
+    }
+    if (!ik_vec3_is_finite(job->world_from_model[3]))
+        return sa_error_set(err, "foot placement: world_from_model is not finite");
+    return true;
+}
+
+/* The rotation part of a rigid matrix (unit scale: the legs are checked
+ * for it by chapter 10's gait). */
+static void rotation_of(mat4 m, versor out)
+{
+    mat3 r;
+    glm_mat4_pick3(m, r);
+    glm_mat3_quat(r, out);
+    glm_quat_normalize(out);
+}
+
+/* [listing foot_placement_pelvis] */
+bool foot_placement_run(const foot_placement_job *job, sa_error *err)
+{
+    if (!validate(job, err))
+        return false;
+    const skeleton *s = job->skeleton;
+    transform *local = job->local;
+    mat4 *model = job->model_from_joint;
+    /* [elide what the job may change, kept to put back if a solve fails] */
+    /* what this job may change, to put back if a solve fails */
+    transform saved[7];
+    const int changed[7] = {job->pelvis,        job->legs[0].thigh, job->legs[0].shin, job->legs[0].foot,
+                            job->legs[1].thigh, job->legs[1].shin,  job->legs[1].foot};
+    for (int k = 0; k < 7; k++)
+        saved[k] = local[changed[k]];
+    /* [/elide] */
+
+    /* Targets into model space, where the joints are. */
+    mat4 model_from_world;
+    glm_mat4_inv((vec4 *)job->world_from_model, model_from_world);
+    versor world_rotation, model_from_world_rotation;
+    rotation_of((vec4 *)job->world_from_model, world_rotation);
+    glm_quat_conjugate(world_rotation, model_from_world_rotation);
+    vec3 target[2], pole[2];
+    versor foot_model[2];
+    skeleton_local_to_model(s, local, model);
+    /* The pelvis comes down as far as the lower foot's ground is under the
+     * clip's ground, the root's height (so the legs stay about as bent as
+     * they were authored), and further if a hip is still more than
+     * reach * (thigh + shin) from its ankle's target. It never goes up:
+     * over a raised foot the knee bends more instead. */
+    float offset = 0.0f;
+    for (int side = 0; side < 2; side++) {
+        const foot_leg *leg = &job->legs[side];
+        glm_mat4_mulv3(model_from_world, (float *)job->ankle_target[side], 1, target[side]);
+        /* [elide the pole and the foot's rotation into model space too] */
+        glm_quat_rotatev(model_from_world_rotation, (float *)job->pole[side], pole[side]);
+        ik_quat_mul(model_from_world_rotation, job->foot_rotation[side], foot_model[side]);
+        glm_quat_normalize(foot_model[side]);
+        /* [/elide] */
+        const float *hip = model[leg->thigh][3];
+        float upper = glm_vec3_distance(model[leg->thigh][3], model[leg->shin][3]);
+        float lower = glm_vec3_distance(model[leg->shin][3], model[leg->foot][3]);
+        float reach = job->reach * (upper + lower);
+        float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
+        float across = fminf(dx * dx + dz * dz, reach * reach);
+        float highest = target[side][1] + sqrtf(reach * reach - across); /* the hip's highest */
+        offset = fminf(offset, job->ground[side] - job->world_from_model[3][1]);
+        offset = fminf(offset, highest - hip[1]);
+    }
+    local[job->pelvis].translation[1] += offset;
+    /* [/listing] */
+
+    /* [listing foot_placement_legs] */
+    /* Each leg by stage_ik's two-bone job, the knee toward its pole. */
+    float left[2] = {0, 0};
+    bool ok = true;
+    for (int side = 0; side < 2 && ok; side++) {
+        const foot_leg *leg = &job->legs[side];
+        ik_two_bone_job leg_job = {
+            .skeleton = s,
+            .local = local,
+            .joints = {leg->thigh, leg->shin, leg->foot},
+            .weight = 1.0f,
+            .tip_to_target = &left[side],
+        };
+        glm_vec3_copy(target[side], leg_job.target);
+        glm_vec3_copy(pole[side], leg_job.pole);
+        ok = ik_two_bone_run(&leg_job, err);
+    }
+    if (!ok) {
+        /* [elide the pose put back as it was] */
+        for (int k = 0; k < 7; k++)
+            local[changed[k]] = saved[k];
+        /* [/elide] */
+        return false;
+    }
+    /* The feet: each foot joint's local rotation is what puts it at its
+     * world rotation under its newly turned shin. */
+    skeleton_local_to_model(s, local, model);
+    for (int side = 0; side < 2; side++) {
+        const foot_leg *leg = &job->legs[side];
+        versor shin, shin_inverse;
+        rotation_of(model[leg->shin], shin);
+        glm_quat_conjugate(shin, shin_inverse);
+        ik_quat_mul(shin_inverse, foot_model[side], local[leg->foot].rotation);
+        glm_quat_normalize(local[leg->foot].rotation);
+    }
+    /* [/listing] */
+    if (job->pelvis_offset)
+        *job->pelvis_offset = offset;
+    for (int side = 0; side < 2; side++) {
+        if (job->knee)
+            glm_mat4_mulv3((vec4 *)job->world_from_model, model[job->legs[side].shin][3], 1, job->knee[side]);
+        if (job->ankle_error)
+            job->ankle_error[side] = left[side];
+    }
+    return true;
+}
+
+static float smoothstep01(float x)
+{
+    x = glm_clamp(x, 0.0f, 1.0f);
+    return x * x * (3 - 2 * x);
+}
+
+/* The ground under a footprint whose heel point is at (x, z), facing
+ * forward: five points from the back of the heel to the toe tips. */
+static float footprint_height(const stairs_geometry *g, const foot_leg *leg, float x, float z, const float forward[3],
+                              float ball_length)
+{
+    const float along[5] = {-leg->heel_back, 0, ball_length / 2, ball_length, ball_length + leg->toe_reach};
+    float h = 0.0f;
+    for (int k = 0; k < 5; k++)
+        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]));
+    return h;
+}
+
+/* [listing foot_support_height] */
+float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const float heel[3], const float ball[3])
+{
+    vec3 forward = {ball[0] - heel[0], 0, ball[2] - heel[2]};
+    float ball_length = glm_vec3_norm(forward);
+    if (ball_length > 1e-6f)
+        glm_vec3_scale(forward, 1 / ball_length, forward);
+    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length);
+}
+/* [/listing] */
+
+/* [listing foot_swing_height] */
+float foot_swing_height(const foot_swing *sw, float u)
+{
+    if (u < sw->fall_start)
+        return sw->lift + (sw->top - sw->lift) * smoothstep01(u / sw->rise_end);
+    return sw->top + (sw->land - sw->top) * smoothstep01((u - sw->fall_start) / (1 - sw->fall_start));
+}
+/* [/listing] */
+
+/* [listing foot_swing_plan] */
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
+                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
+                     float clearance)
+{
+    /* what the footprint passes over, at each sample of the swing */
+    float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
+    float ball_length = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
+        float p = progress[k];
+        float x = lift_heel[0] + p * (land_heel[0] - lift_heel[0]),
+              z = lift_heel[2] + p * (land_heel[2] - lift_heel[2]);
+        need[k] = footprint_height(g, leg, x, z, forward, ball_length);
+        highest = fmaxf(highest, need[k]);
+    }
+    sw->lift = lift;
+    sw->land = land;
+    sw->top = highest + clearance;
+    /* the slowest rise, then the slowest fall, that keep the sole over
+     * every step it passes, a step higher than the one it leaves or lands
+     * on by a margin (the samples are a little apart) */
+    const float margin = clearance / 2;
+    sw->fall_start = 1.0f;
+    for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.05f) {
+        bool clear = true;
+        for (int k = 1; k < FOOT_SWING_SAMPLES && clear; k++) {
+            float u = (float)k / (FOOT_SWING_SAMPLES - 1);
+            clear = u > 0.5f || foot_swing_height(sw, u) >= need[k] + (need[k] > lift ? margin : 0);
+        }
+        if (clear)
+            break;
+    }
+    for (sw->fall_start = 0.5f; sw->fall_start < 0.9f; sw->fall_start += 0.05f) {
+        bool clear = true;
+        for (int k = FOOT_SWING_SAMPLES / 2; k < FOOT_SWING_SAMPLES - 1 && clear; k++)
+            clear = foot_swing_height(sw, (float)k / (FOOT_SWING_SAMPLES - 1)) >=
+                    need[k] + (need[k] > land ? margin : 0);
+        if (clear)
+            break;
+    }
+}
+/* [/listing] */

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""ch11_ik's --check-ik and the stairs it walks on, checked from outside.
+
+    stairs_check.py PROGRAM check-ik      the four lines, the limits, exit 0
+    stairs_check.py PROGRAM no-ik         the same walk without IK: the feet off the steps, exit 1
+    stairs_check.py STAIRS_SHAPE_H stairs-mesh STAIRS_GLTF
+                                          the step description (the height query's) is the mesh's
+
+The limits are the issue's: a planted foot within 0.01 m of its step, sliding
+under 0.01 m/s, no bone longer or shorter than 1e-4 of itself. The mesh is
+read here from the glTF JSON and its buffer, not through the project's
+loader.
+"""
+import base64
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+
+LINES = r"max_foot_error: (\S+)\nmax_foot_slide: (\S+)\nmax_knee_pop: (\S+)\nmax_bone_stretch: (\S+)\n"
+
+
+def run(program, *args):
+    r = subprocess.run([program, *args], capture_output=True, timeout=240)
+    # an exercise stub's "note: exNN.k is not written yet" is passed on, not
+    # counted as the program's error output
+    lines = r.stderr.decode("utf-8", "replace").splitlines()
+    for line in lines:
+        if line.startswith("note: "):
+            print(line)
+    err = "\n".join(line for line in lines if not line.startswith("note: "))
+    return r.returncode, r.stdout.decode("utf-8", "replace"), err.strip()
+
+
+def figures(program, *args):
+    code, out, err = run(program, "--check-ik", *args)
+    m = re.fullmatch(LINES, out)
+    if not m:
+        return None, code, err, "--check-ik %s printed %r (stderr %r)" % (" ".join(args), out, err)
+    error, slide, pop, stretch = (float(v) for v in m.groups())
+    print("%s: max_foot_error %g m, max_foot_slide %g m/s, max_knee_pop %g rad, max_bone_stretch %g, exit %d"
+          % (" ".join(("--check-ik",) + args), error, slide, pop, stretch, code))
+    return (error, slide, pop, stretch), code, err, None
+
+
+def check_ik(program):
+    f, code, err, problem = figures(program)
+    if problem:
+        return [problem]
+    error, slide, pop, stretch = f
+    problems = []
+    if code != 0 or err:
+        problems.append("exit status %d, stderr %r (expected 0 and nothing)" % (code, err))
+    if error > 0.01 or slide > 0.01 or stretch > 1e-4:
+        problems.append("over the limits: foot error %g m (0.01), slide %g m/s (0.01), stretch %g (1e-4)"
+                        % (error, slide, stretch))
+    # A knee that snaps (straight, or from one bend to another) turns by a
+    # large part of a radian in one frame; the swing of a foot up two steps
+    # bends it by about 1.2 rad in a fifth of a second, 0.1 rad a frame.
+    if pop > 0.2:
+        problems.append("max_knee_pop %g rad in one frame (over 0.2: a knee snaps)" % pop)
+    return problems
+
+
+def no_ik(program):
+    f, code, err, problem = figures(program, "--no-ik")
+    if problem:
+        return [problem]
+    error, slide, _, stretch = f
+    problems = []
+    # The clip's feet on flat ground, carried up the flight by the root: off
+    # the steps by a good part of a rise (0.17 m), far over the limit.
+    if error < 0.05:
+        problems.append("without IK the foot error is %g m: the check could not fail (expected over 0.05)" % error)
+    if code != 1 or not re.search(r"^error: \S+humanoid\.gltf: a planted foot is \S+ m off its step \(over 0\.01\)$",
+                                  err, re.M):
+        problems.append("without IK: exit status %d, stderr %r (expected 1 and the foot error named)" % (code, err))
+    if stretch > 1e-4:
+        problems.append("without IK a bone stretches by %g" % stretch)
+    return problems
+
+
+def stairs_mesh(shape_h, gltf_path):
+    """Every step's top in the mesh where the description puts it."""
+    text = open(shape_h).read()
+    num = {k: float(v) for k, v in re.findall(r"#define STAIRS_(\w+) ([0-9.]+)", text)}
+    count, rise, run_, width = int(num["STEP_COUNT"]), num["STEP_RISE"], num["STEP_RUN"], num["WIDTH"]
+    start, landing = num["START_Z"], num["LANDING_DEPTH"]
+    doc = json.load(open(gltf_path))
+    prim = doc["meshes"][0]["primitives"][0]
+    acc = doc["accessors"][prim["attributes"]["POSITION"]]
+    view = doc["bufferViews"][acc["bufferView"]]
+    uri = doc["buffers"][view["buffer"]]["uri"]
+    data = base64.b64decode(uri.split(",", 1)[1])
+    base = view.get("byteOffset", 0) + acc.get("byteOffset", 0)
+    stride = view.get("byteStride", 12)
+    points = [struct.unpack_from("<3f", data, base + k * stride) for k in range(acc["count"])]
+    # the tops: each horizontal face at its height, as a z range
+    tops = {}
+    for k in range(0, len(points), 4):
+        quad = points[k:k + 4]
+        if len({round(p[1], 5) for p in quad}) == 1 and quad[0][1] > 0:
+            h = round(quad[0][1], 5)
+            lo, hi = min(p[2] for p in quad), max(p[2] for p in quad)
+            xs = (min(p[0] for p in quad), max(p[0] for p in quad))
+            tops.setdefault(h, []).append((lo, hi, xs))
+    problems = []
+    for k in range(1, count + 1):
+        want = (start + (k - 1) * run_, start + k * run_ + (landing if k == count else 0))
+        faces = tops.get(round(k * rise, 5), [])
+        zs = (min(f[0] for f in faces), max(f[1] for f in faces)) if faces else None
+        if not zs or abs(zs[0] - want[0]) > 1e-5 or abs(zs[1] - want[1]) > 1e-5:
+            problems.append("step %d: the mesh's top at %g m spans z %s, the description says %s"
+                            % (k, k * rise, zs, want))
+        elif any(abs(f[2][0] + width / 2) > 1e-5 or abs(f[2][1] - width / 2) > 1e-5 for f in faces):
+            problems.append("step %d: the mesh's top is not %g m wide" % (k, width))
+    if len(tops) != count:
+        problems.append("the mesh has tops at %d heights, the description %d" % (len(tops), count))
+    print("%d step tops in %s match %s" % (len(tops), os.path.basename(gltf_path), os.path.basename(shape_h)))
+    return problems
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[2] == "check-ik":
+        problems = check_ik(sys.argv[1])
+    elif len(sys.argv) >= 3 and sys.argv[2] == "no-ik":
+        problems = no_ik(sys.argv[1])
+    elif len(sys.argv) == 4 and sys.argv[2] == "stairs-mesh":
+        problems = stairs_mesh(sys.argv[1], sys.argv[3])
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for p in problems:
+        print("FAIL: " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
