@@ -1032,6 +1032,76 @@ def matrix_blend_shrink():
     return s.render()
 
 
+def inertial_offset():
+    """One joint's rotation after a switch: its offset from the target, by a smoothstep crossfade and by Bollo's quintic."""
+    s = Svg(820, 400, "Inertialization against a crossfade: one rotation's offset from the target after a switch")
+    left, top, width, height = 70, 50, 560, 240
+    end, blend = 0.6, 0.5
+    # The switch at t = 0: the source is 60 degrees from the target and
+    # still turning away from it at 120 deg/s; the target holds still.
+    x0, v0 = math.radians(60), math.radians(120)
+    low, high = -20.0, 100.0
+
+    def source_offset(t):
+        return x0 + v0 * t  # the source played on (a crossfade keeps sampling it)
+
+    def crossfade(t):
+        p = min(t / blend, 1.0)
+        c = 3 * p * p - 2 * p * p * p
+        return (1 - c) * source_offset(t)
+
+    def quintic(t, guard=True):
+        # ex09.4's curve, redone here: the guard, a0, then the quintic to 0.
+        v, T = min(v0, 0.0) if guard else v0, blend
+        if v < 0:
+            T = min(T, -5 * x0 / v)
+        if t >= T:
+            return 0.0
+        a0 = max(0.0, (-8 * v * T - 20 * x0) / (T * T))
+        A = -(a0 * T * T + 6 * v * T + 12 * x0) / (2 * T ** 5)
+        B = (3 * a0 * T * T + 16 * v * T + 30 * x0) / (2 * T ** 4)
+        C = -(3 * a0 * T * T + 12 * v * T + 20 * x0) / (2 * T ** 3)
+        return A * t ** 5 + B * t ** 4 + C * t ** 3 + a0 / 2 * t * t + v * t + x0
+
+    def x_of(t):
+        return left + width * t / end
+
+    def y_of(a):
+        return top + height * (high - math.degrees(a)) / (high - low)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for d in (-20, 0, 20, 40, 60, 80, 100):
+        s.line(left, y_of(math.radians(d)), left + width, y_of(math.radians(d)), stroke=MUTED if d == 0 else PADDING,
+               width=1)
+        s.text(left - 8, y_of(math.radians(d)) + 4, f"{d}", size=11, anchor="end", fill=MUTED)
+    for k in range(0, 7):
+        t = 0.1 * k
+        s.text(x_of(t), top + height + 18, f"{t:.1f}", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 40, "seconds since the switch (blend time 0.5 s)", size=12.5,
+           anchor="middle")
+    s.text(left, top - 14, "offset from the target, degrees", size=12.5)
+    s.line(x_of(blend), top, x_of(blend), top + height, stroke=MUTED, dash="4,4")
+    s.line(x_of(0), y_of(source_offset(0)), x_of(0.15), y_of(source_offset(0.15)), stroke=MUTED, dash="2,5", width=1.2)
+    s.text(x_of(0.15) + 4, y_of(source_offset(0.15)) + 4, "the source played on", size=11, fill=MUTED)
+    curves = (("#e08a2c", "smoothstep crossfade", None, crossfade),
+              (ACCENT, "quintic, guarded", None, quintic),
+              (ACCENT, "quintic, no guard", "5,4", lambda t: quintic(t, guard=False)))
+    for i, (color, label, dash, f) in enumerate(curves):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 240):.1f} {y_of(f(k * end / 240)):.1f}"
+                     for k in range(241))
+        s.path(d, stroke=color, width=2.6 if dash is None else 1.6, dash=dash)
+        y = top + 20 + 22 * i
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.6 if dash is None else 1.6,
+               dash=dash)
+        s.text(left + width + 46, y, label, size=12)
+    s.text(410, 355, "All start at the source's 60 degrees. The crossfade samples both clips for 0.5 s and follows the",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(410, 372, "source's turn away from the target first; the quintic samples the target alone and, its rate away",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(410, 389, "dropped, decays from rest to zero offset, rate and acceleration at 0.5 s, never above 60 degrees.",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
 # ---------------------------------------------------------------- chapter 10
 
 def gait_timeline():
@@ -1607,6 +1677,7 @@ FIGURES = {
     "08-nlerp-error": nlerp_error,
     "09-interrupted-fade": interrupted_fade,
     "09-matrix-blend-shrink": matrix_blend_shrink,
+    "09-inertial-offset": inertial_offset,
     "10-gait-timeline": gait_timeline,
     "10-root-path": root_path_footprints,
     "10-stop-on-contact": stop_on_contact,
