@@ -18,9 +18,9 @@ bool find_chain(const skeleton *s, int *chain, int *count, sa_error *err);
 /* CCD's and FABRIK's settings in the demo and in its check. The cap covers
  * FABRIK on the tube's two bones folded toward a target at 0.1 of their
  * reach from the root, its slowest case: each iteration there moves the
- * middle joint a little along its circle, and it takes up to 219 iterations
- * to come within the tolerance (the same count as FABRIK in double on the
- * points alone: it is the method's convergence, not rounding). */
+ * middle joint only a little, and it takes up to 219 iterations to come
+ * within the tolerance (FABRIK in double on the points alone gives the same
+ * distances: it is the method's convergence, not rounding). */
 #define IK_DEMO_TOLERANCE 1e-5f
 #define IK_DEMO_MAX_ITERATIONS 500
 
