@@ -303,6 +303,68 @@ static void sampling_with_cursors_matches_without(void **state)
     clip_free(&c);
 }
 
+/* clip_sample runs one loop per kind of track (clip.h's track_kind): the
+ * tracks added in a mixed order land in their groups, and each is sampled by
+ * its own rule with its own cursor (cursors[i] is tracks[i]'s, not its place
+ * in the group). */
+static void tracks_are_grouped_by_kind_and_keep_their_cursors(void **state)
+{
+    (void)state;
+    clip c;
+    clip_of(&c, 3);
+    const float t01[] = {0, 1}, t02[] = {0, 2}, t012[] = {0, 1, 2};
+    /* 0: joint 0 rotation, CUBICSPLINE, tangents 0: identity to 45 degrees about x. */
+    add_track(&c, 0, TRACK_ROTATION, TRACK_CUBICSPLINE, 2, t01,
+              (const float[]){0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, S45, 0, 0, S45, 0, 0, 0, 0});
+    /* 1: joint 1 translation, LINEAR, (0, 0, 0) at 0 to (2, 4, 6) at 2. */
+    add_track(&c, 1, TRACK_TRANSLATION, TRACK_LINEAR, 2, t02, (const float[]){0, 0, 0, 2, 4, 6});
+    /* 2: joint 0 scale, STEP: 1 from 0, 3 from 1. */
+    add_track(&c, 0, TRACK_SCALE, TRACK_STEP, 2, t01, (const float[]){1, 1, 1, 3, 3, 3});
+    /* 3: joint 2 rotation, LINEAR: identity at 0 to 90 degrees about z at 2. */
+    add_track(&c, 2, TRACK_ROTATION, TRACK_LINEAR, 2, t02, (const float[]){0, 0, 0, 1, 0, 0, S45, S45});
+    /* 4: joint 1 rotation, LINEAR with one key: constant 90 degrees about y. */
+    add_track(&c, 1, TRACK_ROTATION, TRACK_LINEAR, 1, t01, (const float[]){0, S45, 0, S45});
+    /* 5: joint 2 scale, LINEAR, (1, 1, 1) at 0 to (3, 5, 7) at 2. */
+    add_track(&c, 2, TRACK_SCALE, TRACK_LINEAR, 2, t02, (const float[]){1, 1, 1, 3, 5, 7});
+    /* 6: joint 0 translation, LINEAR, three keys: (0, 0, 0), (10, 0, 0), (10, 10, 0). */
+    add_track(&c, 0, TRACK_TRANSLATION, TRACK_LINEAR, 3, t012, (const float[]){0, 0, 0, 10, 0, 0, 10, 10, 0});
+    /* LINEAR translations 1, 6; LINEAR rotations 3; LINEAR scales 5; the rest 0, 2, 4 (4: one key). */
+    const int want_start[TRACK_KINDS + 1] = {0, 2, 3, 4, 7}, want_order[] = {1, 6, 3, 5, 0, 2, 4};
+    for (int k = 0; k <= TRACK_KINDS; k++)
+        EXPECT_INT(want_start[k], c.kind_start[k]);
+    for (int i = 0; i < 7; i++)
+        EXPECT_INT(want_order[i], c.by_kind[i]);
+
+    int cursors[7] = {0};
+    transform pose[3];
+    clip_sample(&c, 0.5f, cursors, pose);
+    /* Track 0: Hermite with zero tangents at u = 1/2 weighs both keys 1/2:
+     * the chord's midpoint, normalized: 22.5 degrees about x. */
+    sa_expect_rotation((float[]){0.38268343f, 0, 0, 0.92387953f}, pose[0].rotation, 1e-6, "cubic at 0.5");
+    EXPECT_VEC3(0.5, 1, 1.5, pose[1].translation, 1e-6); /* track 1: u = 1/4 */
+    EXPECT_VEC3(1, 1, 1, pose[0].scale, 0);              /* track 2: the first step */
+    /* Track 3: u = 1/4 of 90 degrees: 22.5 degrees about z (half-angle 11.25). */
+    sa_expect_rotation((float[]){0, 0, 0.19509032f, 0.98078528f}, pose[2].rotation, 1e-6, "slerp at 0.5");
+    sa_expect_rotation((float[]){0, S45, 0, S45}, pose[1].rotation, 1e-6, "one key");
+    EXPECT_VEC3(1.5, 2, 2.5, pose[2].scale, 1e-6);   /* track 5: u = 1/4 */
+    EXPECT_VEC3(5, 0, 0, pose[0].translation, 1e-6); /* track 6: key 0, u = 1/2 */
+    EXPECT_VEC3(1, 1, 1, pose[1].scale, 0);          /* no track: the rest */
+    EXPECT_VEC3(0, 0, 0, pose[2].translation, 0);
+
+    clip_sample(&c, 1.5f, cursors, pose);
+    sa_expect_rotation((float[]){S45, 0, 0, S45}, pose[0].rotation, 1e-6, "cubic after its last key");
+    EXPECT_VEC3(1.5, 3, 4.5, pose[1].translation, 1e-6); /* u = 3/4 */
+    EXPECT_VEC3(3, 3, 3, pose[0].scale, 0);
+    /* 67.5 degrees about z (half-angle 33.75). */
+    sa_expect_rotation((float[]){0, 0, 0.55557023f, 0.83146961f}, pose[2].rotation, 1e-6, "slerp at 1.5");
+    EXPECT_VEC3(2.5, 4, 5.5, pose[2].scale, 1e-6);
+    EXPECT_VEC3(10, 5, 0, pose[0].translation, 1e-6); /* key 1, u = 1/2 */
+    /* Only track 6 has a second interval: its own cursor moved, no other. */
+    for (int i = 0; i < 7; i++)
+        EXPECT_INT(i == 6 ? 1 : 0, cursors[i]);
+    clip_free(&c);
+}
+
 /* --- the clock and events ------------------------------------------------------ */
 
 /* A clip of 2 s with events at 0 ("start"), 0.5 ("a") and 1.5 ("b"). */
@@ -851,6 +913,7 @@ int main(void)
         cmocka_unit_test(tracks_are_checked_when_added),
         cmocka_unit_test(cursor_finds_the_interval_binary_search_finds),
         cmocka_unit_test(sampling_with_cursors_matches_without),
+        cmocka_unit_test(tracks_are_grouped_by_kind_and_keep_their_cursors),
         cmocka_unit_test(events_fire_once_per_crossing_forward),
         cmocka_unit_test(events_fire_once_per_crossing_backward),
         cmocka_unit_test(a_long_step_crosses_each_event_once_per_lap),

@@ -74,6 +74,17 @@ def check_walk(program):
     return problems
 
 
+def first_mismatch(a_lines, b_lines, tolerance=2e-5):
+    """The first pair of --dump-pose lines (chapter 04's format) whose index,
+    name or a matrix element (by more than tolerance) differ; None if none."""
+    for x, y in zip(a_lines, b_lines):
+        fx, fy = x.split(" "), y.split(" ")
+        if fx[0] != fy[0] or fx[17:] != fy[17:] or any(
+                abs(float(u) - float(v)) > tolerance for u, v in zip(fx[1:17], fy[1:17])):
+            return x, y
+    return None
+
+
 def node_index(doc, name):
     return next(i for i, n in enumerate(doc["nodes"]) if n.get("name") == name)
 
@@ -137,25 +148,31 @@ def check_export(program, ch08):
                 if len(la) != len(lb):
                     problems.append("%s t=%g: %d lines against %d" % (name, t, len(la), len(lb)))
                     continue
-                for x, y in zip(la, lb):
-                    fx, fy = x.split(" "), y.split(" ")
-                    if fx[0] != fy[0] or fx[17:] != fy[17:] or any(
-                            abs(float(u) - float(v)) > 2e-5 for u, v in zip(fx[1:17], fy[1:17])):
-                        problems.append("%s t=%g: chapter 08 on the export gives %r, the generator %r" % (name, t, x, y))
-                        break
+                bad = first_mismatch(la, lb)
+                if bad:
+                    problems.append("%s t=%g: chapter 08 on the export gives %r, the generator %r" % ((name, t) + bad))
     return problems
 
 
 def check_errors(program):
-    problems = []
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     cases = [
         (["--gait", "jog"], 2, "error: --gait: 'jog' is not walk or run"),
+        (["--speed", "-1"], 2, "error: --speed: -1 is not a speed >= 0 (m/s)"),
+        (["--speed", "1", "--check-walk"], 2, "error: --speed and --wave are for the window"),
+        (["--wave", "--dump-pose", "-"], 2, "error: --speed and --wave are for the window"),
+        (["--time", "1e9"], 2, "error: --time: 1e+09 s; the window simulates at most 600 s"),
         (["--export", "-"], 1, "error: --export: give a file name"),
         (["--export", "/nonexistent-folder/x.gltf"], 1,
          "error: /nonexistent-folder/x.gltf: cannot open it for writing"),
         (["--model", os.path.join(root, "assets", "models", "tube.gltf"), "--check-walk"], 1, "no joint 'hips'"),
     ]
+    return error_problems(program, cases)
+
+
+def error_problems(program, cases):
+    """Each case (arguments, exit status, a part of the one error line) run and checked."""
+    problems = []
     for args, status, part in cases:
         code, out, err = run(program, *args)
         # an exercise built from its stub says so first ("note: ex03.2 is not written yet ...")

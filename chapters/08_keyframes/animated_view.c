@@ -7,6 +7,7 @@
 #include "common/lit.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bool animated_view_load(animated_view *v, const char *path, bool decode_images, sa_error *err)
 {
@@ -47,6 +48,14 @@ void animated_view_place(animated_view *v, mat4 world_from_model)
     }
 }
 /* [/listing] */
+
+void animated_view_rest_bounds(animated_view *v, vec3 lo, vec3 hi)
+{
+    memcpy(v->pose, v->all.rest_local, (size_t)v->all.joint_count * sizeof *v->pose);
+    animated_view_place(v, NULL);
+    skin_scene_run(&v->sc, &v->skel);
+    skin_scene_bounds(&v->sc, &v->doc, v->nodes.world_from_node, v->rigid_shown, lo, hi);
+}
 
 bool animated_view_open(animated_view *v, const char *path, sa_error *err)
 {

@@ -57,6 +57,11 @@ bool animated_view_load(animated_view *v, const char *path, bool decode_images, 
  * front when it is not NULL (root motion). */
 void animated_view_place(animated_view *v, mat4 world_from_model);
 
+/* The rest pose placed and skinned on the CPU once, and the box around its
+ * meshes in lo, hi: what a program's camera frames. Leaves v->pose at the
+ * rest pose. */
+void animated_view_rest_bounds(animated_view *v, vec3 lo, vec3 hi);
+
 /* After app_open: the GPU skin scene and its programs, the lit program, the
  * two debug_draw buffers and the meshes. Errors name the file (path). */
 bool animated_view_open(animated_view *v, const char *path, sa_error *err);

@@ -16,7 +16,13 @@
  * ratios, the machine's load, and quat_slerp against a normalized lerp
  * (nlerp) alone, over the rotation tracks' neighbouring keys (book 08).
  *
- *   bench_sampling [--joints N] [--keys N] [--passes N]
+ *   bench_sampling [--joints N] [--keys N] [--passes N] [--only KIND]
+ *
+ * --only cursor|bsearch|compressed|plain times that kind alone and prints its
+ * line only (plain: plain_loop_ns_per_joint_sample, on stdout): for counting
+ * instructions, e.g. valgrind --tool=callgrind --toggle-collect=clip_sample
+ * bench_sampling --passes 1 --only cursor (clip_sample runs (passes + 1) x
+ * 399 times, each sampling 100 joints).
  */
 #include "compress.h"
 
@@ -115,17 +121,55 @@ static double ns_per_rotation(const clip *c, void (*interpolate)(const float *, 
 }
 
 enum { CURSOR, BSEARCH, COMPRESSED, PLAIN, KINDS };
+static const char *const kind_names[KINDS] = {"cursor", "bsearch", "compressed", "plain"};
+
+/* The three lines, then on stderr the plain loop, the ratios, the load and
+ * slerp against nlerp. */
+static void print_all(const double *median, const clip *c, const packed_clip *packed, int joints, int keys, int frames,
+                      int passes, double checksum)
+{
+    printf("cursor_ns_per_joint_sample: %.2f\n", median[CURSOR]);
+    printf("bsearch_ns_per_joint_sample: %.2f\n", median[BSEARCH]);
+    printf("compressed_ns_per_joint_sample: %.2f\n", median[COMPRESSED]);
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f && fscanf(f, "%lf", &load) != 1)
+        load = -1;
+    if (f)
+        fclose(f);
+    fprintf(stderr,
+            "plain_loop_ns_per_joint_sample: %.2f\n"
+            "cursor / plain loop: %.2f (goal: about 1)\nbsearch / cursor: %.2f (goal: >= 1.3)\n"
+            "(%d joints x 3 tracks of %d keys, %d frames at 60 Hz, median of %d passes, one core; load %.2f; "
+            "checksum %.3f; compressed: %zu of %zu bytes)\n",
+            median[PLAIN], median[CURSOR] / median[PLAIN], median[BSEARCH] / median[CURSOR], joints, keys, frames + 1,
+            passes, load, checksum, packed_clip_bytes(packed), clip_bytes(c));
+    double slerp_ns = ns_per_rotation(c, quat_slerp, passes, &checksum);
+    double nlerp_ns = ns_per_rotation(c, quat_nlerp, passes, &checksum);
+    fprintf(stderr, "slerp_ns_per_call: %.2f\nnlerp_ns_per_call: %.2f\nslerp / nlerp: %.2f (checksum %.3f)\n", slerp_ns,
+            nlerp_ns, slerp_ns / nlerp_ns, checksum);
+}
 
 int main(int argc, char **argv)
 {
-    int joints = 100, keys = 200, passes = 21;
+    int joints = 100, keys = 200, passes = 21, only = -1;
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            for (int kind = 0; kind < KINDS; kind++)
+                if (!strcmp(argv[i + 1], kind_names[kind]))
+                    only = kind;
+            if (only >= 0) {
+                i++;
+                continue;
+            }
+        }
         int *target = !strcmp(argv[i], "--joints")   ? &joints
                       : !strcmp(argv[i], "--keys")   ? &keys
                       : !strcmp(argv[i], "--passes") ? &passes
                                                      : NULL;
         if (!target || i + 1 >= argc || (*target = atoi(argv[++i])) < 1 || (target == &keys && keys < 2)) {
-            fprintf(stderr, "usage: bench_sampling [--joints N] [--keys N >= 2] [--passes N]\n");
+            fprintf(stderr, "usage: bench_sampling [--joints N] [--keys N >= 2] [--passes N] "
+                            "[--only cursor|bsearch|compressed|plain]\n");
             return 2;
         }
     }
@@ -166,6 +210,8 @@ int main(int argc, char **argv)
     int frames = (int)(c.duration * 60.0f);
     double median[KINDS], checksum = 0;
     for (int kind = 0; kind < KINDS; kind++) {
+        if (only >= 0 && kind != only)
+            continue;
         double ns[101];
         for (int pass = -1; pass < passes; pass++) { /* pass -1 warms up */
             double start = cpu_seconds();
@@ -189,26 +235,10 @@ int main(int argc, char **argv)
             }
         median[kind] = ns[passes / 2];
     }
-    printf("cursor_ns_per_joint_sample: %.2f\n", median[CURSOR]);
-    printf("bsearch_ns_per_joint_sample: %.2f\n", median[BSEARCH]);
-    printf("compressed_ns_per_joint_sample: %.2f\n", median[COMPRESSED]);
-    double load = -1;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f && fscanf(f, "%lf", &load) != 1)
-        load = -1;
-    if (f)
-        fclose(f);
-    fprintf(stderr,
-            "plain_loop_ns_per_joint_sample: %.2f\n"
-            "cursor / plain loop: %.2f (goal: about 1)\nbsearch / cursor: %.2f (goal: >= 1.3)\n"
-            "(%d joints x 3 tracks of %d keys, %d frames at 60 Hz, median of %d passes, one core; load %.2f; "
-            "checksum %.3f; compressed: %zu of %zu bytes)\n",
-            median[PLAIN], median[CURSOR] / median[PLAIN], median[BSEARCH] / median[CURSOR], joints, keys, frames + 1,
-            passes, load, checksum, packed_clip_bytes(&packed), clip_bytes(&c));
-    double slerp_ns = ns_per_rotation(&c, quat_slerp, passes, &checksum);
-    double nlerp_ns = ns_per_rotation(&c, quat_nlerp, passes, &checksum);
-    fprintf(stderr, "slerp_ns_per_call: %.2f\nnlerp_ns_per_call: %.2f\nslerp / nlerp: %.2f (checksum %.3f)\n", slerp_ns,
-            nlerp_ns, slerp_ns / nlerp_ns, checksum);
+    if (only >= 0)
+        printf("%s_ns_per_joint_sample: %.2f\n", only == PLAIN ? "plain_loop" : kind_names[only], median[only]);
+    else
+        print_all(median, &c, &packed, joints, keys, frames, passes, checksum);
     packed_clip_free(&packed);
     clip_free(&c);
     free(times), free(values), free(rest), free(pose), free(plain), free(cursors);

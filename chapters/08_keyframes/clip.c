@@ -49,6 +49,7 @@ void clip_free(clip *c)
     for (int i = 0; i < c->event_count; i++)
         free(c->events[i].name);
     free(c->tracks);
+    free(c->by_kind);
     free(c->events);
     free(c->rest_local);
     free(c->name);
@@ -85,6 +86,10 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
     if (!grown)
         return sa_error_set(err, "out of memory");
     c->tracks = grown;
+    int *grown_order = realloc(c->by_kind, ((size_t)c->track_count + 1) * sizeof *grown_order);
+    if (!grown_order)
+        return sa_error_set(err, "out of memory");
+    c->by_kind = grown_order;
     track *tr = &c->tracks[c->track_count];
     *tr = (track){.joint = joint,
                   .path = path,
@@ -115,6 +120,13 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
                 return false;
             }
         }
+    /* Its index goes at the end of its kind's group. */
+    track_kind kind = interpolation == TRACK_LINEAR && key_count >= 2 ? (track_kind)path : TRACK_KIND_OTHER;
+    int at = c->kind_start[kind + 1];
+    memmove(&c->by_kind[at + 1], &c->by_kind[at], (size_t)(c->track_count - at) * sizeof *c->by_kind);
+    c->by_kind[at] = c->track_count;
+    for (int k = kind + 1; k <= TRACK_KINDS; k++)
+        c->kind_start[k]++;
     c->track_count++;
     if (times[key_count - 1] > c->duration)
         c->duration = times[key_count - 1];
@@ -142,41 +154,28 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
     return true;
 }
 
-/* [listing find_key] */
-int track_find_key(int key_count, const float *times, float t)
+/* [listing sample_linear] */
+/* The key interval of t: from the cursor, or by binary search without one. */
+static inline int find_key(const track *tr, float t, int *cursor)
 {
-    int lo = 0, hi = key_count - 1; /* the answer is in lo .. hi - 1 */
-    while (hi - lo > 1) {
-        int mid = lo + (hi - lo) / 2;
-        if (times[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    return cursor ? track_find_key_from(tr->key_count, tr->times, t, cursor)
+                  : track_find_key(tr->key_count, tr->times, t);
 }
 
-/* How far the cursor walks before a binary search is cheaper. */
-#define CURSOR_STEPS 4
-
-int track_find_key_from(int key_count, const float *times, float t, int *cursor)
+/* A LINEAR translation or scale in key interval k: exercise ex08.2 over the
+ * two keys around t, as a track of their own (it holds the first value
+ * before the first key and the last after the last). */
+static inline void sample_linear_vec3(const track *tr, int k, float t, float *out)
 {
-    int last = key_count - 2, k = *cursor;
-    if (k < 0 || k > last)
-        k = 0;
-    /* Playing forward, t is in the same interval or the next one almost
-     * every frame: a comparison or two. */
-    if (t >= times[k]) {
-        for (int steps = 0; k < last && t >= times[k + 1]; steps++, k++)
-            if (steps == CURSOR_STEPS)
-                return *cursor = track_find_key(key_count, times, t); /* a jump ahead: search */
-    } else if (k > 0 && t >= times[k - 1]) {
-        k--; /* one interval back (playing backwards) */
-    } else {
-        k = track_find_key(key_count, times, t); /* a jump back (a loop wrap to 0): search */
-    }
-    *cursor = k;
-    return k;
+    track_sample_linear(2, tr->times + k, tr->values + 3 * k, 3, t, out);
+}
+
+/* A LINEAR rotation in key interval k: exercise ex08.1, u clamped to 0 .. 1
+ * so that the first and the last key hold. */
+static inline void sample_linear_rotation(const track *tr, int k, float t, float *out)
+{
+    float u = (t - tr->times[k]) / (tr->times[k + 1] - tr->times[k]);
+    quat_slerp(tr->values + 4 * k, tr->values + 4 * k + 4, u < 0.0f ? 0.0f : u > 1.0f ? 1.0f : u, out);
 }
 /* [/listing] */
 
@@ -190,7 +189,14 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
         memcpy(out, tr->values + middle * c, (size_t)c * sizeof *out);
         return;
     }
-    int k = cursor ? track_find_key_from(n, tr->times, t, cursor) : track_find_key(n, tr->times, t);
+    int k = find_key(tr, t, cursor);
+    if (tr->interpolation == TRACK_LINEAR) {
+        if (tr->path == TRACK_ROTATION)
+            sample_linear_rotation(tr, k, t, out);
+        else
+            sample_linear_vec3(tr, k, t, out);
+        return;
+    }
     float t0 = tr->times[k], t1 = tr->times[k + 1], interval = t1 - t0;
     /* Before the first key the first value holds, after the last the last
      * (the search has clamped k to the first or last interval). */
@@ -203,11 +209,6 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
     const float *v = tr->values + (size_t)k * per_key * c;
     if (tr->interpolation == TRACK_STEP) {
         memcpy(out, v, (size_t)c * sizeof *out);
-    } else if (tr->interpolation == TRACK_LINEAR) {
-        if (tr->path == TRACK_ROTATION)
-            quat_slerp(v, v + c, u, out);
-        else /* the two keys around t, as a track of their own */
-            track_sample_linear(2, tr->times + k, v, c, t, out);
     } else {
         /* [/listing] */
         /* [listing cubic] */
@@ -233,12 +234,41 @@ float *transform_path(transform *joint, track_path path)
 }
 
 /* [listing clip_sample] */
+/* The LINEAR translations or scales (kind): one loop, one call of ex08.2 per track. */
+static void sample_linear_vec3_tracks(const clip *c, track_kind kind, float t, int *cursors, transform *pose)
+{
+    track_path path = (track_path)kind;
+    for (int i = c->kind_start[kind]; i < c->kind_start[kind + 1]; i++) {
+        int n = c->by_kind[i];
+        const track *tr = &c->tracks[n];
+        int k = find_key(tr, t, cursors ? &cursors[n] : NULL);
+        sample_linear_vec3(tr, k, t, transform_path(&pose[tr->joint], path));
+    }
+}
+
+/* The LINEAR rotations: one loop, one slerp (ex08.1) per track. */
+static void sample_linear_rotation_tracks(const clip *c, float t, int *cursors, transform *pose)
+{
+    for (int i = c->kind_start[TRACK_KIND_LINEAR_ROTATION]; i < c->kind_start[TRACK_KIND_LINEAR_ROTATION + 1]; i++) {
+        int n = c->by_kind[i];
+        const track *tr = &c->tracks[n];
+        int k = find_key(tr, t, cursors ? &cursors[n] : NULL);
+        sample_linear_rotation(tr, k, t, pose[tr->joint].rotation);
+    }
+}
+
 void clip_sample(const clip *c, float t, int *cursors, transform *pose)
 {
     memcpy(pose, c->rest_local, (size_t)c->joint_count * sizeof *pose);
-    for (int i = 0; i < c->track_count; i++) {
-        const track *tr = &c->tracks[i];
-        track_sample(tr, t, cursors ? &cursors[i] : NULL, transform_path(&pose[tr->joint], tr->path));
+    /* One loop per kind of track, each doing one thing (the bulk of a clip
+     * is LINEAR), then the rest through the general track_sample. */
+    sample_linear_vec3_tracks(c, TRACK_KIND_LINEAR_TRANSLATION, t, cursors, pose);
+    sample_linear_rotation_tracks(c, t, cursors, pose);
+    sample_linear_vec3_tracks(c, TRACK_KIND_LINEAR_SCALE, t, cursors, pose);
+    for (int i = c->kind_start[TRACK_KIND_OTHER]; i < c->kind_start[TRACK_KIND_OTHER + 1]; i++) {
+        int n = c->by_kind[i];
+        const track *tr = &c->tracks[n];
+        track_sample(tr, t, cursors ? &cursors[n] : NULL, transform_path(&pose[tr->joint], tr->path));
     }
 }
 /* [/listing] */

@@ -56,6 +56,19 @@ typedef struct clip_event {
     char *name;
     float time; /* 0 .. duration */
 } clip_event;
+/* [/listing] */
+
+/* [listing clip_struct] */
+/* How clip_sample groups the tracks, so that each group is one tight loop
+ * with no branch on the path or the interpolation: the LINEAR tracks (two
+ * keys or more) of each path, then the rest (STEP, CUBICSPLINE, one key). */
+typedef enum track_kind {
+    TRACK_KIND_LINEAR_TRANSLATION, /* = TRACK_TRANSLATION: lerp (ex08.2) */
+    TRACK_KIND_LINEAR_ROTATION,    /* slerp (ex08.1) */
+    TRACK_KIND_LINEAR_SCALE,       /* lerp (ex08.2) */
+    TRACK_KIND_OTHER,              /* track_sample */
+    TRACK_KINDS,
+} track_kind;
 
 typedef struct clip {
     char *name;     /* "" when the file gives none */
@@ -63,7 +76,11 @@ typedef struct clip {
     int joint_count;
     transform *rest_local; /* [joint_count]: what joints without a track keep */
     int track_count;
-    track *tracks;
+    track *tracks; /* in the order they were added; cursors[i] is tracks[i]'s */
+    /* The track indices grouped by kind (clip_add_track keeps them): kind k's
+     * are by_kind[kind_start[k] .. kind_start[k + 1] - 1]. */
+    int *by_kind;
+    int kind_start[TRACK_KINDS + 1];
     int event_count;
     clip_event *events; /* sorted by time */
 } clip;
@@ -109,14 +126,52 @@ void quat_slerp(const float a[4], const float b[4], float t, float out[4]);
  * A t exactly on a key gives that key's value. */
 void track_sample_linear(int key_count, const float *times, const float *values, int components, float t, float *out);
 
+/* [listing find_key] */
 /* The key interval of t by binary search: the k with times[k] <= t <
- * times[k + 1], clamped to 0 .. key_count - 2 (key_count >= 2). */
-int track_find_key(int key_count, const float *times, float t);
+ * times[k + 1], clamped to 0 .. key_count - 2 (key_count >= 2). The key
+ * search runs for every track of every frame: static inline here, so that
+ * the sampling loops (and ex08.2) compile it in instead of calling it. */
+static inline int track_find_key(int key_count, const float *times, float t)
+{
+    int lo = 0, hi = key_count - 1; /* the answer is in lo .. hi - 1 */
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (times[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/* [/listing] */
+
+/* [listing cursor] */
+/* How far the cursor walks before a binary search is cheaper. */
+#define CURSOR_STEPS 4
 
 /* The same interval, starting from *cursor (the last one found): a few
  * steps forward or back from there, a binary search when t is further away
  * (a jump, a loop wrap back to 0). *cursor gets the interval. */
-int track_find_key_from(int key_count, const float *times, float t, int *cursor);
+static inline int track_find_key_from(int key_count, const float *times, float t, int *cursor)
+{
+    int last = key_count - 2, k = *cursor;
+    if (k < 0 || k > last)
+        k = 0;
+    /* Playing forward, t is in the same interval or the next one almost
+     * every frame: a comparison or two. */
+    if (t >= times[k]) {
+        for (int steps = 0; k < last && t >= times[k + 1]; steps++, k++)
+            if (steps == CURSOR_STEPS)
+                return *cursor = track_find_key(key_count, times, t); /* a jump ahead: search */
+    } else if (k > 0 && t >= times[k - 1]) {
+        k--; /* one interval back (playing backwards) */
+    } else {
+        k = track_find_key(key_count, times, t); /* a jump back (a loop wrap to 0): search */
+    }
+    *cursor = k;
+    return k;
+}
+/* [/listing] */
 
 /* The value of one track at time t, into out[components]; cursor may be
  * NULL (binary search every time). */

@@ -3,7 +3,8 @@
  * Each frame: the clock advances (its own double, events crossed on the
  * way), the clip is sampled into a pose over every node (clip_sample), and
  * the pose goes through chapter 04's forward kinematics, chapter 05's skin
- * matrices and chapter 07's GPU skinning unchanged (gpu_skinned_view.h).
+ * matrices and chapter 07's GPU skinning unchanged (animated_view.h, which
+ * chapters 09 and 10 draw with too).
  * Nodes without a skin move as rigid bodies (BoxAnimated, AnimatedTriangle).
  *
  *   ch08_keyframes                                 the humanoid's idle and wave
@@ -12,18 +13,21 @@
  *   ch08_keyframes --clip 1 --time 0.5 --dump-obj OUT       the skinned mesh
  * Keys (H lists them): N / P clip, SPACE pause, . and , one frame, ] and [ speed.
  */
+#include "animated_view.h"
 #include "clip_gltf.h"
 #include "compress_report.h"
 
 #include "chapters/04_bone_tree/pose_write.h"
-#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/text_lines.h"
-#include "chapters/07_gpu_skinning/gpu_skinned_view.h"
+#include "common/app.h"
+#include "common/files.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
 
 static bool list_clips = false, once = false, compress_report_option = false, events_option = false;
 static float tolerance_option = 1e-3f, resample_option = 0.0f, speed_option = 1.0f; /* tolerance: the goal */
@@ -63,65 +67,49 @@ static const cli_spec spec = {
     CLI_TABLES(options_extra, keys, modes),
 };
 
-/* Chapter 07's view (the file, the skins' skeleton and the meshes) and what
- * this chapter adds: the skeleton of every node, which the clips move. */
+/* The animated view (the file, the skeleton of every node, which the clips
+ * move, the pose and the GPU drawing) and this chapter's clips. */
 typedef struct program_state {
-    gpu_skinned_view v;
-    skeleton all;
-    clip *clips;           /* [doc.animation_count] */
-    int *cursors;          /* [the most tracks of a clip] */
-    transform *pose;       /* [all.joint_count] */
-    mat4 *model_from_node; /* [all.joint_count] */
-    int *depth;            /* [all.joint_count]: the overlay's colours */
+    animated_view v;
+    clip *clips;  /* [v.doc.animation_count] */
+    int *cursors; /* [the most tracks of a clip] */
 } program_state;
 
 static void state_free(program_state *st)
 {
-    free(st->cursors), free(st->pose), free(st->model_from_node), free(st->depth);
-    clips_free(st->clips, st->v.view.base.doc.animation_count);
-    skeleton_free(&st->all);
-    gpu_skinned_view_free(&st->v);
+    free(st->cursors);
+    clips_free(st->clips, st->v.doc.animation_count);
+    animated_view_free(&st->v);
 }
 
-static bool load(program_state *st, const char *model, bool decode_images, sa_error *err)
+static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
 {
     int weights_skipped = 0;
-    const skeleton_view *b = &st->v.view.base;
-    if (!skinned_view_load(&st->v.view, model, decode_images, err))
+    animated_view *v = &st->v;
+    if (!animated_view_load(v, path, decode_images, err))
         return false;
-    if (!skeleton_from_gltf_nodes(&b->doc, &st->all, err) ||
-        !clips_from_gltf(&b->doc, &st->all, &st->clips, &weights_skipped, err))
-        return sa_error_prefix(err, "%s", b->path);
-    size_t n = (size_t)st->all.joint_count + 1, tracks = (size_t)clips_most_tracks(st->clips, b->doc.animation_count);
-    st->cursors = calloc(tracks, sizeof *st->cursors);
-    st->pose = malloc(n * sizeof *st->pose);
-    st->model_from_node = malloc(n * sizeof *st->model_from_node);
-    st->depth = malloc(n * sizeof *st->depth);
-    if (!st->cursors || !st->pose || !st->model_from_node || !st->depth)
+    if (!clips_from_gltf(&v->doc, &v->all, &st->clips, &weights_skipped, err))
+        return sa_error_prefix(err, "%s", path);
+    if (!(st->cursors = calloc((size_t)clips_most_tracks(st->clips, v->doc.animation_count) + 1, sizeof *st->cursors)))
         return sa_error_set(err, "out of memory");
-    skeleton_depths(&st->all, st->depth);
     if (weights_skipped)
-        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", b->path,
+        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", path,
                 weights_skipped);
     return true;
 }
 
 /* [listing frame] */
 /* One frame: sample (08) -> local_to_model over every node (04), which
- * places the rigid nodes; the skins' skeleton takes its joints' local
- * transforms from the same pose, for chapter 07's view to skin. */
+ * places the rigid nodes and the skins' joints, for chapter 07's GPU
+ * skinning to draw (animated_view.h). */
 static void pose_at(program_state *st, int clip_index, float t)
 {
-    skinned_view *view = &st->v.view;
+    animated_view *v = &st->v;
     if (clip_index >= 0)
-        clip_sample(&st->clips[clip_index], t, st->cursors, st->pose);
+        clip_sample(&st->clips[clip_index], t, st->cursors, v->pose);
     else
-        memcpy(st->pose, st->all.rest_local, (size_t)st->all.joint_count * sizeof *st->pose);
-    skeleton_local_to_model(&st->all, st->pose, st->model_from_node);
-    for (int n = 0; n < view->base.doc.node_count; n++)
-        if (view->nodes.shown[n])
-            glm_mat4_copy(st->model_from_node[st->all.joint_of_node[n]], view->nodes.world_from_node[n]);
-    skeleton_locals_from_nodes(&view->base.skel, &st->all, st->pose, view->base.local);
+        memcpy(v->pose, v->all.rest_local, (size_t)v->all.joint_count * sizeof *v->pose);
+    animated_view_place(v, NULL);
 }
 /* [/listing] */
 
@@ -139,17 +127,16 @@ static void print_events(const clip *c, clip_clock clock)
 
 /* The modes that print and exit: --list-clips, --events, --compress-report,
  * --dump-pose, --dump-obj. */
-static int run_dump(program_state *st, int clip_index, clip_clock clock)
+static int run_dump(program_state *st, const char *path, int clip_index, clip_clock clock)
 {
     sa_error err;
-    skinned_view *view = &st->v.view;
-    const char *path = view->base.path;
+    animated_view *v = &st->v;
     if (list_clips)
-        clips_write_list(&view->base.doc, st->clips, stdout);
+        clips_write_list(&v->doc, st->clips, stdout);
     else if (events_option && clip_index >= 0)
         print_events(&st->clips[clip_index], clock);
-    else if (compress_report_option && !compress_report(&view->base.doc, &st->all, &view->base.skel, &view->sc,
-                                                        st->clips, tolerance_option, resample_option, stdout, &err))
+    else if (compress_report_option && !compress_report(&v->doc, &v->all, &v->skel, &v->sc, st->clips, tolerance_option,
+                                                        resample_option, stdout, &err))
         return app_fail(&err);
     if (list_clips || events_option || compress_report_option)
         return 0;
@@ -158,19 +145,17 @@ static int run_dump(program_state *st, int clip_index, clip_clock clock)
         FILE *out = sa_output_open(dump_pose_path, &err);
         if (!out)
             return app_fail(&err);
-        if (!(ok = skeleton_write_pose(&st->all, st->pose, out, &err)))
+        if (!(ok = skeleton_write_pose(&v->all, v->pose, out, &err)))
             sa_error_prefix(&err, "%s", path);
         ok = sa_output_close(out, dump_pose_path, ok, &err);
-    } else {
-        skeleton_local_to_model(&view->base.skel, view->base.local, view->sc.model_from_joint);
-        skin_scene_run(&view->sc, &view->base.skel);
-        ok = skin_scene_write_obj_file(&view->sc, &view->base.doc, view->nodes.world_from_node, view->nodes.shown,
-                                       dump_obj_path, &err);
+    } else { /* chapter 06's CPU skinning of the placed pose, and its writer */
+        skin_scene_run(&v->sc, &v->skel);
+        ok = skin_scene_write_obj_file(&v->sc, &v->doc, v->nodes.world_from_node, v->nodes.shown, dump_obj_path, &err);
     }
     return ok ? 0 : app_fail(&err);
 }
 
-static int run_window(program_state *st, app_options *options, int clip_index, clip_clock clock);
+static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock);
 
 int main(int argc, char **argv)
 {
@@ -180,12 +165,14 @@ int main(int argc, char **argv)
         return status;
     bool dumping = list_clips || events_option || dump_pose_path || dump_obj_path || compress_report_option;
     sa_error err;
+    char path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, path, sizeof path, &err))
+        return app_fail(&err);
     program_state st;
     memset(&st, 0, sizeof st);
     int clip_index = 0;
-    bool loaded = load(&st, options.model, !dumping, &err);
-    const char *path = st.v.view.base.path;
-    int count = st.v.view.base.doc.animation_count;
+    bool loaded = load(&st, path, !dumping, &err);
+    int count = st.v.doc.animation_count;
     if (loaded && clip_option && (clip_index = clip_find(st.clips, count, clip_option, &err)) < 0)
         loaded = sa_error_prefix(&err, "%s", path);
     if (!loaded) {
@@ -207,41 +194,51 @@ int main(int argc, char **argv)
     }
     pose_at(&st, clip_index, (float)clock.time);
     if (!dumping)
-        return run_window(&st, &options, clip_index, clock); /* which frees st */
-    status = run_dump(&st, clip_index, clock);
+        return run_window(&st, path, &options, clip_index, clock); /* which frees st */
+    status = run_dump(&st, path, clip_index, clock);
     state_free(&st);
     return status;
 }
 
 /* The overlay's text: the clip and its clock, the last events fired. */
-static void draw_label(skeleton_view *b, const app *a, const clip *c, int clip_index, int count,
+static void draw_label(debug_draw *text, const app *a, const clip *c, int clip_index, int count,
                        const clip_clock *clock, const char *last_events)
 {
     char label[160];
     snprintf(label, sizeof label, "clip %d/%d %s  %.2f / %.2f s  speed %.2f  %s%s", clip_index + 1, count,
              c && c->name[0] ? c->name : "-", clock->time, clock->duration, clock->speed, clock->loop ? "loop" : "once",
              clock->finished ? " (finished)" : "");
-    text_draw(&b->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
-    text_draw(&b->text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
-    text_draw(&b->text, 10.0f, 48.0f, 1.2f, "N/P clip SPACE pause ./, step ]/[ speed B back L loop S bones",
+    text_draw(text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
+    text_draw(text, 10.0f, 28.0f, 1.5f, last_events[0] ? last_events : "(no event yet)", (vec3){1, 0.85f, 0.4f});
+    text_draw(text, 10.0f, 48.0f, 1.2f, "N/P clip SPACE pause ./, step ]/[ speed B back L loop S bones",
               (vec3){0.85f, 0.85f, 0.85f});
-    skeleton_view_flush_text(b, a);
+    mat4 clip_from_screen;
+    text_clip_from_screen(a->width, a->height, clip_from_screen);
+    debug_draw_flush(text, clip_from_screen, 1.0f);
 }
 
 /* The window: chapter 07's GPU skinning, every node's bones, the text. */
-static int run_window(program_state *st, app_options *options, int clip_index, clip_clock clock)
+static int run_window(program_state *st, const char *path, app_options *options, int clip_index, clip_clock clock)
 {
     sa_error err;
-    skeleton_view *b = &st->v.view.base;
+    animated_view *v = &st->v;
+    vec3 lo, hi; /* the camera frames the rest pose */
+    animated_view_rest_bounds(v, lo, hi);
     app a;
     if (!app_open(&a, &spec, options, &err)) {
         state_free(st);
         return app_fail(&err);
     }
-    bool ok = gpu_skinned_view_init_gpu(&st->v, false, &err) && skinned_view_open(&st->v.view, &a, &err);
+    if (v->sc.primitive_count == 0)
+        printf("nothing skinned in %s: the meshes are drawn where their nodes put them\n", path);
+    bool ok = animated_view_open(v, path, &err);
+    orbit_camera_frame_bounds(&a.camera, lo, hi);
+    float axes_size = 0.08f * glm_vec3_distance(lo, hi);
+    if (!TEXT_LINES_AVAILABLE)
+        fprintf(stderr, "note: stb_easy_font.h was not found at build time: no joint names on screen\n");
     bool show_skeleton = true;
     char last_events[96] = "";
-    int count = b->doc.animation_count;
+    int count = v->doc.animation_count;
     while (ok && app_frame_begin(&a)) {
         int step = app_key_pressed(&a, GLFW_KEY_PERIOD) - app_key_pressed(&a, GLFW_KEY_COMMA);
         int next = app_key_pressed(&a, GLFW_KEY_N) - app_key_pressed(&a, GLFW_KEY_P);
@@ -276,21 +273,21 @@ static int run_window(program_state *st, app_options *options, int clip_index, c
                      (double)c->events[fired[i]].time, older);
         }
         pose_at(st, clip_index, (float)clock.time);
-        gpu_skinned_view_skin(&st->v, true, SKIN_LINEAR);
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
-        gpu_skinned_view_draw(&st->v, clip_from_world, true, SKIN_LINEAR);
+        animated_view_draw(v, clip_from_world);
         if (show_skeleton) {
             glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            skeleton_overlay_draw(&b->lines, &st->all, st->model_from_node, st->depth, -1, b->axes_size);
-            debug_draw_flush(&b->lines, clip_from_world, 6.0f);
+            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, axes_size);
+            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
             glEnable(GL_DEPTH_TEST);
         }
-        draw_label(b, &a, c, clip_index, count, &clock, last_events);
+        draw_label(&v->text, &a, c, clip_index, count, &clock, last_events);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    state_free(st); /* its GL objects before the context goes */
+    animated_view_close(v); /* its GL objects before the context goes */
+    state_free(st);
     app_close(&a);
     return ok ? 0 : app_fail(&err);
 }

@@ -6,21 +6,19 @@
 /* [listing track_sample_linear] */
 void track_sample_linear(int key_count, const float *times, const float *values, int components, float t, float *out)
 {
-    /* Outside the keys the nearest end holds: no extrapolation. */
-    int k;
-    float u;
-    if (key_count == 1 || t <= times[0]) {
-        k = 0;
-        u = 0.0f;
-    } else if (t >= times[key_count - 1]) {
-        k = key_count - 1;
-        u = 0.0f;
-    } else {
-        k = track_find_key(key_count, times, t); /* times[k] <= t < times[k + 1] */
-        u = (t - times[k]) / (times[k + 1] - times[k]);
+    /* Outside the keys the nearest end holds (no extrapolation): that key
+     * mixed with itself. */
+    const float *v0 = values, *v1 = values;
+    float u = 0.0f;
+    if (key_count > 1 && t >= times[key_count - 1]) {
+        v0 = v1 = values + (key_count - 1) * components;
+    } else if (key_count > 1 && t > times[0]) {
+        int k = track_find_key(key_count, times, t); /* times[k] <= t < times[k + 1] */
+        v0 = values + k * components;
+        v1 = v0 + components;
+        u = (t - times[k]) / (times[k + 1] - times[k]); /* 0 exactly on key k */
     }
-    const float *v0 = values + k * components;
     for (int i = 0; i < components; i++)
-        out[i] = u == 0.0f ? v0[i] : v0[i] + u * (v0[components + i] - v0[i]);
+        out[i] = v0[i] + u * (v1[i] - v0[i]);
 }
 /* [/listing] */

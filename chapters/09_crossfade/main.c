@@ -146,10 +146,7 @@ static int run_window(program_state *st, const char *path, app_options *options,
     sa_error err;
     vec3 lo, hi; /* the camera frames the rest pose */
     animated_view *v = &st->v;
-    memcpy(v->pose, v->all.rest_local, (size_t)v->all.joint_count * sizeof *v->pose);
-    animated_view_place(v, NULL);
-    skin_scene_run(&v->sc, &v->skel);
-    skin_scene_bounds(&v->sc, &v->doc, v->nodes.world_from_node, v->rigid_shown, lo, hi);
+    animated_view_rest_bounds(v, lo, hi);
     int clips = v->doc.animation_count, top = first, layer = -1, additive = -1;
     float *plot = calloc((size_t)(PLOT_SAMPLES + 1) * (size_t)clips, sizeof *plot);
     animator anim;

@@ -55,12 +55,21 @@ bool walk_export(const char *path, const skeleton *nodes, const walk_clip *clips
     if (!doc)
         return sa_error_set(err, "export: out of memory");
     image_rgba8 texture = {0};
-    unsigned char *bytes = NULL;
-    size_t size = 0;
     bool ok = make_humanoid(doc, &texture, err);
     for (int i = 0; ok && i < count; i++)
         ok = export_clip(doc, nodes, &clips[i], err);
-    ok = ok && gltf_out_encode(doc, GLTF_OUT_JSON, &bytes, &size, err);
+    ok = ok && humanoid_export_write(path, doc, &texture, err);
+    image_free(&texture);
+    gltf_out_free(doc);
+    free(doc);
+    return ok;
+}
+
+bool humanoid_export_write(const char *path, const gltf_out_document *doc, const image_rgba8 *texture, sa_error *err)
+{
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    bool ok = gltf_out_encode(doc, GLTF_OUT_JSON, &bytes, &size, err);
     if (ok) {
         FILE *out = sa_output_open(path, err);
         ok = out && fwrite(bytes, 1, size, out) == size;
@@ -70,11 +79,8 @@ bool walk_export(const char *path, const skeleton *nodes, const walk_clip *clips
         char dir[SA_PATH_MAX], png[SA_PATH_MAX];
         sa_path_dirname(path, dir, sizeof dir);
         sa_path_join(dir, HUMANOID_TEXTURE_FILE, png, sizeof png);
-        ok = image_write_png(png, &texture, err);
+        ok = image_write_png(png, texture, err);
     }
     free(bytes);
-    image_free(&texture);
-    gltf_out_free(doc);
-    free(doc);
     return ok;
 }

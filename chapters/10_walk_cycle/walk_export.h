@@ -10,6 +10,9 @@
 
 #include "walk.h"
 
+#include "assets/gltf_writer.h"
+#include "common/image.h"
+
 /* Writes path (a .gltf, the texture beside it): the humanoid with its own
  * clips and `clips` added, each with its root motion baked back into the
  * pelvis's translation track (the character walks forward through one
@@ -17,5 +20,10 @@
  * the skeleton of every node of humanoid.gltf the clips were made over:
  * tracks go to the node of the same name. */
 bool walk_export(const char *path, const skeleton *nodes, const walk_clip *clips, int count, sa_error *err);
+
+/* A document made with make_humanoid (and more added to it) written to path
+ * as a .gltf, with the humanoid's texture beside it (chapter 11's export
+ * writes through this too). */
+bool humanoid_export_write(const char *path, const gltf_out_document *doc, const image_rgba8 *texture, sa_error *err);
 
 #endif

@@ -1,41 +1,44 @@
-/* ch11_ik: the IK solvers on the tube (the stairs demo of the chapter needs
- * chapter 10's walk and comes later).
+/* ch11_ik: the chapter's final demo, IK after FK on a walking character.
  *
- * Each frame: the rest pose, one IK job on the chain base-middle-tip toward
- * a target that moves on a loop, then chapter 04's local-to-model, chapter
- * 05's skin matrices and chapter 06's skinning, unchanged.
+ * The humanoid walks up the stairs, turns on the landing and walks down
+ * (chapter 10's walk, its feet placed on the steps by two-bone IK:
+ * stairs_walk.h), its head turned toward a target that moves (the aim job);
+ * T switches to the tube, where the three solvers bend a short chain after a
+ * target (tube_view.h).
  *
- *   ch11_ik                      the tube bending after the target
- *   ch11_ik --solver ccd         two-bone (default), ccd or fabrik
+ *   ch11_ik                      the stairs walk (T: the tube)
+ *   ch11_ik --view tube --solver ccd   the tube: two-bone (default), ccd or fabrik
  *   ch11_ik --check-solvers      every solver on fixed targets, no window:
  *       two_bone_max_error, ccd_max_error, fabrik_max_error (metres, tip
  *       to target) and max_bone_stretch (relative); exit 1 over 1e-4, 1e-5,
  *       1e-5 (CCD's and FABRIK's tolerance) and 1e-5
+ *   ch11_ik --export OUT.gltf    the stairs and the whole walk baked at 30 Hz
+ *   ch11_ik --time 2.5 --dump-pose OUT   the walk's pose at 2.5 s, root motion in the hips
  *
- * Keys: 1 two-bone, 2 CCD, 3 FABRIK, I IK on / off, M target motion on /
- * off, S skeleton; W wireframe (common).
+ * Keys: T stairs / tube; on the stairs I IK on / off, D the debug overlay,
+ * L the look-at, S skeleton; on the tube 1 two-bone, 2 CCD, 3 FABRIK, I IK
+ * on / off, M target motion on / off, S skeleton; W wireframe (common).
  */
 #include "check_ik.h"
-#include "ik_demo.h"
+#include "stairs_export.h"
+#include "stairs_view.h"
+#include "tube_view.h"
 
-#include "chapters/03_gltf_loader/scene.h"
-#include "chapters/03_gltf_loader/scene_gl.h"
-#include "chapters/04_bone_tree/skeleton_overlay.h"
-#include "chapters/06_cpu_skinning/skinning_gl.h"
-#include "chapters/06_cpu_skinning/skinning_gltf.h"
 #include "common/app.h"
-#include "common/debug_draw.h"
-#include "common/lit.h"
 
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define DEFAULT_MODEL "assets/models/tube.gltf"
+#define HUMANOID_MODEL "assets/models/humanoid.gltf"
+#define STAIRS_MODEL "assets/models/stairs.gltf"
 
-static bool check_solvers = false, check_ik = false, no_ik = false;
-static const char *solver_option = NULL;
+enum { VIEW_STAIRS, VIEW_TUBE, VIEW_COUNT };
+static const char *const view_names[VIEW_COUNT] = {"stairs", "tube"};
+static int view_index = VIEW_STAIRS;
+static cli_choices view_choices = {&view_index, view_names, VIEW_COUNT};
+static bool check_solvers = false, check_ik = false, no_ik = false, debug_on = false;
+static const char *solver_option = NULL, *export_path = NULL, *dump_pose_path = NULL;
 static const cli_option options_extra[] = {
     {"--check-solvers", CLI_FLAG, &check_solvers, NULL,
      "run every solver on fixed targets around the chain and print the worst tip error of each and the worst "
@@ -44,22 +47,38 @@ static const cli_option options_extra[] = {
     {"--check-ik", CLI_FLAG, &check_ik, NULL,
      "simulate the humanoid's walk up the stairs, round and down at 60 Hz (no window) and print max_foot_error (m), "
      "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch; exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
-    {"--no-ik", CLI_FLAG, &no_ik, NULL, "with --check-ik: measure the walk without foot placement (FK only)"},
-    {"--solver", CLI_STRING, &solver_option, "NAME", "the solver at start: two-bone (default), ccd or fabrik"},
+    {"--no-ik", CLI_FLAG, &no_ik, NULL,
+     "the walk without foot placement (FK only): with --check-ik, --export or --dump-pose, or in the window at "
+     "the start (I toggles it)"},
+    {"--export", CLI_STRING, &export_path, "FILE",
+     "write the humanoid and the stairs with the whole stairs walk baked at 30 Hz (FK + IK per joint, the root "
+     "motion in the hips) and exit"},
+    {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
+     "write each humanoid node's scene-space matrix of the stairs walk at --time, root motion in the hips "
+     "(chapter 04's format), and exit ('-': standard output)"},
+    {"--view", CLI_CHOICE, &view_choices, "NAME", "the view at start: stairs (default) or tube"},
+    {"--solver", CLI_STRING, &solver_option, "NAME", "the tube's solver at start: two-bone (default), ccd or fabrik"},
+    {"--debug", CLI_FLAG, &debug_on, NULL, "start with the stairs' debug overlay on (D toggles it)"},
 };
 static const cli_key keys[] = {
-    {"1 2 3", "two-bone IK, CCD, FABRIK"},
-    {"I", "IK on / off (the tube at rest)"},
-    {"M", "toggle the target's motion"},
+    {"T", "the stairs walk / the tube"},
+    {"I", "IK on / off (the feet float and sink; the tube at rest)"},
+    {"D", "the debug overlay on the stairs: rays, ground points, IK targets, chains, poles"},
+    {"L", "the head's look-at on / off"},
+    {"1 2 3", "the tube: two-bone IK, CCD, FABRIK"},
+    {"M", "the tube: toggle the target's motion"},
     {"S", "toggle the skeleton"},
 };
-static const char *const modes[] = {"--check-solvers", "--check-ik", "--screenshot"}; /* cli.h keeps them apart */
+static const char *const modes[] = {"--check-solvers", "--check-ik", "--export", "--dump-pose",
+                                    "--screenshot"}; /* cli.h keeps them apart */
 static const cli_spec spec = {
     .program = "ch11_ik",
-    .summary = "IK on the tube: two-bone, CCD and FABRIK after a moving target; --check-solvers checks them",
+    .summary = "IK after FK: the humanoid's feet on the stairs, its head on a target; the solvers on the tube (T)",
     .takes_model = true,
     CLI_TABLES(options_extra, keys, modes),
 };
+
+static int run_window(const char *tube_path, app_options *options, int solver);
 
 int main(int argc, char **argv)
 {
@@ -75,123 +94,78 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --solver: '%s' is not two-bone, ccd or fabrik\n", solver_option);
         return 2;
     }
-
-    char model_path[SA_PATH_MAX];
-    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model_path, sizeof model_path, &err))
+    char tube_path[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, tube_path, sizeof tube_path, &err))
         return app_fail(&err);
-    gltf_document doc;
-    skeleton skel;
-    skin_scene sc;
-    scene_nodes nodes;
-    memset(&doc, 0, sizeof doc);
-    memset(&skel, 0, sizeof skel);
-    memset(&sc, 0, sizeof sc);
-    memset(&nodes, 0, sizeof nodes);
-    int chain[IK_MAX_CHAIN], count = 0;
-    if (!skin_scene_load(model_path, !check_solvers, &doc, &skel, &sc, &nodes, &err) ||
-        !find_chain(&skel, chain, &count, &err)) {
-        if (!strstr(err.message, model_path))
-            sa_error_prefix(&err, "%s", model_path);
-        scene_nodes_free(&nodes);
-        skin_scene_free(&sc);
-        skeleton_free(&skel);
-        gltf_free(&doc);
-        return app_fail(&err);
+    if (check_solvers) {
+        tube_view t;
+        memset(&t, 0, sizeof t);
+        status = tube_view_load(&t, tube_path, false, solver, &err)
+                     ? run_check_solvers(tube_path, &t.skel, t.chain, t.count)
+                     : app_fail(&err);
+        tube_view_free(&t);
+        return status;
     }
-    transform *local = malloc(sizeof *local * (size_t)skel.joint_count);
-    int *depth = malloc(sizeof *depth * (size_t)skel.joint_count);
-    bool *rigid_shown = calloc((size_t)doc.node_count + 1, sizeof *rigid_shown);
-    lit_vertex *scratch = malloc(skin_scene_max_vertex_count(&sc) * sizeof *scratch);
-    bool ok = local && depth && rigid_shown && scratch;
-    if (!ok)
-        sa_error_set(&err, "out of memory");
-    if (ok && check_solvers) {
-        status = run_check_solvers(model_path, &skel, chain, count);
-    } else if (ok) {
-        skin_scene_rigid_shown(&doc, nodes.shown, rigid_shown);
-        skeleton_depths(&skel, depth);
-        skeleton_local_to_model(&skel, skel.rest_local, sc.model_from_joint);
-        skin_scene_run(&sc, &skel);
-        vec3 root;
-        glm_vec3_copy(sc.model_from_joint[chain[0]][3], root);
-        float reach = 0.0f; /* the chain's length */
-        for (int k = 0; k + 1 < count; k++)
-            reach += glm_vec3_distance(sc.model_from_joint[chain[k]][3], sc.model_from_joint[chain[k + 1]][3]);
-        app a;
-        scene_gl gpu = {0};
-        shader_program lit = {0};
-        debug_draw lines = {0};
-        scene_gl_options gl_options = {.dynamic_skinned = true};
-        bool opened = app_open(&a, &spec, &options, &err);
-        ok = opened && lit_load(&lit, &err) && debug_draw_init(&lines, &err) &&
-             scene_gl_upload(&gpu, &doc, &gl_options, &err);
-        if (ok) {
-            /* Room for the tube bent to either side. */
-            vec3 box_lo, box_hi;
-            glm_vec3_sub(root, (vec3){reach, 0, reach}, box_lo);
-            glm_vec3_add(root, (vec3){reach, reach, reach}, box_hi);
-            orbit_camera_frame_bounds(&a.camera, box_lo, box_hi);
-        }
-        bool ik_on = true, motion = true, show_skeleton = true;
-        while (ok && app_frame_begin(&a)) {
-            if (a.reload_requested && !shader_program_reload(&lit, &err))
-                fprintf(stderr, "error: %s (keeping the old shader)\n", err.message);
-            for (int k = 0; k < SOLVER_COUNT; k++)
-                if (app_key_pressed(&a, GLFW_KEY_1 + k))
-                    solver = k;
-            if (app_key_pressed(&a, GLFW_KEY_I))
-                ik_on = !ik_on;
-            if (app_key_pressed(&a, GLFW_KEY_M))
-                motion = !motion;
-            if (app_key_pressed(&a, GLFW_KEY_S))
-                show_skeleton = !show_skeleton;
-
-            /* The target loops round the tube, in and out of its reach. */
-            float t = motion ? (float)a.time : 0.0f;
-            vec3 target = {0.55f * sinf(t), 0.6f + 0.3f * cosf(0.7f * t), 0.45f * cosf(t)};
-            glm_vec3_scale(target, reach, target);
-            glm_vec3_add(root, target, target);
-
-            /* [listing frame] */
-            /* One frame: pose (the rest pose) -> IK -> local_to_model (04)
-             * -> skin matrices (05) -> skin (06). */
-            if (ik_on && !solve(solver, &skel, chain, count, target, local, &err)) {
-                ok = false;
-                break;
-            }
-            skeleton_local_to_model(&skel, ik_on ? local : skel.rest_local, sc.model_from_joint);
-            skin_scene_run(&sc, &skel);
-            /* [/listing] */
-
-            mat4 clip_from_world;
-            app_clip_from_world(&a, clip_from_world);
-            lit_begin_frame(&lit, clip_from_world);
-            scene_gl_draw(&gpu, &doc, &lit, nodes.world_from_node, rigid_shown);
-            skin_scene_draw(&sc, &doc, nodes.shown, scratch, &gpu, &lit, true);
-            glDisable(GL_DEPTH_TEST); /* the bones and the target show through the skin */
-            if (show_skeleton)
-                skeleton_overlay_draw(&lines, &skel, sc.model_from_joint, depth, -1, 0.05f * reach);
-            debug_draw_point(&lines, target, (vec3){0.9f, 0.2f, 0.1f});
-            debug_draw_line(&lines, sc.model_from_joint[chain[count - 1]][3], target, (vec3){0.9f, 0.2f, 0.1f});
-            debug_draw_flush(&lines, clip_from_world, 10.0f);
-            glEnable(GL_DEPTH_TEST);
-            if (!app_frame_end(&a, &err))
-                ok = false;
-        }
-        debug_draw_free(&lines);
-        shader_program_unload(&lit);
-        scene_gl_free(&gpu);
-        if (opened)
-            app_close(&a);
-        status = ok ? 0 : 1;
+    if (export_path || dump_pose_path) {
+        char path[SA_PATH_MAX];
+        stairs_demo d;
+        memset(&d, 0, sizeof d);
+        bool loaded = sa_path_find(HUMANOID_MODEL, path, sizeof path, &err) && stairs_demo_load(&d, path, false, &err);
+        d.walk.ik_enabled = !no_ik; /* --no-ik: the walk's own feet, for comparison */
+        if (!loaded)
+            status = app_fail(&err);
+        else if (export_path)
+            status = stairs_export(export_path, &d, &err) ? 0 : app_fail(&err);
+        else
+            status = stairs_dump_pose(&d, options.fixed_time ? options.time : 0.0, dump_pose_path);
+        stairs_demo_free(&d);
+        return status;
     }
-    free(local);
-    free(depth);
-    free(rigid_shown);
-    free(scratch);
-    scene_nodes_free(&nodes);
-    skin_scene_free(&sc);
-    skeleton_free(&skel);
-    gltf_free(&doc);
-    return ok ? status : app_fail(&err);
+    return run_window(tube_path, &options, solver);
+}
+
+/* The window: both views loaded, T switches between them. */
+static int run_window(const char *tube_path, app_options *options, int solver)
+{
+    sa_error err;
+    char humanoid_path[SA_PATH_MAX], stairs_path[SA_PATH_MAX];
+    stairs_view s;
+    tube_view t;
+    memset(&s, 0, sizeof s);
+    memset(&t, 0, sizeof t);
+    bool ok = sa_path_find(HUMANOID_MODEL, humanoid_path, sizeof humanoid_path, &err) &&
+              sa_path_find(STAIRS_MODEL, stairs_path, sizeof stairs_path, &err) &&
+              stairs_view_load(&s, humanoid_path, stairs_path, &err) &&
+              tube_view_load(&t, tube_path, true, solver, &err);
+    app a;
+    bool opened = ok && app_open(&a, &spec, options, &err);
+    ok = opened && stairs_view_open(&s, &err) && tube_view_open(&t, &err);
+    s.d.walk.ik_enabled = !no_ik;
+    s.show_debug = debug_on;
+    int view = view_index;
+    if (ok && view == VIEW_STAIRS)
+        stairs_view_frame_camera(&s, &a.camera);
+    else if (ok)
+        tube_view_frame_camera(&t, &a.camera);
+    while (ok && app_frame_begin(&a)) {
+        if (app_key_pressed(&a, GLFW_KEY_T)) {
+            view = view == VIEW_STAIRS ? VIEW_TUBE : VIEW_STAIRS;
+            if (view == VIEW_STAIRS)
+                stairs_view_frame_camera(&s, &a.camera);
+            else
+                tube_view_frame_camera(&t, &a.camera);
+        }
+        bool drawn = view == VIEW_STAIRS ? stairs_view_frame(&s, &a, &err)
+                                         : tube_view_frame(&t, &a, &s.d.v.lines, &s.d.v.text, &err);
+        if (!drawn || !app_frame_end(&a, &err))
+            ok = false;
+    }
+    if (opened) {
+        tube_view_close(&t);
+        stairs_view_close(&s);
+        app_close(&a);
+    }
+    tube_view_free(&t);
+    stairs_view_free(&s);
+    return ok ? 0 : app_fail(&err);
 }
