@@ -18,14 +18,14 @@ void pose_blend(int joint_count, const transform *a, const transform *b, float w
             out[j] = b[j];
             continue;
         }
-        transform r; /* out[j] may be a[j] or b[j]: write it when both are read */
+        /* out[j] may be a[j] or b[j]: each number is written after the two
+         * it comes from are read (quat_slerp allows out to be a or b too). */
         for (int i = 0; i < 3; i++) {
-            r.translation[i] = a[j].translation[i] + w * (b[j].translation[i] - a[j].translation[i]);
-            r.scale[i] = a[j].scale[i] + w * (b[j].scale[i] - a[j].scale[i]);
+            out[j].translation[i] = a[j].translation[i] + w * (b[j].translation[i] - a[j].translation[i]);
+            out[j].scale[i] = a[j].scale[i] + w * (b[j].scale[i] - a[j].scale[i]);
         }
         /* Chapter 08's slerp takes the shortest arc: q and -q are one rotation. */
-        quat_slerp(a[j].rotation, b[j].rotation, w, r.rotation);
-        out[j] = r;
+        quat_slerp(a[j].rotation, b[j].rotation, w, out[j].rotation);
     }
 }
 /* [/listing] */
