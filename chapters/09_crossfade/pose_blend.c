@@ -18,12 +18,10 @@ void pose_blend(int joint_count, const transform *a, const transform *b, float w
             out[j] = b[j];
             continue;
         }
-        /* out[j] may be a[j] or b[j]: each number is written after the two
-         * it comes from are read (quat_slerp allows out to be a or b too). */
-        for (int i = 0; i < 3; i++) {
-            out[j].translation[i] = a[j].translation[i] + w * (b[j].translation[i] - a[j].translation[i]);
-            out[j].scale[i] = a[j].scale[i] + w * (b[j].scale[i] - a[j].scale[i]);
-        }
+        /* a + w (b - a). out[j] may be a[j] or b[j]: cglm's lerp, like
+         * quat_slerp, reads its inputs before it writes each number. */
+        glm_vec3_lerp((float *)a[j].translation, (float *)b[j].translation, w, out[j].translation);
+        glm_vec3_lerp((float *)a[j].scale, (float *)b[j].scale, w, out[j].scale);
         /* Chapter 08's slerp takes the shortest arc: q and -q are one rotation. */
         quat_slerp(a[j].rotation, b[j].rotation, w, out[j].rotation);
     }
