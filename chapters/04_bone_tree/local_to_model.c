@@ -13,8 +13,10 @@ void joints_local_to_model(int count, const int *parent, const transform *local,
             glm_mat4_copy(parent_from_joint, model_from_joint[j]);
         } else {
             /* Parents first, so model_from_joint[parent[j]] is already done.
-             * Read right to left: joint -> parent -> model. */
-            glm_mat4_mul(model_from_joint[parent[j]], parent_from_joint, model_from_joint[j]);
+             * Read right to left: joint -> parent -> model. glm_mul is
+             * glm_mat4_mul for a right side whose bottom row is 0 0 0 1,
+             * as every T * R * S is: it skips the products with those 0s. */
+            glm_mul(model_from_joint[parent[j]], parent_from_joint, model_from_joint[j]);
         }
     }
 }

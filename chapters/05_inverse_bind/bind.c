@@ -24,10 +24,7 @@ void skin_matrices(int skin_joint_count, const int *joint_of_skin_joint, mat4 *m
         /* Read right to left: model space at bind time -> the joint's space
          * (where the vertex was bound to it) -> model space with the joint
          * where it is now. */
-        mat4 model_from_joint_now, joint_from_model_bind_k;
-        memcpy(model_from_joint_now, model_from_joint[joint_of_skin_joint[k]], sizeof(mat4));
-        memcpy(joint_from_model_bind_k, joint_from_model_bind[k], sizeof(mat4));
-        glm_mat4_mul(model_from_joint_now, joint_from_model_bind_k, skin_matrix[k]);
+        glm_mat4_mul(model_from_joint[joint_of_skin_joint[k]], joint_from_model_bind[k], skin_matrix[k]);
     }
 }
 /* [/listing] */

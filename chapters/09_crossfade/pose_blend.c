@@ -18,14 +18,12 @@ void pose_blend(int joint_count, const transform *a, const transform *b, float w
             out[j] = b[j];
             continue;
         }
-        transform r; /* out[j] may be a[j] or b[j]: write it when both are read */
-        for (int i = 0; i < 3; i++) {
-            r.translation[i] = a[j].translation[i] + w * (b[j].translation[i] - a[j].translation[i]);
-            r.scale[i] = a[j].scale[i] + w * (b[j].scale[i] - a[j].scale[i]);
-        }
+        /* a + w (b - a). out[j] may be a[j] or b[j]: cglm's lerp, like
+         * quat_slerp, reads its inputs before it writes each number. */
+        glm_vec3_lerp((float *)a[j].translation, (float *)b[j].translation, w, out[j].translation);
+        glm_vec3_lerp((float *)a[j].scale, (float *)b[j].scale, w, out[j].scale);
         /* Chapter 08's slerp takes the shortest arc: q and -q are one rotation. */
-        quat_slerp(a[j].rotation, b[j].rotation, w, r.rotation);
-        out[j] = r;
+        quat_slerp(a[j].rotation, b[j].rotation, w, out[j].rotation);
     }
 }
 /* [/listing] */
