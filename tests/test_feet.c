@@ -5,9 +5,8 @@
  * covers 0.6 + 0.28 (k - 1) <= z < 0.6 + 0.28 k and is 0.17 k high); the
  * walk is measured the way a viewer sees it, through chapter 04's
  * local-to-model and the walk's world_from_model. */
-#include "chapters/03_gltf_loader/gltf.h"
-#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/11_ik/stairs_walk.h"
+#include "humanoid_skeleton.h"
 #include "test_util.h"
 
 static skeleton humanoid; /* every node of assets/models/humanoid.gltf */
@@ -557,17 +556,7 @@ static void stairs_too_small_are_one_line(void **state)
 static int load_humanoid(void **state)
 {
     (void)state;
-    gltf_document doc;
-    sa_error err;
-    if (!gltf_load(SA_SOURCE_DIR "/assets/models/humanoid.gltf", NULL, &doc, &err)) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    bool ok = skeleton_from_gltf_nodes(&doc, &humanoid, &err);
-    gltf_free(&doc);
-    if (!ok)
-        fprintf(stderr, "%s\n", err.message);
-    return ok ? 0 : -1;
+    return test_load_humanoid_skeleton(&humanoid) ? 0 : -1;
 }
 
 static int free_humanoid(void **state)

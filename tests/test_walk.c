@@ -6,10 +6,9 @@
  * the humanoid stands on y = 0 in its rest pose, so a planted, level foot has
  * its sole at height 0; a swing foot at passing is step_height higher than
  * its rest ankle; a planted foot does not move in the world. */
-#include "chapters/03_gltf_loader/gltf.h"
-#include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/10_walk_cycle/locomotion.h"
 #include "chapters/10_walk_cycle/walk.h"
+#include "humanoid_skeleton.h"
 #include "test_util.h"
 
 static skeleton humanoid; /* every node of assets/models/humanoid.gltf */
@@ -511,17 +510,7 @@ static void a_skeleton_of_the_wrong_shape_is_one_line(void **state)
 static int load_humanoid(void **state)
 {
     (void)state;
-    gltf_document doc;
-    sa_error err;
-    if (!gltf_load(SA_SOURCE_DIR "/assets/models/humanoid.gltf", NULL, &doc, &err)) {
-        fprintf(stderr, "%s\n", err.message);
-        return -1;
-    }
-    bool ok = skeleton_from_gltf_nodes(&doc, &humanoid, &err);
-    gltf_free(&doc);
-    if (!ok)
-        fprintf(stderr, "%s\n", err.message);
-    return ok ? 0 : -1;
+    return test_load_humanoid_skeleton(&humanoid) ? 0 : -1;
 }
 
 /* --- locomotion: walk and run blended by speed ------------------------------------ */

@@ -158,6 +158,10 @@ def check_errors(program):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     cases = [
         (["--gait", "jog"], 2, "error: --gait: 'jog' is not walk or run"),
+        (["--speed", "-1"], 2, "error: --speed: -1 is not a speed >= 0 (m/s)"),
+        (["--speed", "1", "--check-walk"], 2, "error: --speed and --wave are for the window"),
+        (["--wave", "--dump-pose", "-"], 2, "error: --speed and --wave are for the window"),
+        (["--time", "1e9"], 2, "error: --time: 1e+09 s; the window simulates at most 600 s"),
         (["--export", "-"], 1, "error: --export: give a file name"),
         (["--export", "/nonexistent-folder/x.gltf"], 1,
          "error: /nonexistent-folder/x.gltf: cannot open it for writing"),

@@ -1032,6 +1032,76 @@ def matrix_blend_shrink():
     return s.render()
 
 
+def inertial_offset():
+    """One joint's rotation after a switch: its offset from the target, by a smoothstep crossfade and by Bollo's quintic."""
+    s = Svg(820, 400, "Inertialization against a crossfade: one rotation's offset from the target after a switch")
+    left, top, width, height = 70, 50, 560, 240
+    end, blend = 0.6, 0.5
+    # The switch at t = 0: the source is 60 degrees from the target and
+    # still turning away from it at 120 deg/s; the target holds still.
+    x0, v0 = math.radians(60), math.radians(120)
+    low, high = -20.0, 100.0
+
+    def source_offset(t):
+        return x0 + v0 * t  # the source played on (a crossfade keeps sampling it)
+
+    def crossfade(t):
+        p = min(t / blend, 1.0)
+        c = 3 * p * p - 2 * p * p * p
+        return (1 - c) * source_offset(t)
+
+    def quintic(t, guard=True):
+        # ex09.4's curve, redone here: the guard, a0, then the quintic to 0.
+        v, T = min(v0, 0.0) if guard else v0, blend
+        if v < 0:
+            T = min(T, -5 * x0 / v)
+        if t >= T:
+            return 0.0
+        a0 = max(0.0, (-8 * v * T - 20 * x0) / (T * T))
+        A = -(a0 * T * T + 6 * v * T + 12 * x0) / (2 * T ** 5)
+        B = (3 * a0 * T * T + 16 * v * T + 30 * x0) / (2 * T ** 4)
+        C = -(3 * a0 * T * T + 12 * v * T + 20 * x0) / (2 * T ** 3)
+        return A * t ** 5 + B * t ** 4 + C * t ** 3 + a0 / 2 * t * t + v * t + x0
+
+    def x_of(t):
+        return left + width * t / end
+
+    def y_of(a):
+        return top + height * (high - math.degrees(a)) / (high - low)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for d in (-20, 0, 20, 40, 60, 80, 100):
+        s.line(left, y_of(math.radians(d)), left + width, y_of(math.radians(d)), stroke=MUTED if d == 0 else PADDING,
+               width=1)
+        s.text(left - 8, y_of(math.radians(d)) + 4, f"{d}", size=11, anchor="end", fill=MUTED)
+    for k in range(0, 7):
+        t = 0.1 * k
+        s.text(x_of(t), top + height + 18, f"{t:.1f}", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 40, "seconds since the switch (blend time 0.5 s)", size=12.5,
+           anchor="middle")
+    s.text(left, top - 14, "offset from the target, degrees", size=12.5)
+    s.line(x_of(blend), top, x_of(blend), top + height, stroke=MUTED, dash="4,4")
+    s.line(x_of(0), y_of(source_offset(0)), x_of(0.15), y_of(source_offset(0.15)), stroke=MUTED, dash="2,5", width=1.2)
+    s.text(x_of(0.15) + 4, y_of(source_offset(0.15)) + 4, "the source played on", size=11, fill=MUTED)
+    curves = (("#e08a2c", "smoothstep crossfade", None, crossfade),
+              (ACCENT, "quintic, guarded", None, quintic),
+              (ACCENT, "quintic, no guard", "5,4", lambda t: quintic(t, guard=False)))
+    for i, (color, label, dash, f) in enumerate(curves):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 240):.1f} {y_of(f(k * end / 240)):.1f}"
+                     for k in range(241))
+        s.path(d, stroke=color, width=2.6 if dash is None else 1.6, dash=dash)
+        y = top + 20 + 22 * i
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.6 if dash is None else 1.6,
+               dash=dash)
+        s.text(left + width + 46, y, label, size=12)
+    s.text(410, 355, "All start at the source's 60 degrees. The crossfade samples both clips for 0.5 s and follows the",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(410, 372, "source's turn away from the target first; the quintic samples the target alone and, its rate away",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(410, 389, "dropped, decays from rest to zero offset, rate and acceleration at 0.5 s, never above 60 degrees.",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
 # ---------------------------------------------------------------- chapter 10
 
 def gait_timeline():
@@ -1153,6 +1223,71 @@ def root_path_footprints():
 
 
 # ---------------------------------------------------------------- chapter 11
+
+def stop_on_contact():
+    """The controller's stop: speed 0 asked mid-stride, the walk steps on to the next contact, then fades to idle."""
+    s = Svg(860, 400, "A stop: the walk steps on to the next foot contact, then fades into idle over 0.4 s")
+    left, width, end, frame = 110, 640, 1.2, 1 / 60
+    period = 2 / 1.9  # the walk's cycle, s
+
+    def x_of(t):
+        return left + width * t / end
+
+    # the weights: the walk 1 until the frame that crosses right_down (frame 32), then a
+    # smoothstep of 24 frames (0.4 s) to 0; idle the rest (crossfade_advance's rule)
+    asked, contact = 11 * frame, 32 * frame
+    idle = contact + 0.4
+    # the feet: the walk's (60% stance, from phase 0 at t = 0, as in 10-gait-timeline) until
+    # the walk has left the fade, then standing
+    for row, (name, down) in enumerate((("left", 0.0), ("right", 0.5))):
+        y = 50 + 30 * row
+        s.text(left - 12, y + 15, name + " foot", size=12.5, anchor="end")
+        s.rect(left, y, x_of(idle) - left, 20, fill="white", stroke=MUTED, width=1, dash="4 3")
+        s.rect(x_of(idle), y, x_of(end) - x_of(idle), 20, fill=TEXCOORD, stroke=INK, width=1.2)
+        for k in range(-1, 2):
+            a, b = max((down + k) * period, 0), min((down + k + 0.6) * period, idle)
+            if b > a:
+                s.rect(x_of(a), y, x_of(b) - x_of(a), 20, fill=FRONT, stroke=INK, width=1.2)
+            t = (down + k) * period
+            if 0 <= t <= idle:
+                s.polygon([(x_of(t), y - 2), (x_of(t) - 5, y - 11), (x_of(t) + 5, y - 11)], fill=ACCENT, stroke="none")
+    s.text(x_of((idle + end) / 2), 125, "standing (idle)", size=11.5, anchor="middle", fill=MUTED)
+    top, height = 140, 170
+
+    def y_of(w):
+        return top + height * (1 - w)
+
+    def walk_weight(t):
+        p = min(max((t - contact) / 0.4, 0), 1)
+        return 1 - (3 * p * p - 2 * p * p * p)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for w in (0, 0.5, 1):
+        s.line(left, y_of(w), left + width, y_of(w), stroke=PADDING, width=1)
+        s.text(left - 8, y_of(w) + 4, f"{w:g}", size=11, anchor="end", fill=MUTED)
+    s.text(left - 70, top + height / 2, "weight", size=12.5, anchor="middle")
+    for t, label, dy in ((asked, "speed 0 asked (frame 11)", 16), (contact, "right_down crossed (frame 32)", 34),
+                         (idle, "idle (frame 56)", 16)):
+        s.line(x_of(t), 40, x_of(t), top + height, stroke=MUTED, dash="4,4")
+        s.text(x_of(t) + 6, top + dy, label, size=11.5, fill=MUTED)
+    for color, label, weight in (("#e08a2c", "idle", lambda t: 1 - walk_weight(t)), (FRONT, "walk / run", walk_weight)):
+        d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 240):.1f} {y_of(weight(k * end / 240)):.1f}"
+                     for k in range(241))
+        s.path(d, stroke=color, width=2.6)
+    for i, (color, label) in enumerate((("#e08a2c", "idle"), (FRONT, "walk"))):
+        y = top + 20 + 22 * i
+        s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.6)
+        s.text(left + width + 46, y, label, size=12)
+    for k in range(7):
+        t = 0.2 * k
+        s.text(x_of(t), top + height + 18, f"{t:.1f}", size=11, anchor="middle", fill=MUTED)
+    s.text(left + width / 2, top + height + 38, "seconds (frames of 1/60 s)", size=12.5, anchor="middle")
+    s.text(430, 370, "Walking at 1.14 m/s from the left contact: between the request and the contact the walk keeps",
+           size=12, anchor="middle", fill=MUTED)
+    s.text(430, 387, "its weight and the root keeps moving; the fade starts with both feet down (test_locomotion_controller).",
+           size=12, anchor="middle", fill=MUTED)
+    return s.render()
+
 
 def ik_convergence():
     """CCD against FABRIK: the tip's distance to the target after each iteration (chapters/11_ik/ik_convergence.tsv)."""
@@ -1542,8 +1677,10 @@ FIGURES = {
     "08-nlerp-error": nlerp_error,
     "09-interrupted-fade": interrupted_fade,
     "09-matrix-blend-shrink": matrix_blend_shrink,
+    "09-inertial-offset": inertial_offset,
     "10-gait-timeline": gait_timeline,
     "10-root-path": root_path_footprints,
+    "10-stop-on-contact": stop_on_contact,
     "11-ik-convergence": ik_convergence,
     "11-two-bone-triangle": two_bone_triangle,
     "11-fabrik-iteration": fabrik_passes,

@@ -6,7 +6,8 @@
  *     animator_advance(&anim, dt, fired, n);   clocks, weights, events
  *     animator_pose(&anim, pose);              sample, blend, layer, additive
  *
- * Chapter 10's locomotion drives the same struct. It is deliberately not a
+ * Chapter 10's locomotion controller drives the same crossfade and layer
+ * around its walk / run blend. It is deliberately not a
  * node graph: a blend tree would replace the fixed `fade -> layer ->
  * additive` order by nodes, and a state machine would call animator_play
  * on its transitions. Everything is allocated by animator_init; a frame

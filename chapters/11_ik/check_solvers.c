@@ -63,12 +63,18 @@ int run_check_solvers(const char *path, const skeleton *s, const int *chain, int
     if (status == 0) {
         printf("two_bone_max_error: %.3g\nccd_max_error: %.3g\nfabrik_max_error: %.3g\nmax_bone_stretch: %.3g\n",
                (double)worst[0], (double)worst[1], (double)worst[2], (double)stretch);
-        for (int solver = 0; solver < SOLVER_COUNT; solver++)
-            if (!(worst[solver] <= 1e-4f)) {
-                fprintf(stderr, "error: %s: %s leaves the tip %.3g m from a reachable target (over 1e-4)\n", path,
-                        solver_names[solver], (double)worst[solver]);
+        /* Two-bone: within 1e-4 m (the tests). CCD and FABRIK stop once the tip
+         * is within their tolerance: a worst error over it means a target
+         * they did not reach inside the iteration cap. */
+        for (int solver = 0; solver < SOLVER_COUNT; solver++) {
+            float bound = solver == SOLVER_TWO_BONE ? 1e-4f : IK_DEMO_TOLERANCE;
+            if (!(worst[solver] <= bound)) {
+                fprintf(stderr, "error: %s: %s leaves the tip %.3g m from a reachable target (over %.3g%s)\n", path,
+                        solver_names[solver], (double)worst[solver], (double)bound,
+                        solver == SOLVER_TWO_BONE ? "" : ", its tolerance: not reached within the iteration cap");
                 status = 1;
             }
+        }
         if (!(stretch <= 1e-5f)) {
             fprintf(stderr, "error: %s: a bone changed length by %.3g of itself (over 1e-5)\n", path, (double)stretch);
             status = 1;

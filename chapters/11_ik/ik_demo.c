@@ -39,8 +39,12 @@ bool solve(int solver, const skeleton *s, const int *chain, int count, const vec
         glm_vec3_copy((float *)target, job.target);
         return ik_two_bone_run(&job, err);
     }
-    ik_chain_job job =
-        {.skeleton = s, .local = local, .joints = chain, .count = count, .max_iterations = 200, .tolerance = 1e-5f};
+    ik_chain_job job = {.skeleton = s,
+                        .local = local,
+                        .joints = chain,
+                        .count = count,
+                        .max_iterations = IK_DEMO_MAX_ITERATIONS,
+                        .tolerance = IK_DEMO_TOLERANCE};
     glm_vec3_copy((float *)target, job.target);
     return solver == SOLVER_CCD ? ik_ccd_run(&job, err) : ik_fabrik_run(&job, err);
 }

@@ -120,6 +120,20 @@ static void cosine_past_one_is_clamped(void **state)
                      (const double[]){0, -1.01, 0}, 1e-5);
 }
 
+static void cosine_just_under_one_in_float(void **state)
+{
+    (void)state;
+    /* upper 0.3, lower 0.35, the target 2 away along -Y: d = 0.65 and the
+     * cosine at the root is exactly 1 (0.3^2 + 0.65^2 - 0.35^2 = 0.39 =
+     * 2 * 0.3 * 0.65), the chain straight: mid (0, -0.3, 0), tip (0, -0.65, 0).
+     * Worked in float, (u * u + d * d - l * l) / (2 * u * d) comes out
+     * 1 - 2.4e-7: a sine of 7e-4 and the middle joint 2.1e-4 off the line
+     * (a "straight" knee bent). */
+    expect_positions("full extension, upper 0.3, lower 0.35", (const float[]){0, 0, 0}, 0.3f, 0.35f,
+                     (const float[]){0, -2, 0}, (const float[]){1, 0, 0}, (const double[]){0, -0.3, 0},
+                     (const double[]){0, -0.65, 0}, 1e-5);
+}
+
 static void zero_length_bones(void **state)
 {
     (void)state;
@@ -139,9 +153,13 @@ static void zero_length_bones(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        SA_EXERCISE_CASE("ex11.1", reachable_equal_bones), SA_EXERCISE_CASE("ex11.1", reachable_unequal_bones),
-        SA_EXERCISE_CASE("ex11.1", pole_decides_the_side), SA_EXERCISE_CASE("ex11.1", out_of_reach_is_clamped),
-        SA_EXERCISE_CASE("ex11.1", too_near_is_clamped),   SA_EXERCISE_CASE("ex11.1", cosine_past_one_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", reachable_equal_bones),
+        SA_EXERCISE_CASE("ex11.1", reachable_unequal_bones),
+        SA_EXERCISE_CASE("ex11.1", pole_decides_the_side),
+        SA_EXERCISE_CASE("ex11.1", out_of_reach_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", too_near_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", cosine_past_one_is_clamped),
+        SA_EXERCISE_CASE("ex11.1", cosine_just_under_one_in_float),
         SA_EXERCISE_CASE("ex11.1", zero_length_bones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

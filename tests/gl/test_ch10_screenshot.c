@@ -9,10 +9,19 @@
  * 0.36 m behind: the stance feet span 60% of the 1.2 m stride); at the
  * passing pose of that step (0.3 of the 1.053 s cycle) the right foot swings
  * past the left: the feet are side by side. So the lowest part of the figure
- * is much wider at the contact than at passing. With --time the clock
- * stands still and no event fires: no footprints are drawn. Skinned on the
- * GPU (chapter 07) with the skin in world space: a skin left at the origin
- * would be out of the picture. */
+ * is much wider at the contact than at passing. --time T simulates the
+ * first T seconds at 60 Hz (the walk starting at its left contact), then
+ * the picture stands still; the footprints left on the way are pale yellow
+ * crosses, which is_character does not count. Skinned on the GPU (chapter
+ * 07) with the skin in world space: a skin left at the origin would be out
+ * of the picture.
+ *
+ * Between walk and run (--speed 1.92: the blend weight 0.5), with and
+ * without the wave layer at the same moment: the wave moves only the joints
+ * from spine_2 up, so the legs (the lowest 20% of the figure's rows, below
+ * the hands, which the wave moves: the left one hangs straight instead of
+ * swinging) are the same pixels, and the raised hand puts the figure's top
+ * higher. */
 #include "chapters/04_bone_tree/text_lines.h"
 #include "common/app.h"
 #include "tests/gl/gl_test_util.h"
@@ -32,12 +41,13 @@ static bool is_character(const unsigned char *p)
 typedef struct figure {
     int count;
     double mean_x, mean_y;
-    int feet_width; /* the horizontal extent of the lowest 15% of the figure's rows */
+    int feet_width;  /* the horizontal extent of the lowest 15% of the figure's rows */
+    int top, bottom; /* the figure's first and last rows */
 } figure;
 
 static figure measure(const image_rgba8 *img)
 {
-    figure f = {0, 0, 0, 0};
+    figure f = {0, 0, 0, 0, 0, 0};
     int top = img->height, bottom = -1;
     for (int y = 40; y < img->height; y++) /* below the overlay's two lines of text */
         for (int x = 0; x < img->width; x++)
@@ -54,14 +64,20 @@ static figure measure(const image_rgba8 *img)
             if (is_character(img->pixels + 4 * (y * img->width + x)))
                 left = x < left ? x : left, right = x > right ? x : right;
     f.feet_width = right - left;
+    f.top = top, f.bottom = bottom;
     return f;
+}
+
+static void shot_with(const char *name, const char *options, const char *time, image_rgba8 *img)
+{
+    char arguments[256];
+    snprintf(arguments, sizeof arguments, "%s --time %s --headless --frames 2 --size 480x360", options, time);
+    gl_test_screenshot(program, arguments, out_dir, name, img);
 }
 
 static void shot(const char *name, const char *time, image_rgba8 *img)
 {
-    char arguments[256];
-    snprintf(arguments, sizeof arguments, "--gait walk --time %s --headless --frames 2 --size 480x360", time);
-    gl_test_screenshot(program, arguments, out_dir, name, img);
+    shot_with(name, "--gait walk", time, img);
 }
 
 static void the_walker_is_in_view_with_its_feet_apart_then_together(void **state)
@@ -95,6 +111,30 @@ static void the_walker_is_in_view_with_its_feet_apart_then_together(void **state
     image_free(&passing);
 }
 
+static void between_walk_and_run_the_wave_moves_only_the_upper_body(void **state)
+{
+    (void)state;
+    image_rgba8 plain, waving;
+    shot_with("ch10_blend", "--speed 1.92", "2.5", &plain);
+    shot_with("ch10_blend_wave", "--speed 1.92 --wave", "2.5", &waving);
+    figure a = measure(&plain), b = measure(&waving);
+    if (a.count < 500 || b.count < 500 || !(fabs(a.mean_x - 240) < 120 && fabs(a.mean_y - 180) < 120))
+        fail_msg("the blended walker is not in the middle of the picture: %d / %d pixels around (%.0f, %.0f)", a.count,
+                 b.count, a.mean_x, a.mean_y);
+    if (!(b.top < a.top - 10))
+        fail_msg("the figure's top is at row %d waving, %d not: expected the raised hand clearly higher", b.top, a.top);
+    int legs = a.bottom - (a.bottom - a.top) * 20 / 100, differ = 0;
+    for (int y = legs; y < plain.height; y++)
+        for (int x = 0; x < plain.width; x++)
+            differ += is_character(plain.pixels + 4 * (y * plain.width + x)) !=
+                      is_character(waving.pixels + 4 * (y * waving.width + x));
+    if (differ != 0)
+        fail_msg("%d pixels of the legs (rows %d and below) changed with the wave", differ, legs);
+    printf("blend: top row %d, waving %d; legs from row %d identical\n", a.top, b.top, legs);
+    image_free(&plain);
+    image_free(&waving);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -102,6 +142,7 @@ int main(int argc, char **argv)
         return 2;
     }
     program = argv[1], out_dir = argv[2];
-    const struct CMUnitTest tests[] = {cmocka_unit_test(the_walker_is_in_view_with_its_feet_apart_then_together)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(the_walker_is_in_view_with_its_feet_apart_then_together),
+                                       cmocka_unit_test(between_walk_and_run_the_wave_moves_only_the_upper_body)};
     return cmocka_run_group_tests_name("ch10 screenshot", tests, NULL, NULL);
 }
