@@ -27,13 +27,14 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, TOOLS)
+import compose_png  # noqa: E402  (the PNG reader)
 WIDTH, HEIGHT, LIMIT = 1280, 900, 900
 # Darker than this (the lowest of R, G, B) counts as ink for "not blank".
 INK = 160
@@ -103,46 +104,10 @@ def run_chromium(exe, args, url):
 
 
 def read_png(path):
-    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG, without libraries."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError(f"{path}: not a PNG")
-    pos, idat, header = 8, [], None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunk = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", chunk)
-        elif kind == b"IDAT":
-            idat.append(chunk)
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    if depth != 8 or colour not in (2, 6) or interlace:
-        raise ValueError(f"{path}: expected 8-bit RGB(A), not interlaced")
-    bpp = 3 if colour == 2 else 4
-    raw, stride = zlib.decompress(b"".join(idat)), width * bpp
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind, row = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if kind == 1:
-            for i in range(bpp, stride):
-                row[i] = (row[i] + row[i - bpp]) & 255
-        elif kind == 2:
-            row = bytearray((a + b) & 255 for a, b in zip(row, previous))
-        elif kind == 3:
-            for i in range(stride):
-                left = row[i - bpp] if i >= bpp else 0
-                row[i] = (row[i] + ((left + previous[i]) >> 1)) & 255
-        elif kind == 4:
-            for i in range(stride):
-                a = row[i - bpp] if i >= bpp else 0
-                b, c = previous[i], previous[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(row) if bpp == 3 else bytes(v for i, v in enumerate(row) if i % 4 != 3))
-        previous = row
+    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG (compose_png's reader)."""
+    width, height, channels, rows = compose_png.read_png(path)
+    if channels == 4:
+        rows = [bytes(v for i, v in enumerate(row) if i % 4 != 3) for row in rows]
     return width, height, rows
 
 

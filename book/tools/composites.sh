@@ -1,0 +1,92 @@
+#!/bin/sh
+# composites.sh BUILD_DIR OUT_DIR: the book's pictures that screenshot.sh does
+# not make: those made of several frames (or of part of one), each frame taken
+# by its chapter program and cut out and laid out by compose_png.py, and the
+# frames taken with other options than screenshot.sh's. Writes into OUT_DIR:
+#   10-key-poses.png        ch10_walk_cycle at the eight key poses, two rows of four
+#   11-stairs-no-ik-ik.png  ch11_ik at 6 s with --no-ik (left) and with IK (right)
+#   11-stairs-debug.png     ch11_ik at 6 s with --debug
+#   02-z-up-normals.png     ch02_obj_loader on hex_prism.obj, --z-up and --z-up-positions-only
+#   and one frame each: 02-obj-loader, 04-bone-tree-turned, 05-bind-pose,
+#   05-heat-map, 05-mesh-lying, 06-cpu-skinning, 06-position-colors,
+#   07-gpu-skinning, 07-twist-linear, 07-twist-dq, 11-ik-tube, 11-stairs
+# Regenerate the committed ones with: sh book/tools/composites.sh build book/images
+# (07-twist-*.png show the frame time measured on the machine that ran them).
+# Uses xvfb-run when there is no display (as screenshot.sh does); PYTHON names
+# the Python 3 interpreter (default python3).
+set -e
+if [ $# -ne 2 ]; then
+  echo "usage: composites.sh BUILD_DIR OUT_DIR" >&2
+  exit 1
+fi
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
+  exec xvfb-run -a sh "$0" "$@"
+fi
+build="$1/chapters"
+walk="$build/10_walk_cycle/ch10_walk_cycle"
+ik="$build/11_ik/ch11_ik"
+out="$2"
+tools=$(dirname "$0")
+root="$tools/../.."
+models="$root/assets/models"
+compose() { "${PYTHON:-python3}" "$tools/compose_png.py" "$@"; }
+frames=$(mktemp -d)
+trap 'rm -rf "$frames"' EXIT
+
+# The key poses: phases 0, 0.15, 0.3, 0.4 and the same plus 1/2, times the
+# walk's cycle of 2 / 1.9 s, rounded to the millisecond as chapter 10 quotes
+# them. The box holds the character in all eight frames.
+inputs=""
+for t in 0 0.158 0.316 0.421 0.526 0.684 0.842 0.947; do
+  "$walk" --headless --frames 3 --time "$t" --size 800x450 --screenshot "$frames/walk-$t.png"
+  inputs="$inputs $frames/walk-$t.png=315,100,170,250"
+done
+compose --columns 4 --gap 4 "$out/10-key-poses.png" $inputs
+
+# A third of the way up the flight; the box leaves out the status line and keys.
+box=200,80,400,370
+for mode in no-ik ik debug; do
+  case $mode in
+    no-ik) option=--no-ik ;;
+    ik) option="" ;;
+    debug) option=--debug ;;
+  esac
+  "$ik" --headless --frames 3 --time 6 --size 800x450 $option --screenshot "$frames/stairs-$mode.png"
+done
+compose --gap 8 "$out/11-stairs-no-ik-ik.png" "$frames/stairs-no-ik.png=$box" "$frames/stairs-ik.png=$box"
+compose "$out/11-stairs-debug.png" "$frames/stairs-debug.png=$box"
+
+# Chapter 02's Z-up bug: positions and normals turned (left), positions only (right).
+for mode in z-up z-up-positions-only; do
+  "$build/02_obj_loader/ch02_obj_loader" --model "$models/hex_prism.obj" --$mode --headless --frames 3 \
+    --time 0.8 --size 480x360 --screenshot "$frames/$mode.png"
+done
+compose --gap 0 "$out/02-z-up-normals.png" "$frames/z-up.png=0,0,480,360" \
+  "$frames/z-up-positions-only.png=0,0,480,360"
+
+# One frame each, the whole window: screenshot.sh's --frames 3 and (but for
+# 11-stairs) --time 0.8, with other options.
+shot() {
+  name=$1
+  shift
+  "$@" --headless --frames 3 --screenshot "$out/$name.png" >/dev/null
+}
+shot 02-obj-loader "$build/02_obj_loader/ch02_obj_loader" --time 0.8 --size 960x540
+shot 04-bone-tree-turned "$build/04_bone_tree/ch04_bone_tree" --time 0.8 --size 800x450 --joint left_upper_arm \
+  --turn z,60
+# Chapter 05's broken copies of the humanoid, written by the tests' own tools.
+"${PYTHON:-python3}" "$root/tests/bind_pose_check.py" --arms-down "$models/humanoid.gltf" "$frames/arms_down.gltf"
+"${PYTHON:-python3}" "$root/tests/bind_check.py" --break z-up-mesh "$models/humanoid.gltf" "$frames/z_up_mesh.gltf"
+shot 05-bind-pose "$build/05_inverse_bind/ch05_inverse_bind" --time 0.8 --size 800x450 \
+  --model "$frames/arms_down.gltf" --skeleton bind
+shot 05-heat-map "$build/05_inverse_bind/ch05_inverse_bind" --time 0.8 --size 800x450 --view heat --joint left_upper_arm
+shot 05-mesh-lying "$build/05_inverse_bind/ch05_inverse_bind" --time 0.8 --size 800x450 --model "$frames/z_up_mesh.gltf"
+shot 06-cpu-skinning "$build/06_cpu_skinning/ch06_cpu_skinning" --time 0.8 --size 800x600
+shot 06-position-colors "$build/06_cpu_skinning/ch06_cpu_skinning" --time 0.8 --size 800x600 --view position
+shot 07-gpu-skinning "$build/07_gpu_skinning/ch07_gpu_skinning" --time 0.8 --size 800x600
+shot 07-twist-linear "$build/07_gpu_skinning/ch07_gpu_skinning" --time 0.8 --size 400x500 \
+  --model "$models/tube.glb" --twist 180
+shot 07-twist-dq "$build/07_gpu_skinning/ch07_gpu_skinning" --time 0.8 --size 400x500 \
+  --model "$models/tube.glb" --twist 180 --method dq
+shot 11-ik-tube "$ik" --time 0.8 --size 800x450 --view tube
+shot 11-stairs "$ik" --size 800x450 --time 5
