@@ -13,7 +13,6 @@
 
 #define MAX_PREROLL 600.0 /* seconds of walking --time may simulate */
 
-
 /* Chapter 08's animated view (the file, both skeletons, the pose, the GPU
  * drawing) and what this chapter adds: the gaits, and for the window the
  * file's clips, the wave's mask and the controller with its arrays. */
