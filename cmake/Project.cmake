@@ -128,6 +128,26 @@ function(sa_exercise_test)
   set_tests_properties(${T_ID}_${T_NAME} PROPERTIES LABELS "exercise;${T_ID}" TIMEOUT 30)
 endfunction()
 
+# sa_export_test(PREFIX chNN PROGRAM target FILE out.gltf): a chapter's
+# --export as two tests: PREFIX_export_writes runs `PROGRAM --export FILE`,
+# PREFIX_export_validator checks FILE with the Khronos validator
+# (assets/validate_gltf.js; skipped without node or the npm package, as
+# assets_gltf_validator is).
+function(sa_export_test)
+  cmake_parse_arguments(T "" "PREFIX;PROGRAM;FILE" "" ${ARGN})
+  get_filename_component(folder "${T_FILE}" DIRECTORY)
+  file(MAKE_DIRECTORY "${folder}")
+  add_test(NAME ${T_PREFIX}_export_writes COMMAND ${T_PROGRAM} --export ${T_FILE})
+  set_tests_properties(${T_PREFIX}_export_writes PROPERTIES LABELS unit FIXTURES_SETUP ${T_PREFIX}_export)
+  find_program(SA_NODE_EXECUTABLE NAMES node nodejs)
+  if(SA_NODE_EXECUTABLE)
+    add_test(NAME ${T_PREFIX}_export_validator
+             COMMAND ${SA_NODE_EXECUTABLE} ${SA_ROOT_DIR}/assets/validate_gltf.js ${CMAKE_BINARY_DIR}/npm ${T_FILE})
+    set_tests_properties(${T_PREFIX}_export_validator PROPERTIES LABELS unit SKIP_RETURN_CODE 77 TIMEOUT 300
+                         FIXTURES_REQUIRED ${T_PREFIX}_export)
+  endif()
+endfunction()
+
 # sa_test_needs(<id> <test>...): these tests (registered in the calling
 # directory) fail while exercise <id> is a stub. They get the label
 # "needs:NN.k" (ex02.2 -> needs:02.2), so a student sees why (`ctest -N -L
