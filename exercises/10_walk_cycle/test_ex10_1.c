@@ -174,12 +174,12 @@ static void the_root_moves_on_across_the_wrap(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(travel_is_the_offset_from_key_0),
-        cmocka_unit_test(the_height_stays_in_the_clip),
-        cmocka_unit_test(the_loop_offset_is_the_last_keys_travel),
-        cmocka_unit_test(in_place_may_be_the_pelvis_array),
-        cmocka_unit_test(one_key_travels_nowhere),
-        cmocka_unit_test(the_root_moves_on_across_the_wrap),
+        SA_EXERCISE_CASE("ex10.1", travel_is_the_offset_from_key_0),
+        SA_EXERCISE_CASE("ex10.1", the_height_stays_in_the_clip),
+        SA_EXERCISE_CASE("ex10.1", the_loop_offset_is_the_last_keys_travel),
+        SA_EXERCISE_CASE("ex10.1", in_place_may_be_the_pelvis_array),
+        SA_EXERCISE_CASE("ex10.1", one_key_travels_nowhere),
+        SA_EXERCISE_CASE("ex10.1", the_root_moves_on_across_the_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
