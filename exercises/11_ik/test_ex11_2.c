@@ -197,6 +197,54 @@ static void no_direction_keeps_the_old_one(void **state)
                   1e-5);
 }
 
+/* The straight chain above cannot tell the fallback's sign: flipped in both
+ * passes (far point minus near point by index, tip-ward, in the forward
+ * pass too) or replaced by a fixed +Y, it still ends at (0, 2, 0). A bent
+ * chain can: (0, 0, 0)-(1, 0, 0)-(1, 1, 0), target (1, 0, 0), the tip goes
+ * onto the middle point. Forward: the middle lies on the tip just placed;
+ * bone 1 keeps middle - tip from before the pass, (1, 0) - (1, 1) =
+ * (0, -1): the middle to (1, -1); the root at 1 toward (0, 0): direction
+ * (-1, 1) / sqrt(2), root (0.292893, -0.292893). Backward: the root back to
+ * (0, 0, 0); the middle at 1 toward (1, -1): (0.707107, -0.707107); the tip
+ * at 1 toward (1, 0): direction (0.292893, 0.707107) / 0.765367 =
+ * (0.382683, 0.923880), tip (1.089790, 0.216773). The same steps in double
+ * by a python3 script written from the task text give the same points. A
+ * flipped fallback sends the middle to (1, 1) and the tip to (1.089790,
+ * -0.216773): the other side. */
+static void a_bent_chain_folds_onto_its_middle(void **state)
+{
+    (void)state;
+    const float points[3][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}};
+    float out[3][3];
+    run("bent chain, the tip onto the middle", 3, points, (const float[]){1, 1}, (const float[]){1, 0, 0}, out);
+    expect_points("bent chain (0, 0, 0)-(1, 0, 0)-(1, 1, 0), target (1, 0, 0) (the middle on the tip just placed: "
+                  "bone 1 keeps middle - tip from before the pass)",
+                  3, out, (const double[][3]){{0, 0, 0}, {0.707107, -0.707107, 0}, {1.089790, 0.216773, 0}}, 1e-5);
+}
+
+/* A point on the one just placed in the backward pass, where the forward
+ * pass turned the bone: "before the pass" is before the backward pass, not
+ * before the call. (0, 0, 0)-(0, -1, 0)-(0, -1.5, 0)-(0.5, -1.5, 0),
+ * lengths 1, 0.5, 0.5, target (0, 1.5, 0). Forward: the tip on (0, 1.5, 0);
+ * point 2 at 0.5 toward (0, -1.5): (0, 1); point 1 at 0.5 toward (0, -1):
+ * (0, 0.5); the root at 1 toward (0, 0): (0, -0.5). Backward: the root back
+ * to (0, 0, 0); point 1 at 1 toward (0, 0.5): (0, 1), where point 2 is:
+ * bone 1 keeps point 2 - point 1 from the forward pass, (0, 1) - (0, 0.5),
+ * +Y: point 2 to (0, 1.5), where the tip is: bone 2 keeps tip - point 2,
+ * (0, 1.5) - (0, 1), +Y: the tip to (0, 2). Bone 1 as it was when the call
+ * began, (0, -1.5) - (0, -1), is -Y: point 2 to (0, 0.5), the tip to (0, 1).
+ * Every step is exact in float. */
+static void a_point_on_its_neighbour_in_the_backward_pass(void **state)
+{
+    (void)state;
+    const float points[4][3] = {{0, 0, 0}, {0, -1, 0}, {0, -1.5f, 0}, {0.5f, -1.5f, 0}};
+    float out[4][3];
+    run("folded chain, backward pass", 4, points, (const float[]){1, 0.5f, 0.5f}, (const float[]){0, 1.5f, 0}, out);
+    expect_points("folded chain, target (0, 1.5, 0) (point 2 on point 1 in the backward pass: bone 1 keeps its "
+                  "direction from the forward pass, not from before the call)",
+                  4, out, (const double[][3]){{0, 0, 0}, {0, 1, 0}, {0, 1.5, 0}, {0, 2, 0}}, 1e-6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +254,8 @@ int main(void)
         SA_EXERCISE_CASE("ex11.2", root_stays_and_lengths_are_kept),
         SA_EXERCISE_CASE("ex11.2", iterations_reach_a_reachable_target),
         SA_EXERCISE_CASE("ex11.2", no_direction_keeps_the_old_one),
+        SA_EXERCISE_CASE("ex11.2", a_bent_chain_folds_onto_its_middle),
+        SA_EXERCISE_CASE("ex11.2", a_point_on_its_neighbour_in_the_backward_pass),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,12 +84,18 @@ static void short_swings_shorten_the_ramps(void **state)
     expect_weight("the middle", 0.4f, 1, 0.5f, 0.3f, 0.15f, 0);
     /* a swing of exactly 2 fade: nothing shortened, 0 only at the middle */
     expect_weight("2 fade, 0.1 after up", 0.7f, 1, 0.0f, 0.6f, 0.2f, 0.5);
+    /* A short swing across the wrap: up 0.9, down 0.1 of a 1 s clip, so the
+     * swing is 0.1 + 1 - 0.9 = 0.2 s (not |down - up| = 0.8, the stance) and
+     * with fade 0.15 each ramp lasts 0.1: t 0.95 is 0.05 after up, 1 - s(1/2)
+     * = 0.5 (a ramp of the full 0.15 gives 1 - s(1/3) = 1 - 7/27 = 0.740741). */
+    expect_weight("a short swing across the wrap, 0.05 after up", 0.95f, 1, 0.1f, 0.9f, 0.15f, 0.5);
 }
 
 /* "A t outside [0, duration) is wrapped into it first." A clip of 2 s,
  * stance 0.4 .. 1.2, fade 0.4: t = 1.3 is 0.1 after up (1 - s(1/4)); so are
  * 3.3, 5.3 and -0.7 (one, two laps later, one lap earlier); t = 2 is time 0,
- * 0.4 before down (0); t = 2.3 is 0.1 before down (1 - s(1/4)). */
+ * 0.4 before down (0); t = 2.3 is 0.1 before down (1 - s(1/4)), and so is
+ * -1.7, a lap earlier. */
 static void t_is_wrapped_into_the_clip(void **state)
 {
     (void)state;
@@ -99,6 +105,9 @@ static void t_is_wrapped_into_the_clip(void **state)
     expect_weight("t = -0.7 (a lap earlier)", -0.7f, 2, 0.4f, 1.2f, 0.4f, 1 - 0.15625);
     expect_weight("t = 2.3 (0.1 before down, a lap later)", 2.3f, 2, 0.4f, 1.2f, 0.4f, 1 - 0.15625);
     expect_weight("t = 2 (the duration: time 0)", 2.0f, 2, 0.4f, 1.2f, 0.4f, 0);
+    /* t = -1.7 is 0.3 of the lap, before down: 0.1 before down, 1 - s(1/4).
+     * fmodf(-1.7, 2) is -1.7, not 0.3: the sign of t is kept. */
+    expect_weight("t = -1.7 (a lap earlier, before down)", -1.7f, 2, 0.4f, 1.2f, 0.4f, 1 - 0.15625);
 }
 
 /* Over a whole lap, in fine steps: between 0 and 1, never a jump bigger
