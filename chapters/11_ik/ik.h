@@ -123,7 +123,10 @@ bool ik_fabrik_run(const ik_chain_job *job, sa_error *err);
  *                     line from the point just placed to where it was, at its
  *                     bone's length.
  * Where a point lies on the point just placed (no direction), the bone keeps
- * the direction it had before the pass. Writes exactly count points. */
+ * the direction it had before the pass: the point being moved minus the
+ * point just placed, both where they were before the pass (point k minus
+ * point k + 1 going forward, point k minus point k - 1 going backward).
+ * Writes exactly count points. */
 void fabrik_iteration(int count, float (*positions)[3], const float *lengths, const float target[3]);
 
 /* Aim (look-at): a forward axis of the last joint of a chain (the head)

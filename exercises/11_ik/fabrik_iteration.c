@@ -8,7 +8,10 @@
  * when the call began; then, from the root to the tip, move each point onto
  * the line from the point just placed to where it is, at its bone's length.
  * Where a point lies on the point just placed (no direction), the bone keeps
- * the direction it had before the pass. Write exactly count points.
+ * the direction it had before the pass: the point being moved minus the
+ * point just placed, both where they were before the pass (point k minus
+ * point k + 1 going forward, point k minus point k - 1 going backward).
+ * Write exactly count points.
  * The contract is in chapters/11_ik/ik.h; see exercises/11_ik/README.md.
  *
  * Check your work:   ctest --test-dir build -L ex11.2 --output-on-failure
