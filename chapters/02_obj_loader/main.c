@@ -1,10 +1,11 @@
 /* ch02_obj_loader: an OBJ model, lit and textured, loaded by our own parser.
  *
- * Chapter 02 reads Wavefront OBJ by hand (obj.c): the attributes of a face
- * corner are indexed separately in the file, the GPU wants one index per
- * vertex, so every (position, texcoord, normal) triple is looked up in a hash
- * map and becomes one vertex. Missing normals are computed; materials come
- * from the .mtl files, their textures are uploaded as sRGB.
+ * Chapter 02 reads Wavefront OBJ by hand (obj_load.c and its steps): the
+ * attributes of a face corner are indexed separately in the file, the GPU
+ * wants one index per vertex, so every (position, texcoord, normal) triple
+ * is looked up in a hash map and becomes one vertex. Missing normals are
+ * computed; materials come from the .mtl files, their textures are uploaded
+ * as sRGB.
  *
  *   ch02_obj_loader                                  the project's textured torus
  *   ch02_obj_loader --model assets/models/cube.obj   any OBJ file
