@@ -20,7 +20,8 @@ window 1280 px wide, with two checks.
 into OUT_DIR, then checks the pages there. `selftest` shows that each check
 fails on a page it must reject: a blank page, a paragraph over the whole
 window, a wide image. --shots DIR keeps the screenshots (to look at them).
-Exit 77 (skipped) when Chromium is not installed.
+The screenshots are read with ImageMagick's convert. Exit 77 (skipped) when
+Chromium or ImageMagick is not installed.
 """
 import html
 import json
@@ -32,9 +33,6 @@ import sys
 import tempfile
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, TOOLS)
-import compose_png  # noqa: E402  (the PNG reader)
 WIDTH, HEIGHT, LIMIT = 1280, 900, 900
 # Darker than this (the lowest of R, G, B) counts as ink for "not blank".
 INK = 160
@@ -104,16 +102,25 @@ def run_chromium(exe, args, url):
 
 
 def read_png(path):
-    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG (compose_png's reader)."""
-    width, height, channels, rows = compose_png.read_png(path)
-    if channels == 4:
-        rows = [bytes(v for i, v in enumerate(row) if i % 4 != 3) for row in rows]
-    return width, height, rows
+    """(width, height, rows of RGB bytes) of a PNG, decoded by ImageMagick into a binary PPM (P6: a
+    header of width, height and 255, then 3 bytes a pixel; the alpha channel, if any, dropped)."""
+    ppm = subprocess.run(["convert", path, "-depth", "8", "ppm:-"], capture_output=True, timeout=60)
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", ppm.stdout)
+    if ppm.returncode != 0 or not m:
+        reason = (ppm.stderr.decode(errors="replace").strip().splitlines() or ["no image"])[0]
+        raise ValueError(f"{path}: ImageMagick could not read it: {reason}")
+    width, height, start = int(m.group(1)), int(m.group(2)), m.end()
+    if len(ppm.stdout) - start < 3 * width * height:
+        raise ValueError(f"{path}: ImageMagick gave {len(ppm.stdout) - start} bytes for {width}x{height} pixels")
+    return width, height, [ppm.stdout[start + 3 * width * y:start + 3 * width * (y + 1)] for y in range(height)]
 
 
 def check_screenshot(path):
     """Problems with one screenshot: blank, or something drawn right of LIMIT."""
-    width, height, rows = read_png(path)
+    try:
+        width, height, rows = read_png(path)
+    except ValueError as e:
+        return [str(e)]
     if width != WIDTH:
         return [f"the screenshot is {width} px wide, not {WIDTH}"]
     light = bytes(range(INK, 256))
@@ -232,6 +239,10 @@ def main(argv):
         args = args[2:]
     if not shutil.which(exe):
         print(f"skipped: no Chromium ({exe}); Debian's package is chromium (.ci/install-deps --ci)")
+        return 77
+    if not shutil.which("convert"):
+        print("skipped: no ImageMagick (convert, which reads the screenshots); Debian's package is imagemagick "
+              "(.ci/install-deps)")
         return 77
     if args == ["selftest"]:
         return selftest(exe)

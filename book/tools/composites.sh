@@ -1,8 +1,9 @@
 #!/bin/sh
 # composites.sh BUILD_DIR OUT_DIR: the book's pictures that screenshot.sh does
 # not make: those made of several frames (or of part of one), each frame taken
-# by its chapter program and cut out and laid out by compose_png.py, and the
-# frames taken with other options than screenshot.sh's. Writes into OUT_DIR:
+# by its chapter program and cut out and laid out by ImageMagick (compose
+# below), and the frames taken with other options than screenshot.sh's.
+# Writes into OUT_DIR:
 #   10-key-poses.png        ch10_walk_cycle at the eight key poses, two rows of four
 #   11-stairs-no-ik-ik.png  ch11_ik at 6 s with --no-ik (left) and with IK (right)
 #   11-stairs-debug.png     ch11_ik at 6 s with --debug
@@ -12,9 +13,103 @@
 #   07-gpu-skinning, 07-twist-linear, 07-twist-dq, 11-ik-tube, 11-stairs
 # Regenerate the committed ones with: sh book/tools/composites.sh build book/images
 # (07-twist-*.png show the frame time measured on the machine that ran them).
-# Uses xvfb-run when there is no display (as screenshot.sh does); PYTHON names
-# the Python 3 interpreter (default python3).
+#
+# composites.sh --compose [--columns N] [--gap PX] OUT.png IN.png=X,Y,W,H...
+# runs the cutting and laying out alone (tests/composites_check.py tests it):
+# each input's box (X, Y its top left corner in pixels, W x H its size) is cut
+# out, and the crops are laid out left to right, top to bottom, N to a row
+# (default: all in one row), PX pixels apart (default 4) on white; every cell
+# is as wide as the widest crop and as tall as the tallest, a smaller crop at
+# its cell's top left. OUT.png is 8-bit RGB, transparency laid over white,
+# without the date chunks that would make every run's file differ.
+#
+# Needs ImageMagick (convert, identify, montage: Debian's imagemagick); uses
+# xvfb-run when there is no display (as screenshot.sh does); PYTHON names the
+# Python 3 interpreter (default python3).
 set -e
+fail() {
+  echo "error: $*" >&2
+  exit 1
+}
+for tool in convert identify montage; do
+  command -v $tool >/dev/null 2>&1 || fail "composites.sh needs ImageMagick's $tool (Debian: imagemagick, .ci/install-deps)"
+done
+
+# compose [--columns N] [--gap PX] OUT.png IN.png=X,Y,W,H... (in a subshell: its
+# variables stay its own, and fail leaves it alone, with exit status 1)
+compose() (
+  columns=0 gap=4
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --columns | --gap)
+        case ${2:-x} in
+          *[!0-9]*) fail "$1 takes a number of 0 or more" ;;
+        esac
+        if [ "$1" = --gap ]; then gap=$2; else columns=$2; fi
+        shift 2 ;;
+      *) break ;;
+    esac
+  done
+  [ $# -ge 2 ] || fail "usage: composites.sh --compose [--columns N] [--gap PX] OUT.png IN.png=X,Y,W,H..."
+  out=$1
+  shift
+  [ "$columns" -gt 0 ] || columns=$#
+  cells=$(mktemp -d)
+  n=0 cell_w=0 cell_h=0
+  for input in "$@"; do
+    file=${input%=*} box=${input##*=}
+    case $box in
+      *[!0-9,]* | *,,* | ,* | *, ) box="" ;;
+    esac
+    set -f
+    IFS=, read -r x y w h extra <<BOX
+$box
+BOX
+    set +f
+    if [ "$file" = "$input" ] || [ -z "$file" ] || [ -z "$h" ] || [ -n "$extra" ]; then
+      rm -rf "$cells"
+      fail "'$input': expected IN.png=X,Y,W,H"
+    fi
+    size=$(identify -format '%w %h' "$file" 2>/dev/null) || { rm -rf "$cells"; fail "$file: not an image (or no such file)"; }
+    image_w=${size% *} image_h=${size#* }
+    if [ "$w" -le 0 ] || [ "$h" -le 0 ] || [ $((x + w)) -gt "$image_w" ] || [ $((y + h)) -gt "$image_h" ]; then
+      rm -rf "$cells"
+      fail "$file: crop box $x,$y,$w,$h is not inside the ${image_w}x${image_h} image"
+    fi
+    # +repage: the crop's own canvas, not a window on the input's.
+    convert "$file" -crop "${w}x${h}+${x}+${y}" +repage -background white -alpha remove -alpha off \
+      "$cells/$n.png"
+    [ "$w" -gt "$cell_w" ] && cell_w=$w
+    [ "$h" -gt "$cell_h" ] && cell_h=$h
+    n=$((n + 1))
+  done
+  [ "$columns" -lt "$n" ] || columns=$n
+  rows=$(((n + columns - 1) / columns))
+  # Every cell padded on the right and below by the gap, to one size, then tiled
+  # edge to edge; the last column's and row's gap is cut off.
+  i=0
+  while [ $i -lt $n ]; do
+    convert "$cells/$i.png" -background white -gravity northwest -extent "$((cell_w + gap))x$((cell_h + gap))" \
+      "$cells/$i.png"
+    i=$((i + 1))
+  done
+  i=0 list=""
+  while [ $i -lt $n ]; do
+    list="$list $cells/$i.png"
+    i=$((i + 1))
+  done
+  # shellcheck disable=SC2086  # the cells' names have no spaces (mktemp -d's folder)
+  montage $list -tile "${columns}x${rows}" -geometry +0+0 -background white miff:- |
+    convert - -crop "$((columns * (cell_w + gap) - gap))x$((rows * (cell_h + gap) - gap))+0+0" +repage \
+      -strip -define png:exclude-chunks=date,time "PNG24:$out"
+  rm -rf "$cells"
+)
+
+if [ "${1:-}" = --compose ]; then
+  shift
+  compose "$@"
+  exit 0
+fi
 if [ $# -ne 2 ]; then
   echo "usage: composites.sh BUILD_DIR OUT_DIR" >&2
   exit 1
@@ -29,7 +124,6 @@ out="$2"
 tools=$(dirname "$0")
 root="$tools/../.."
 models="$root/assets/models"
-compose() { "${PYTHON:-python3}" "$tools/compose_png.py" "$@"; }
 frames=$(mktemp -d)
 trap 'rm -rf "$frames"' EXIT
 

@@ -925,13 +925,15 @@ def nlerp_error():
     for turn, colour in turns:
         points = " ".join(f"{px(i / 100):.1f} {py(error(turn, i / 100)):.1f}" for i in range(101))
         s.path("M " + points, stroke=colour, width=2.5)
-        worst = max(range(101), key=lambda i: abs(error(turn, i / 100)))
-        s.text(x0 + w + 20, 80 + 30 * turns.index((turn, colour)), f"{turn} deg apart: at most "
-               f"{abs(error(turn, worst / 100)):.2f} deg", size=12.5, fill=colour)
+        # The peak on a grid 100 times finer than the curve's: on the curve's own 101 points 170
+        # degrees would read 6.75 for the 6.758 between them.
+        worst = max(abs(error(turn, i / 10000)) for i in range(10001))
+        s.text(x0 + w + 20, 80 + 30 * turns.index((turn, colour)), f"{turn} deg apart: at most {worst:.2f} deg",
+               size=12.5, fill=colour)
     s.text(x0 + w + 20, 190, "nlerp lags before t = 1/2", size=12.5)
     s.text(x0 + w + 20, 210, "and leads after it; both", size=12.5)
     s.text(x0 + w + 20, 230, "meet at 0, 1/2 and 1", size=12.5)
-    small = max(abs(error(3, i / 100)) for i in range(101))
+    small = max(abs(error(3, i / 10000)) for i in range(10001))
     s.text(x0, y0 + h + 50, f"keys 3 deg apart (1/30 s at 90 deg/s): nlerp is off by at most {small:.1e} deg",
            size=12.5, fill=MUTED)
     return s.render()
@@ -969,11 +971,14 @@ def interrupted_fade():
         s.text(x_of(t), top + height + 18, f"{t:.1f}", size=11, anchor="middle", fill=MUTED)
     s.text(left + width / 2, top + height + 40, "wall seconds since the first switch", size=12.5, anchor="middle")
     s.text(left, top - 14, "weight", size=12.5)
-    for t, label in ((0.0, "N: fade to wave, 1 s linear"), (0.4, "N: fade to clip 3, 0.5 s smoothstep")):
+    # The second label on two short lines, clear of the dotted line that rises past it.
+    for t, lines in ((0.0, ["N: fade to wave, 1 s linear"]), (0.4, ["N: fade to clip 3,", "0.5 s smoothstep"])):
         s.line(x_of(t), top, x_of(t), top + height, stroke=MUTED, dash="4,4")
-        s.text(x_of(t) + 6, top + 16 if t == 0.0 else top + 34, label, size=11.5, fill=MUTED)
-    s.line(x_of(0.4), y_of(1.0), x_of(1.0), y_of(0.0), stroke=FRONT, dash="2,5", width=1.2)
-    s.text(x_of(0.84), y_of(0.12), "wave without the interruption", size=11, fill="#2c6ea6")
+        for k, label in enumerate(lines):
+            s.text(x_of(t) + 6, (top + 16 if t == 0.0 else top + 34) + 15 * k, label, size=11.5, fill=MUTED)
+    # Left alone, the 1 s linear fade would carry wave on up from 0.4 at 0.4 s to 1 at 1.0 s.
+    s.line(x_of(0.4), y_of(0.4), x_of(1.0), y_of(1.0), stroke=FRONT, dash="2,5", width=1.2)
+    s.text(x_of(1.0) + 6, y_of(1.0) + 18, "wave without the interruption", size=11, fill="#2c6ea6")
     for i, (color, label) in enumerate((("#e08a2c", "idle"), (FRONT, "wave"), (ACCENT, "clip 3"))):
         d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 280):.1f} {y_of(weights(k * end / 280)[i]):.1f}"
                      for k in range(281))
@@ -1051,7 +1056,9 @@ def inertial_offset():
         return (1 - c) * source_offset(t)
 
     def quintic(t, guard=True):
-        # ex09.4's curve, redone here: the guard, a0, then the quintic to 0.
+        # ex09.4's curve, redone here: the guard, a0, then the quintic to 0. Without the guard v0 is
+        # kept (and T, which only a v0 < 0 shortens); a0 is still kept >= 0 as ex09.4 does, so the
+        # dashed curve peaks at 67 degrees (with Bollo's a0 unclamped, -117 rad/s^2, it would peak at 61).
         v, T = min(v0, 0.0) if guard else v0, blend
         if v < 0:
             T = min(T, -5 * x0 / v)
@@ -1085,7 +1092,7 @@ def inertial_offset():
     s.text(x_of(0.15) + 4, y_of(source_offset(0.15)) + 4, "the source played on", size=11, fill=MUTED)
     curves = (("#e08a2c", "smoothstep crossfade", None, crossfade),
               (ACCENT, "quintic, guarded", None, quintic),
-              (ACCENT, "quintic, no guard", "5,4", lambda t: quintic(t, guard=False)))
+              (ACCENT, "quintic, v0 kept", "5,4", lambda t: quintic(t, guard=False)))
     for i, (color, label, dash, f) in enumerate(curves):
         d = " ".join(("M" if k == 0 else "L") + f" {x_of(k * end / 240):.1f} {y_of(f(k * end / 240)):.1f}"
                      for k in range(241))
@@ -1324,7 +1331,7 @@ def ik_convergence():
         y = top + 16 + 20 * (column - 1)
         s.line(left + width + 14, y - 4, left + width + 40, y - 4, stroke=color, width=2.2, dash=dash)
         s.text(left + width + 46, y, label, size=11.5)
-    s.text(410, 405, "A 7-bone chain, 200 reachable targets, each solver from the same rest pose "
+    s.text(410, 405, "A chain of 6 bones, 200 reachable targets, each solver from the same rest pose "
            "(ik_convergence).", size=12, anchor="middle", fill=MUTED)
     return s.render()
 

@@ -130,10 +130,11 @@ bool ik_fabrik_run(const ik_chain_job *job, sa_error *err);
 void fabrik_iteration(int count, float (*positions)[3], const float *lengths, const float target[3]);
 
 /* Aim (look-at): a forward axis of the last joint of a chain (the head)
- * turned toward a target, the turn spread over the chain (spine, neck, head)
- * as ozz-animation's aim job is used in its look-at sample: joint k takes
- * weights[k] of the turn that is left when it is reached, root first, so the
- * head, with weight 1, ends exactly on the target. The head's forward never
+ * turned toward a target, the turn spread over the chain (spine, neck, head):
+ * joint k takes weights[k] of the turn that is left when it is reached, root
+ * first, so the head, with weight 1, ends exactly on the target.
+ * (ozz-animation's look-at sample runs its aim job the other way, head first,
+ * weight 0.5 each and 1 on the last ancestor.) The head's forward never
  * turns more than max_angle from where it pointed in the input pose; a
  * target outside that cone is aimed at as far as the limit allows, toward
  * it. Writes the rotations of joints[0 .. count-1]. */

@@ -1,5 +1,5 @@
-/* ik_aim.c: aim (look-at) spread over a chain, as ozz-animation's look-at
- * sample uses its aim job. */
+/* ik_aim.c: aim (look-at) spread over a chain, root first (ozz-animation's
+ * look-at sample spreads its aim job head first). */
 #include "ik_chain.h"
 
 #include <math.h>

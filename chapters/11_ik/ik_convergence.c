@@ -6,8 +6,8 @@
  *                                  which book/tools/figures.py plots) differs
  *                                  from a fresh run by more than 2 % or 1e-5 m
  *
- * The chain: 7 bones of 0.2 m in a gentle curve under a turned root (a tube
- * or a tail). The targets: the tip of the chain in 200 random poses (each
+ * The chain: joints 1 to 7, six bones of 0.2 m in a gentle curve (a tube or
+ * a tail), 0.1 m from a turned root that stays still. The targets: the tip of the chain in 200 random poses (each
  * joint turned up to 0.8 rad about a random axis), so every one is
  * reachable. Each solver starts from the rest pose with max_iterations = i
  * and tolerance 0; the distance is measured through chapter 04's forward

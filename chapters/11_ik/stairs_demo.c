@@ -16,7 +16,7 @@ bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_e
     d->geometry = stairs_default();
     if (!stairs_walk_init(&d->walk, &d->v.all, &d->geometry, err))
         return sa_error_prefix(err, "%s", path);
-    /* Most of the turn in the neck and head, a little in the chest: the
+    /* About a quarter of the turn each, so half of it in the chest: the
      * spine takes a quarter of it, then a third of what is left, ... */
     static const char *const names[LOOK_JOINTS] = {"spine_2", "spine_3", "neck", "head"};
     static const float weights[LOOK_JOINTS] = {0.25f, 0.33f, 0.5f, 1.0f};
