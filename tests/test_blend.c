@@ -237,6 +237,26 @@ static void additive_by_hand(void **state)
     expect_transform_near(&pose, &out, 1e-6, "reference + delta");
 }
 
+/* The same value, number by number (== : -0 and 0 are one value). */
+static void expect_same_values(const transform *want, const transform *got, const char *what, int index)
+{
+    for (int i = 0; i < 3; i++)
+        if (got->translation[i] != want->translation[i] || got->scale[i] != want->scale[i])
+            fail_msg("%s %d: translation[%d] %.9g, scale[%d] %.9g: expected exactly %.9g and %.9g", what, index, i,
+                     (double)got->translation[i], i, (double)got->scale[i], (double)want->translation[i],
+                     (double)want->scale[i]);
+    for (int i = 0; i < 4; i++)
+        if (got->rotation[i] != want->rotation[i])
+            fail_msg("%s %d: rotation[%d]: expected exactly %.9g, got %.9g", what, index, i, (double)want->rotation[i],
+                     (double)got->rotation[i]);
+}
+
+static float lcg_unit(unsigned *seed) /* -1 .. 1 */
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    return (float)(*seed >> 8) / (float)(1u << 23) - 1.0f;
+}
+
 static void additive_of_the_reference_gives_the_base(void **state)
 {
     (void)state;
@@ -246,7 +266,28 @@ static void additive_of_the_reference_gives_the_base(void **state)
     for (float w = 0; w <= 1.0f; w += 0.25f) {
         pose_additive_apply(3, b, delta, w, out);
         for (int j = 0; j < 3; j++)
-            expect_transform_near(&b[j], &out[j], 1e-6, "base + (reference - reference)");
+            expect_same_values(&b[j], &out[j], "base + (reference - reference), joint", j);
+    }
+    /* 1,000 random references and bases (unit rotations, scales 0.5 .. 1.5),
+     * random weights: the base comes back exactly every time. With the delta
+     * rotation computed as inverse(q) * q, which is the identity only within
+     * rounding, about one in seven came back an ulp off when measured. */
+    unsigned seed = 22;
+    for (int n = 0; n < 1000; n++) {
+        transform pair[2];
+        for (int k = 0; k < 2; k++) {
+            float q[4], length = 0;
+            for (int i = 0; i < 4; i++)
+                q[i] = lcg_unit(&seed), length += q[i] * q[i];
+            length = sqrtf(length);
+            pair[k] = sa_transform(3 * lcg_unit(&seed), 3 * lcg_unit(&seed), 3 * lcg_unit(&seed), q[0] / length,
+                                   q[1] / length, q[2] / length, q[3] / length, 1 + 0.5f * lcg_unit(&seed),
+                                   1 + 0.5f * lcg_unit(&seed), 1 + 0.5f * lcg_unit(&seed));
+        }
+        float w = 0.5f + 0.5f * lcg_unit(&seed);
+        pose_additive_delta(1, &pair[0], &pair[0], delta);
+        pose_additive_apply(1, &pair[1], delta, w, out);
+        expect_same_values(&pair[1], &out[0], "base + (reference - reference), random pose", n);
     }
 }
 

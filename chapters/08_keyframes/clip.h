@@ -111,8 +111,10 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err);
  * quaternions (x y z w), the shortest way round: when their dot product is
  * negative, b is negated first (q and -q are the same rotation). When they
  * are nearly equal (dot > SLERP_NLERP_DOT) the sine of the small angle is
- * too imprecise to divide by: normalized lerp instead. out is unit length,
- * a at t = 0, b (or -b) at t = 1. out may be a or b. */
+ * too imprecise to divide by: normalized lerp instead. out is unit length
+ * (within rounding); t = 0 gives a and t = 1 gives b (-b when the dot
+ * product is negative) exactly, bit for bit, not renormalized. out may be a
+ * or b. */
 #define SLERP_NLERP_DOT 0.9995f
 void quat_slerp(const float a[4], const float b[4], float t, float out[4]);
 
@@ -123,7 +125,9 @@ void quat_slerp(const float a[4], const float b[4], float t, float out[4]);
  * one key is constant; in between, the two keys around t (times[k] <= t <
  * times[k + 1], track_find_key below) are mixed by u = (t - times[k]) /
  * (times[k + 1] - times[k]): out = values[k] + u (values[k + 1] - values[k]).
- * A t exactly on a key gives that key's value. */
+ * A t exactly on a key gives that key's value exactly (bit for bit): k is
+ * that key and u = 0, while the key before with u = 1 gives a + 1 (b - a),
+ * which rounding can make differ from b (1e8 then 1.5 gives 0). */
 void track_sample_linear(int key_count, const float *times, const float *values, int components, float t, float *out);
 
 /* [listing find_key] */
@@ -214,8 +218,11 @@ void clip_clock_init(clip_clock *clock, double duration, bool loop);
  * those with b <= time < a. So each crossing is reported once, whether steps
  * end on an event or not.
  * Looping: time wraps into [0, duration); an event at 0 (or at duration,
- * the same instant) is crossed when the clock passes the wrap; a step longer
- * than the clip crosses each event once per lap. Once: time stops at 0 or
+ * the same instant) is crossed when the clock passes the wrap, the end of
+ * the lap it leaves first: forward the events at duration, then those at 0;
+ * backward those at 0, then those at duration. A step longer than the clip
+ * crosses each event once per lap. A looping clock is never finished: a step
+ * that moves it sets `finished` to false. Once: time stops at 0 or
  * duration and `finished` is set when it gets there (events at that end
  * fire then). A clip of duration 0 never moves.
  * events[event_count] are sorted by time. The indices of the events crossed

@@ -11,6 +11,13 @@ void quat_slerp(const float a[4], const float b[4], float t, float out[4])
     /* q and -q are one rotation: take the b on a's side of the sphere, or
      * the joint turns the long way round (up to 360 degrees instead of 180). */
     float sign = dot < 0.0f ? -1.0f : 1.0f;
+    /* The ends are the keys themselves, bit for bit: renormalizing a or b
+     * moves a third of unit quaternions by one ulp. */
+    if (t == 0.0f || t == 1.0f) {
+        for (int i = 0; i < 4; i++)
+            out[i] = t == 0.0f ? a[i] : sign * b[i];
+        return;
+    }
     dot *= sign;
     float wa, wb;
     if (dot > SLERP_NLERP_DOT) {

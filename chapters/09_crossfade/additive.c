@@ -17,6 +17,10 @@ void pose_additive_delta(int joint_count, const transform *reference, const tran
         versor inverse_reference; /* cglm takes non-const versors; it only reads them */
         glm_quat_conjugate((float *)reference[j].rotation, inverse_reference);
         glm_quat_mul(inverse_reference, (float *)pose[j].rotation, d.rotation);
+        /* The reference's own rotation: the identity exactly, so that it adds
+         * nothing, bit for bit (the product is an ulp off it for most q). */
+        if (glm_vec4_eqv((float *)reference[j].rotation, (float *)pose[j].rotation))
+            glm_quat_identity(d.rotation);
         delta[j] = d;
     }
 }

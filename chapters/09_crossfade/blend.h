@@ -86,19 +86,23 @@ void mask_from_joint(int count, const int *parent, int joint, int smooth, float 
  *     delta.rotation    = inverse(reference.rotation) * pose.rotation
  *     delta.scale       = pose.scale / reference.scale   (per axis)
  *
- * The reference's scales must not be 0 (animator_set_additive checks).
- * delta may be the same array as pose or reference. */
+ * A rotation equal to the reference's (==, component by component) has the
+ * identity (0 0 0 1) as its delta exactly: inverse(q) * q is only within
+ * rounding of it. The reference's scales must not be 0
+ * (animator_set_additive checks). delta may be the same array as pose or
+ * reference. */
 void pose_additive_delta(int joint_count, const transform *reference, const transform *pose, transform *delta);
 
 /* out = base with w (0 .. 1) of the delta on top:
  *
  *     translation = base + w delta
- *     rotation    = base * slerp(identity, delta, w)
+ *     rotation    = base * slerp(identity, delta, w)   (the short way: a
+ *                   delta stored as -q, real part < 0, turns as q does)
  *     scale       = base * (1 + w (delta - 1))      (per axis)
  *
- * So the reference pose itself as the clip's pose gives back the base, and
- * w = 1 with the reference as base gives back the clip's pose. out may be
- * the same array as base or delta. */
+ * So the reference pose itself as the clip's pose gives back the base
+ * exactly, and w = 1 with the reference as base gives back the clip's pose
+ * (within rounding). out may be the same array as base or delta. */
 void pose_additive_apply(int joint_count, const transform *base, const transform *delta, float weight, transform *out);
 /* [/listing] */
 

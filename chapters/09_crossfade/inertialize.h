@@ -38,13 +38,16 @@ void inertial_rotation_init(inertial_rotation *state, const float source_previou
 /* The offset's angle t seconds after the switch: the quintic
  *     x(t) = A t^5 + B t^4 + C t^3 + a0/2 t^2 + v0 t + x0
  * with x, x' and x'' zero at T = state->blend_time; x0 for t <= 0 and
- * exactly 0 for t >= T. */
+ * exactly 0 for t >= T (t = T included), which wins where both apply
+ * (T <= t <= 0, a blend time <= 0). */
 float inertial_offset_angle(const inertial_rotation *state, float t);
 
 /* One frame: elapsed grows by dt (a dt <= 0, or NaN, counts as 0), then
- * out = target * offset, the offset x(elapsed) about the axis. Once elapsed
- * reaches the blend time out is the target exactly. At the switch's own
- * frame (dt = 0) out is the source. out may be target. */
+ * out = target * offset, the offset x(elapsed) about the axis, with this
+ * frame's target (it moves on after the switch; the offset stays on its
+ * right, in the joint's frame). Once elapsed reaches the blend time out is
+ * the target exactly. At the switch's own frame (dt = 0) out is the source.
+ * out may be target. */
 void inertial_rotation_update(inertial_rotation *state, float dt, const float target[4], float out[4]);
 /* [/listing] */
 

@@ -1,12 +1,14 @@
 /* EXERCISE ex08.3: advance the animation clock and report the events crossed.
  *
  * Task: move clock->time by dt (clamped to 0 .. clock->max_step) times
- * clock->speed. Looping: wrap into [0, duration). Once: stop at 0 or at
- * duration and set clock->finished when it gets there. Report each event the
- * clock crosses, once per crossing, in the order crossed: forward from a to b
- * the events with a < time <= b, backward those with b <= time < a; an event
- * at 0 or at duration is crossed at the loop wrap; a step longer than the
- * clip crosses each event once per lap. Write at most fired_capacity event
+ * clock->speed. Looping: wrap into [0, duration), and a step that moves the
+ * clock sets clock->finished to false. Once: stop at 0 or at duration and
+ * set clock->finished when it gets there. Report each event the clock
+ * crosses, once per crossing, in the order crossed: forward from a to b the
+ * events with a < time <= b, backward those with b <= time < a; an event at
+ * 0 or at duration is crossed at the loop wrap (forward those at duration
+ * first, then those at 0; backward the other way round); a step longer than
+ * the clip crosses each event once per lap. Write at most fired_capacity event
  * indices to fired[]; return how many events were crossed.
  * The full contract is in chapters/08_keyframes/clip.h; see
  * exercises/08_keyframes/README.md and the book, chapter 08, section

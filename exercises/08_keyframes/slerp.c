@@ -3,7 +3,8 @@
  * Task: write out = slerp(a, b, t), quaternions x y z w: the shortest way
  * round (when a . b < 0, use -b: q and -q are the same rotation), a
  * normalized lerp instead when the two are nearly equal (a . b, after that
- * sign change, above SLERP_NLERP_DOT), and out of unit length.
+ * sign change, above SLERP_NLERP_DOT), and out of unit length; t = 0 gives
+ * a and t = 1 gives b (or -b) exactly, as they are, not renormalized.
  * The full contract is in chapters/08_keyframes/clip.h; see
  * exercises/08_keyframes/README.md and the book, chapter 08, section
  * "Slerp".

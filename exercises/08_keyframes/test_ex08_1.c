@@ -32,11 +32,41 @@ static void expect_slerp(const char *what, const float a[4], const float b[4], f
 static const float identity[4] = {0, 0, 0, 1};
 static const float z90[4] = {0, 0, 0.70710678f, 0.70710678f}; /* 90 degrees about Z */
 
-static void the_ends_are_a_and_b(void **state)
+/* t = 0 and t = 1 give a and b themselves (or -b: the end of the short
+ * way), compared with ==, not within a tolerance. These are unit
+ * quaternions whose renormalization in floats moves them by an ulp (z90
+ * and x160: q / |q| differs from q in its last bit, worked out in float32
+ * with Python's struct module), so a slerp that normalizes the key it
+ * returns fails here. */
+static void expect_exactly(const char *what, const float a[4], const float b[4], float t, const float want[4],
+                           const char *which)
+{
+    float out[5] = {-7, -7, -7, -7, -7};
+    quat_slerp(a, b, t, out);
+    for (int i = 0; i < 4; i++)
+        if (out[i] != want[i])
+            fail_msg("ex08.1: %s, t = %g: out[%d]: expected exactly %.9g (%s, bit for bit, not renormalized), got "
+                     "%.9g",
+                     what, (double)t, i, (double)want[i], which, (double)out[i]);
+    if (out[4] != -7)
+        fail_msg("ex08.1: %s: wrote past out[3]", what);
+}
+
+static void the_ends_are_a_and_b_exactly(void **state)
 {
     (void)state;
-    expect_slerp("identity to 90 degrees about Z", identity, z90, 0, (const double[]){0, 0, 0, 1}, false, 1e-6);
-    expect_slerp("identity to 90 degrees about Z", identity, z90, 1, (const double[]){0, 0, 0.70710678, 0.70710678},
+    const float x160[4] = {0.98480775f, 0, 0, 0.17364818f}; /* 160 degrees about X */
+    expect_exactly("identity to 90 degrees about Z", identity, z90, 0, identity, "a");
+    expect_exactly("identity to 90 degrees about Z", identity, z90, 1, z90, "b");
+    expect_exactly("160 degrees about X to the identity", x160, identity, 0, x160, "a");
+    /* 10 degrees, then 30 degrees stored negated (a . b < 0): the short way
+     * ends at -b. */
+    const float z10[4] = {0, 0, 0.08715574f, 0.99619470f}, minus_z30[4] = {0, 0, -0.25881905f, -0.96592583f};
+    const float z30[4] = {0, 0, 0.25881905f, 0.96592583f};
+    expect_exactly("10 degrees and 30 degrees stored negated", z10, minus_z30, 0, z10, "a");
+    expect_exactly("10 degrees and 30 degrees stored negated", z10, minus_z30, 1, z30, "-b, the end of the short way");
+    /* In between the result is normalized as before: t = 1/2 of the first pair. */
+    expect_slerp("identity to 90 degrees about Z", identity, z90, 0.5f, (const double[]){0, 0, 0.38268343, 0.92387953},
                  false, 1e-6);
 }
 
@@ -71,9 +101,6 @@ static void the_shortest_way_round(void **state)
     const float z10[4] = {0, 0, 0.08715574f, 0.99619470f}, minus_z30[4] = {0, 0, -0.25881905f, -0.96592583f};
     expect_slerp("10 degrees and 30 degrees stored negated", z10, minus_z30, 0.5f,
                  (const double[]){0, 0, 0.17364818, 0.98480775}, true, 1e-6);
-    /* t = 0 is a itself, whatever b's sign. */
-    expect_slerp("10 degrees and 30 degrees stored negated", z10, minus_z30, 0,
-                 (const double[]){0, 0, 0.08715574, 0.99619470}, false, 1e-6);
 }
 
 static void nearly_equal_rotations(void **state)
@@ -89,6 +116,37 @@ static void nearly_equal_rotations(void **state)
      * (sin, 0, 0, cos) of half of acos(0.9996) = 0.0141421. */
     const float near[4] = {0.02828144f, 0, 0, 0.9996f};
     expect_slerp("dot 0.9996", identity, near, 0.5f, (const double[]){0.01414213, 0, 0, 0.99990000}, false, 2e-6);
+}
+
+static void nearly_equal_away_from_the_middle(void **state)
+{
+    (void)state;
+    /* At t = 1/2 the weights 1 - t and t are equal: a lerp with the two
+     * swapped passes there, so t = 1/4. 0.01 degrees apart, a quarter of the
+     * way is 0.0025 degrees: (sin 0.00125 degrees, 0, 0, cos) = (2.1816616e-5,
+     * 0, 0, 1); swapped, 3/4 of the way, 6.5e-5. */
+    const float x001[4] = {8.7266463e-5f, 0, 0, 1};
+    expect_slerp("0.01 degrees apart", identity, x001, 0.25f, (const double[]){2.1816616e-5, 0, 0, 1}, false, 1e-7);
+    /* dot 0.9996, t = 1/4: (3/4 (0 0 0 1) + 1/4 near) normalized, worked out in
+     * double by a Python script: (0.0070708901, 0, 0, 0.99997500); the slerp
+     * itself is 3.5e-7 from it, within the tolerance; swapped, 0.0212127. */
+    const float near[4] = {0.02828144f, 0, 0, 0.9996f};
+    expect_slerp("dot 0.9996", identity, near, 0.25f, (const double[]){0.0070708901, 0, 0, 0.99997500}, false, 1e-6);
+}
+
+static void nearly_equal_and_stored_negated(void **state)
+{
+    (void)state;
+    /* The identity and minus a turn of 0.01 degrees about X: a . b = -1,
+     * after the sign change +1, in the lerp's range. Tested for nearness
+     * before the sign change, -1 is not near, and the slerp divides by
+     * sin(acos(1)) = 0: NaN. Half-way is 0.005 degrees about X, (4.3633231e-5,
+     * 0, 0, 1), or its negative. */
+    const float minus_x001[4] = {-8.7266463e-5f, 0, 0, -1};
+    expect_slerp("the identity and 0.01 degrees stored negated", identity, minus_x001, 0.5f,
+                 (const double[]){4.3633231e-5, 0, 0, 1}, true, 1e-7);
+    expect_slerp("the identity and 0.01 degrees stored negated", identity, minus_x001, 0.25f,
+                 (const double[]){2.1816616e-5, 0, 0, 1}, true, 1e-7);
 }
 
 static void out_may_be_a(void **state)
@@ -108,10 +166,12 @@ static void out_may_be_a(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        SA_EXERCISE_CASE("ex08.1", the_ends_are_a_and_b),
+        SA_EXERCISE_CASE("ex08.1", the_ends_are_a_and_b_exactly),
         SA_EXERCISE_CASE("ex08.1", the_angle_moves_at_a_constant_rate),
         SA_EXERCISE_CASE("ex08.1", the_shortest_way_round),
         SA_EXERCISE_CASE("ex08.1", nearly_equal_rotations),
+        SA_EXERCISE_CASE("ex08.1", nearly_equal_away_from_the_middle),
+        SA_EXERCISE_CASE("ex08.1", nearly_equal_and_stored_negated),
         SA_EXERCISE_CASE("ex08.1", out_may_be_a),
     };
     return cmocka_run_group_tests_name("ex08.1 slerp", tests, NULL, NULL);

@@ -66,6 +66,38 @@ static void exactly_on_a_key(void **state)
     expect_sample(TRACK3, 4, (const double[]){30, 20, -10});
 }
 
+/* On a key the key's value comes back exactly (==, no tolerance), however
+ * far apart the keys are. Keys at 0, 1, 2 s with values 1e8, 1.5, 3: at
+ * t = 1, k = 1 and u = 0 give 1.5. Mixed from the key before with u = 1,
+ * 1e8 + 1 (1.5 - 1e8) is 0 in floats (1.5 - 1e8 rounds to -1e8, the floats
+ * near 1e8 being 8 apart). The same pair as the last two keys, at t = 1:
+ * the last value, 1.5, not 0 from the last interval with u = 1. */
+static void expect_exactly(const char *what, int key_count, const float *times_in, const float *values_in, float t,
+                           float want)
+{
+    float *times = with_marker(times_in, key_count), *values = with_marker(values_in, key_count);
+    float out[2] = {-7, -7};
+    track_sample_linear(key_count, times, values, 1, t, out);
+    if (out[0] != want)
+        fail_msg("ex08.2: %s, t = %g: out[0]: expected exactly %.9g, the key's own value, got %.9g (on a key take "
+                 "that key with u = 0: a + 1 (b - a) is not always b in floats)",
+                 what, (double)t, (double)want, (double)out[0]);
+    if (out[1] != -7)
+        fail_msg("ex08.2: %s: wrote out[1], past the 1 component", what);
+    free(times);
+    free(values);
+}
+
+static void on_a_key_its_value_bit_for_bit(void **state)
+{
+    (void)state;
+    const float times[] = {0, 1, 2}, values[] = {1e8f, 1.5f, 3};
+    expect_exactly("keys 1e8, 1.5, 3 at 0, 1, 2", 3, times, values, 1, 1.5f);
+    expect_exactly("keys 1e8, 1.5, 3 at 0, 1, 2", 3, times, values, 0, 1e8f);
+    expect_exactly("keys 1e8, 1.5, 3 at 0, 1, 2", 3, times, values, 2, 3);
+    expect_exactly("keys 1e8, 1.5 at 0, 1 (the last key)", 2, times, values, 1, 1.5f);
+}
+
 static void before_the_first_and_after_the_last_key(void **state)
 {
     (void)state;
@@ -107,6 +139,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         SA_EXERCISE_CASE("ex08.2", between_keys),
         SA_EXERCISE_CASE("ex08.2", exactly_on_a_key),
+        SA_EXERCISE_CASE("ex08.2", on_a_key_its_value_bit_for_bit),
         SA_EXERCISE_CASE("ex08.2", before_the_first_and_after_the_last_key),
         SA_EXERCISE_CASE("ex08.2", one_key_is_constant),
         SA_EXERCISE_CASE("ex08.2", many_keys_and_one_component),

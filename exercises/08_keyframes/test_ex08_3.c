@@ -94,6 +94,48 @@ static void a_loop_wraps_and_crosses_the_wrap_once(void **state)
     expect_step("an event at the duration", &c, 0.25, at_end, 2, "end", 0.125);
 }
 
+static void at_the_wrap_the_lap_left_ends_first(void **state)
+{
+    (void)state;
+    /* Events at 0 ("start") and at the duration ("end"), the same instant:
+     * the clock finishes the lap it is leaving, then starts the next.
+     * Forward, 1.875 -> 2 = 0 -> 0.125: end, then start. */
+    const clip_event both[] = {{"start", 0}, {"a", 0.5f}, {"end", 2}};
+    clip_clock c = clock_at(1.875, 1, true);
+    expect_step("events at 0 and at the duration, forward across the wrap", &c, 0.25, both, 3, "end start", 0.125);
+    /* Backward, 0.125 -> 0 = 2 -> 1.875: start, then end. */
+    c.speed = -1;
+    expect_step("events at 0 and at the duration, backward across the wrap", &c, 0.25, both, 3, "start end", 1.875);
+    /* A step ending on the wrap: both fire in that step, forward end first;
+     * the next step fires neither. */
+    c = clock_at(1.75, 1, true);
+    expect_step("events at 0 and at the duration, forward onto the wrap", &c, 0.25, both, 3, "end start", 0);
+    expect_step("events at 0 and at the duration, forward from the wrap", &c, 0.25, both, 3, "", 0.25);
+}
+
+static void a_looping_clock_is_never_finished(void **state)
+{
+    (void)state;
+    /* A clock that played once to its end and is then switched to looping:
+     * its first step clears finished (1.875 -> 0.125, across the wrap:
+     * start; late is where it stood). */
+    clip_clock c = clock_at(1.875, 1, true);
+    c.finished = true;
+    expect_step("looping, finished set before the step", &c, 0.25, EVENTS, "start", 0.125);
+    if (c.finished)
+        fail_msg("ex08.3: looping, from 1.875 across the wrap to 0.125 with finished set before: finished is still "
+                 "set (a looping clock is never finished: a step that moves it clears it)");
+    /* Across the wrap, forward and backward, it stays false. */
+    c.time = 1.75;
+    expect_step("looping, onto the wrap", &c, 0.25, EVENTS, "late start", 0);
+    if (c.finished)
+        fail_msg("ex08.3: looping, from 1.75 onto the wrap (0): finished is set (a looping clock is never finished)");
+    c.speed = -1;
+    expect_step("looping, backward across the wrap", &c, 0.25, EVENTS, "late", 1.75);
+    if (c.finished)
+        fail_msg("ex08.3: looping, backward from 0 to 1.75: finished is set (a looping clock is never finished)");
+}
+
 static void backwards(void **state)
 {
     (void)state;
@@ -173,6 +215,8 @@ int main(void)
         SA_EXERCISE_CASE("ex08.3", forward_steps_cross_each_event_once),
         SA_EXERCISE_CASE("ex08.3", the_step_is_clamped_and_scaled_by_speed),
         SA_EXERCISE_CASE("ex08.3", a_loop_wraps_and_crosses_the_wrap_once),
+        SA_EXERCISE_CASE("ex08.3", at_the_wrap_the_lap_left_ends_first),
+        SA_EXERCISE_CASE("ex08.3", a_looping_clock_is_never_finished),
         SA_EXERCISE_CASE("ex08.3", backwards),
         SA_EXERCISE_CASE("ex08.3", a_step_longer_than_the_clip),
         SA_EXERCISE_CASE("ex08.3", once_stops_and_finishes),

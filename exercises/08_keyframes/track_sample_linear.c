@@ -5,7 +5,8 @@
  * binary search track_find_key() in clip.h finds k) and mix their values by
  * u = (t - times[k]) / (times[k + 1] - times[k]). Before the
  * first key the first value holds, after the last key the last value; a
- * track of one key is constant. values holds key_count * components floats;
+ * track of one key is constant; a t exactly on a key gives that key's value
+ * exactly (k is that key, u = 0). values holds key_count * components floats;
  * write components floats to out.
  * The full contract is in chapters/08_keyframes/clip.h; see
  * exercises/08_keyframes/README.md and the book, chapter 08, section

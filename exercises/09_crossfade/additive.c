@@ -2,9 +2,11 @@
  * and that difference put on top of another pose.
  *
  * Task: write pose_additive_delta (delta translation pose - reference,
- * delta rotation inverse(reference) * pose, delta scale pose / reference)
+ * delta rotation inverse(reference) * pose, or the identity exactly where
+ * the pose's rotation equals the reference's, delta scale pose / reference)
  * and pose_additive_apply (translation base + w delta, rotation base *
- * slerp(identity, delta, w), scale base * (1 + w (delta - 1))).
+ * slerp(identity, delta, w), the short way, scale base * (1 + w (delta -
+ * 1))); out may be base or delta.
  * The full contract is in chapters/09_crossfade/blend.h; see
  * exercises/09_crossfade/README.md and the book, chapter 09, section
  * "Additive clips".

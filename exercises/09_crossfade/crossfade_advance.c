@@ -4,7 +4,9 @@
  * reporting its events as {clip, event}), then set every weight from the
  * fade's progress c = curve(elapsed / duration): weight_i = start_weight_i
  * (1 - c), plus c for the top entry; then remove the entries below the top
- * whose weight is 0.
+ * whose weight is 0. A frame of dt = 0 moves no clock and fires nothing,
+ * but sets the weights all the same (a fade of length 0 ends in it: the
+ * cut).
  * The full contract is in chapters/09_crossfade/blend.h; see
  * exercises/09_crossfade/README.md and the book, chapter 09, section
  * "The crossfade".

@@ -4,9 +4,11 @@
  *
  * Task: write inertial_rotation_init (offset = inverse(target) * source,
  * the short way; its angle x0 and axis; the rate v0 from last frame's
- * offset; the guard; a0), inertial_offset_angle (the quintic, 0 from the
- * blend time on) and inertial_rotation_update (elapsed += dt, then target *
- * offset). The full contract is in chapters/09_crossfade/inertialize.h; see
+ * offset; the guard; a0), inertial_offset_angle (the quintic, x0 for
+ * t <= 0, exactly 0 for t >= T, t = T included; 0 where both apply) and
+ * inertial_rotation_update (elapsed += dt, then this frame's target *
+ * offset, the offset on the right however the target moves). The full
+ * contract is in chapters/09_crossfade/inertialize.h; see
  * exercises/09_crossfade/README.md and the book, chapter 09, section
  * "Going further".
  *

@@ -162,11 +162,11 @@ static void out_may_be_a_or_b(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_quarter_of_the_way),
-        cmocka_unit_test(half_way_is_a_rotation_not_a_shrinking_matrix),
-        cmocka_unit_test(the_ends_are_the_inputs_exactly),
-        cmocka_unit_test(the_mask_scales_the_weight_per_joint),
-        cmocka_unit_test(out_may_be_a_or_b),
+        SA_EXERCISE_CASE("ex09.1", a_quarter_of_the_way),
+        SA_EXERCISE_CASE("ex09.1", half_way_is_a_rotation_not_a_shrinking_matrix),
+        SA_EXERCISE_CASE("ex09.1", the_ends_are_the_inputs_exactly),
+        SA_EXERCISE_CASE("ex09.1", the_mask_scales_the_weight_per_joint),
+        SA_EXERCISE_CASE("ex09.1", out_may_be_a_or_b),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("ex09.1 pose blend", tests, NULL, NULL);
 }

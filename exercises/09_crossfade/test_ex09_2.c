@@ -168,10 +168,13 @@ static void the_top_clip_stays_at_weight_0(void **state)
     expect_entries("dt = 0 at the switch", &f, 2, (const int[]){0, 1}, (const double[]){1, 0});
 }
 
-static void dt_0_or_negative_changes_nothing(void **state)
+static void dt_0_or_negative_in_the_middle_of_a_fade(void **state)
 {
     (void)state;
-    /* In the middle of a fade, clip 0's clock right on its event at 0.4. */
+    /* In the middle of a fade, clip 0's clock right on its event at 0.4: a
+     * frame of dt = 0 (or below, or NaN) moves no clock, fires nothing,
+     * leaves elapsed, and the weights it sets from the progress so far are
+     * the ones they already have. */
     fade_entry e[2] = {entry(1, 0, 1, true), entry(0, 0.3, 0, true)};
     crossfade f = fade_of(0.5, FADE_LINEAR, 2, e);
     crossfade_advance(&f, 0.1, clips, NULL, 0); /* c = 0.2: 0.8 and 0.2; clip 0 at 0.4 */
@@ -191,10 +194,31 @@ static void dt_0_or_negative_changes_nothing(void **state)
     }
 }
 
+static void a_frame_of_dt_0_still_sets_the_weights(void **state)
+{
+    (void)state;
+    /* Right after a switch to clip 2 over 0.5 s, clip 1 below the top at
+     * weight 0 (pushed and switched away from at once). A frame of dt = 0:
+     * c = 0, the weights are the start weights 0.6, 0 and 0.4, and clip 1,
+     * below the top at 0, leaves; no clock moves. A frame of dt = 0 that
+     * returns at once keeps clip 1. */
+    fade_entry e[3] = {entry(0, 0.3, 0.6f, true), entry(1, 0.5, 0, true), entry(2, 0.2, 0.4f, true)};
+    crossfade f = fade_of(0.5, FADE_LINEAR, 3, e);
+    fade_event fired[4];
+    int n = crossfade_advance(&f, 0.0, clips, fired, 4);
+    if (n != 0)
+        fail_msg("ex09.2: dt = 0 right after a switch: %d events fired, expected none (no clock moves)", n);
+    expect_entries("dt = 0 right after a switch, clip 1 below the top at 0 (steps 2 to 4 still run)", &f, 2,
+                   (const int[]){0, 2}, (const double[]){0.6, 0.4});
+    expect_time("dt = 0 right after a switch", &f, 0, 0.3);
+    expect_time("dt = 0 right after a switch", &f, 1, 0.2);
+}
+
 static void a_fade_of_length_0_is_a_cut(void **state)
 {
     (void)state;
-    /* p = 1 for a fade of length 0 (not 0 / 0): clip 1 at 1 at once, clip 0 gone. */
+    /* p = 1 for a fade of length 0 (not 0 / 0): clip 1 at 1 at once, clip 0
+     * gone, in a frame of dt = 0 (crossfade_play makes a cut that way). */
     fade_entry e[2] = {entry(0, 0.3, 1, true), entry(1, 0, 0, true)};
     crossfade f = fade_of(0.0, FADE_LINEAR, 2, e);
     crossfade_advance(&f, 0.0, clips, NULL, 0);
@@ -267,16 +291,17 @@ static void a_fade_longer_than_the_rest_of_a_one_shot_clip(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_linear_fade_half_way),
-        cmocka_unit_test(a_smoothstep_fade),
-        cmocka_unit_test(progress_is_wall_time_not_clip_time),
-        cmocka_unit_test(an_interrupted_fade_carries_on_from_its_weights),
-        cmocka_unit_test(a_clip_at_weight_0_leaves_and_the_order_is_kept),
-        cmocka_unit_test(the_top_clip_stays_at_weight_0),
-        cmocka_unit_test(dt_0_or_negative_changes_nothing),
-        cmocka_unit_test(a_fade_of_length_0_is_a_cut),
-        cmocka_unit_test(every_playing_clip_reports_its_events),
-        cmocka_unit_test(a_fade_longer_than_the_rest_of_a_one_shot_clip),
+        SA_EXERCISE_CASE("ex09.2", a_linear_fade_half_way),
+        SA_EXERCISE_CASE("ex09.2", a_smoothstep_fade),
+        SA_EXERCISE_CASE("ex09.2", progress_is_wall_time_not_clip_time),
+        SA_EXERCISE_CASE("ex09.2", an_interrupted_fade_carries_on_from_its_weights),
+        SA_EXERCISE_CASE("ex09.2", a_clip_at_weight_0_leaves_and_the_order_is_kept),
+        SA_EXERCISE_CASE("ex09.2", the_top_clip_stays_at_weight_0),
+        SA_EXERCISE_CASE("ex09.2", dt_0_or_negative_in_the_middle_of_a_fade),
+        SA_EXERCISE_CASE("ex09.2", a_frame_of_dt_0_still_sets_the_weights),
+        SA_EXERCISE_CASE("ex09.2", a_fade_of_length_0_is_a_cut),
+        SA_EXERCISE_CASE("ex09.2", every_playing_clip_reports_its_events),
+        SA_EXERCISE_CASE("ex09.2", a_fade_longer_than_the_rest_of_a_one_shot_clip),
     };
-    return cmocka_run_group_tests(tests, make_clips, free_clips);
+    return cmocka_run_group_tests_name("ex09.2 crossfade frame", tests, make_clips, free_clips);
 }

@@ -113,26 +113,101 @@ static void the_reference_on_itself_gives_the_pose_back(void **state)
     expect("base + (reference - reference) at w 0.75", apply_rule, &base, &out);
 }
 
-static void apply_may_overwrite_the_base(void **state)
+static void apply_may_overwrite_the_base_or_the_delta(void **state)
 {
     (void)state;
-    transform delta[2] = {tr(0, 3, -1, rx90, 2, 0.5f, 1), tr(1, 1, 1, identity, 1, 1, 1)};
-    transform pose[2] = {tr(0, 0, 5, ry90, 2, 2, 2), tr(0, 0, 0, identity, 1, 1, 1)};
-    pose_additive_apply(2, pose, delta, 0.5f, pose);
+    /* Two joints, the result written over the base, then over the delta (a
+     * solution that first copies the base into out and then adds the delta
+     * read from out has lost the delta there: it adds the base to itself). */
+    const char *names[2][2] = {{"applied over the base (out = base)", "applied over the base (out = base), joint 1"},
+                               {"applied over the delta (out = delta)",
+                                "applied over the delta (out = delta), joint 1"}};
+    for (int over = 0; over < 2; over++) {
+        transform delta[2] = {tr(0, 3, -1, rx90, 2, 0.5f, 1), tr(1, 1, 1, identity, 1, 1, 1)};
+        transform base[2] = {tr(0, 0, 5, ry90, 2, 2, 2), tr(0, 0, 0, identity, 1, 1, 1)};
+        transform *out = over ? delta : base;
+        pose_additive_apply(2, base, delta, 0.5f, out);
+        transform want = tr(0, 1.5f, 4.5f, ry90_rx45, 3, 1.5f, 2);
+        expect(names[over][0], apply_rule, &want, &out[0]);
+        want = tr(0.5f, 0.5f, 0.5f, identity, 1, 1, 1);
+        expect(names[over][1], apply_rule, &want, &out[1]);
+    }
+}
+
+static void a_delta_stored_negated_takes_the_short_way(void **state)
+{
+    (void)state;
+    /* The delta rx90 stored as -q = (-S45 0 0 -S45), real part < 0: the same
+     * rotation, so half of it is still rx45, and the base ry90 gives ry90 *
+     * rx45 as in applied_with_a_weight. slerp(identity, -q, 0.5) without the
+     * sign change goes the long way, 135 degrees about -x: ry90 * rx(-135). */
+    const float minus_rx90[4] = {-S45, 0, 0, -S45};
+    transform delta = tr(0, 3, -1, minus_rx90, 2, 0.5f, 1), base = tr(0, 0, 5, ry90, 2, 2, 2), out;
+    pose_additive_apply(1, &base, &delta, 0.5f, &out);
     transform want = tr(0, 1.5f, 4.5f, ry90_rx45, 3, 1.5f, 2);
-    expect("applied over the base", apply_rule, &want, &pose[0]);
-    want = tr(0.5f, 0.5f, 0.5f, identity, 1, 1, 1);
-    expect("applied over the base, joint 1", apply_rule, &want, &pose[1]);
+    expect("a delta stored as -q, w 0.5", "slerp(identity, delta, w) the short way (delta . identity < 0: use -delta)",
+           &want, &out);
+}
+
+/* Compares value by value with ==: -0 and 0 are the same number. */
+static void expect_exactly(const char *what, const transform *want, const transform *got)
+{
+    for (int i = 0; i < 3; i++)
+        if (got->translation[i] != want->translation[i] || got->scale[i] != want->scale[i])
+            fail_msg("ex09.3: %s: translation[%d] %.9g, scale[%d] %.9g: expected exactly %.9g and %.9g (the base)",
+                     what, i, (double)got->translation[i], i, (double)got->scale[i], (double)want->translation[i],
+                     (double)want->scale[i]);
+    for (int i = 0; i < 4; i++)
+        if (got->rotation[i] != want->rotation[i])
+            fail_msg("ex09.3: %s: rotation[%d]: expected exactly %.9g (the base's), got %.9g (the delta of a rotation "
+                     "from itself is the identity (0 0 0 1) exactly; inverse(q) * q is only within rounding of it)",
+                     what, i, (double)want->rotation[i], (double)got->rotation[i]);
+}
+
+static void the_reference_adds_nothing_exactly(void **state)
+{
+    (void)state;
+    /* Three references whose inverse(q) * q, by cglm in floats, is not
+     * (0 0 0 1) but an ulp or so off it: ry90 * rx45, (1 2 3 4) / sqrt(30)
+     * and (0.1 -0.7 0.5 0.5). Their delta from themselves is the identity
+     * exactly, and on any base, at any weight, it gives the base back
+     * exactly. */
+    const float q3[4] = {0.18257419f, 0.36514837f, 0.54772256f, 0.73029674f}, q4[4] = {0.1f, -0.7f, 0.5f, 0.5f};
+    const transform ref[3] = {tr(1, 0, 0, ry90_rx45, 2, 2, 2), tr(0.1f, 0.2f, 0.3f, q3, 0.3f, 1, 7),
+                              tr(-5, 2, 0.7f, q4, 1.5f, 0.25f, 3)};
+    const transform base[3] = {tr(0, 0, 5, q3, 2, 2, 2), tr(0.7f, -0.3f, 1.1f, q4, 1, 3, 0.5f),
+                               tr(3, 1e-3f, -2, ry90_rx45, 0.9f, 1.1f, 1)};
+    transform delta[3], out[3];
+    pose_additive_delta(3, ref, ref, delta);
+    for (int j = 0; j < 3; j++)
+        if (delta[j].rotation[0] != 0 || delta[j].rotation[1] != 0 || delta[j].rotation[2] != 0 ||
+            delta[j].rotation[3] != 1)
+            fail_msg("ex09.3: the delta of the reference from itself, joint %d: rotation (%.9g %.9g %.9g %.9g), "
+                     "expected exactly (0 0 0 1) (inverse(q) * q is only within rounding of it: a pose equal to the "
+                     "reference has the identity as its delta)",
+                     j, (double)delta[j].rotation[0], (double)delta[j].rotation[1], (double)delta[j].rotation[2],
+                     (double)delta[j].rotation[3]);
+    const float weights[5] = {0.25f, 0.5f, 0.75f, 1, 0.3f};
+    for (int k = 0; k < 5; k++) {
+        pose_additive_apply(3, base, delta, weights[k], out);
+        for (int j = 0; j < 3; j++) {
+            char what[96];
+            snprintf(what, sizeof what, "base + (reference - reference) at w %g, joint %d", (double)weights[k], j);
+            expect_exactly(what, &base[j], &out[j]);
+        }
+    }
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_delta_by_hand),
-        cmocka_unit_test(the_delta_may_overwrite_its_input),
-        cmocka_unit_test(applied_with_a_weight),
-        cmocka_unit_test(the_reference_on_itself_gives_the_pose_back),
-        cmocka_unit_test(apply_may_overwrite_the_base),
+        SA_EXERCISE_CASE("ex09.3", the_delta_by_hand),
+        SA_EXERCISE_CASE("ex09.3", the_delta_may_overwrite_its_input),
+        SA_EXERCISE_CASE("ex09.3", applied_with_a_weight),
+        SA_EXERCISE_CASE("ex09.3", the_reference_on_itself_gives_the_pose_back),
+        SA_EXERCISE_CASE("ex09.3", apply_may_overwrite_the_base_or_the_delta),
+        SA_EXERCISE_CASE("ex09.3", a_delta_stored_negated_takes_the_short_way),
+        SA_EXERCISE_CASE("ex09.3", the_reference_adds_nothing_exactly),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("ex09.3 additive", tests, NULL, NULL);
 }

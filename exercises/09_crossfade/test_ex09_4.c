@@ -120,6 +120,14 @@ static void ex09_4_angle_and_axis(void **state)
     (void)state;
     inertial_rotation s = switch_at(1.0f, dt60, 1.0f);
     expect_angle("x0", "x0 = 2 atan2(|xyz|, w)", 1.0, inertial_offset_angle(&s, 0.0f));
+    expect_angle("state->x0", "x0 = 2 atan2(|xyz|, w)", 1.0, s.x0);
+    /* The offset is rz(1): its unit axis is +z, (0 0 1). */
+    const double want_axis[3] = {0, 0, 1};
+    for (int i = 0; i < 3; i++)
+        if (!(fabs(s.axis[i] - want_axis[i]) <= tol))
+            fail_msg("ex09.4: offset rz(1): state->axis[%d]: expected %g, got %.7g (axis = the offset's xyz / |xyz|, a "
+                     "unit vector in the joint's frame)",
+                     i, want_axis[i], (double)s.axis[i]);
     expect_angle("v0 = 0, t = T/4", "quintic: 1 - (6 u^5 - 15 u^4 + 10 u^3)", 0.896484375,
                  inertial_offset_angle(&s, 0.25f));
     expect_update("v0 = 0, t = T/4", "the angle about the offset's axis", &s, 0.25f, 0.896484375f);
@@ -269,6 +277,73 @@ static void ex09_4_the_angle_is_held_outside_the_blend(void **state)
                      (double)inertial_offset_angle(&s, after[i]), rule);
 }
 
+/* Sentence 7 at t = T exactly: the quintic's value there is 0 only up to
+ * rounding. Blend times 0.7, 0.3 and 1.3 with k = 0, 1, 2.5 and 4: at
+ * t = state->blend_time the angle is exactly 0, from the rule, not from the
+ * polynomial (written in Horner's form or with powers, it left 1e-7 to
+ * 1.5e-6 there on each of these twelve when measured in floats). */
+static void ex09_4_exactly_0_at_t_equal_T(void **state)
+{
+    (void)state;
+    const float blend_times[3] = {0.7f, 0.3f, 1.3f}, ks[4] = {0, 1, 2.5f, 4};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 4; k++) {
+            /* x_prev = 1 + k dt / T gives v0 = -k / T, -v0 T = k x0: no guard
+             * (k <= 5), so state->blend_time stays the one asked for. */
+            inertial_rotation s = switch_at(1.0f + ks[k] * dt60 / blend_times[i], dt60, blend_times[i]);
+            float x = inertial_offset_angle(&s, s.blend_time);
+            if (x != 0.0f)
+                fail_msg("ex09.4: T = %g, -v0 T = %g x0: angle at t = T (state->blend_time, %.9g) is %.9g, not exactly "
+                         "0 (x0 for t <= 0, exactly 0 for t >= T: t = T is in the second)",
+                         (double)blend_times[i], (double)ks[k], (double)s.blend_time, (double)x);
+        }
+}
+
+/* Sentence 7 when T <= 0: a state written by hand, x0 = 1 about z, blend
+ * time 0 or -1. Both rules apply for T <= t <= 0 and the second wins: the
+ * angle is 0 (a blend of no length holds nothing), and an update gives the
+ * target exactly. */
+static void ex09_4_a_blend_time_of_0_or_less_is_0(void **state)
+{
+    (void)state;
+    const float blend_times[2] = {0.0f, -1.0f}, ts[2][2] = {{0.0f, 0.0f}, {-1.0f, -0.5f}};
+    for (int i = 0; i < 2; i++) {
+        inertial_rotation s = {.axis = {0, 0, 1}, .x0 = 1, .blend_time = blend_times[i]};
+        for (int k = 0; k < 2; k++) {
+            float x = inertial_offset_angle(&s, ts[i][k]);
+            if (x != 0.0f)
+                fail_msg("ex09.4: a state with x0 = 1 and blend time %g: angle at t = %g is %.9g, expected exactly 0 "
+                         "(t >= T and t <= 0 both apply: exactly 0 for t >= T wins)",
+                         (double)blend_times[i], (double)ts[i][k], (double)x);
+        }
+        expect_exactly_the_target(blend_times[i] == 0 ? "a state with x0 = 1 and blend time 0, dt 0"
+                                                      : "a state with x0 = 1 and blend time -1, dt 0",
+                                  &s, 0.0f);
+    }
+}
+
+/* Sentence 8 with a target that moves after the switch (the next clip
+ * plays on). The offset stays in the joint's own frame, on the right of
+ * this frame's target: k = 0, T = 1, half way (x = 0.5) the target is now
+ * 90 degrees about x, rx90 = S45 (1 0 0 1), and by hand
+ *     rx90 * rz(a) = S45 (c, -s, s, c)    (s = sin a/2, c = cos a/2).
+ * An offset kept in the parent's frame, source * inverse(target) at the
+ * switch and put on the left, is right while the target stays and gives
+ * rx(a) * rx90 here. */
+static void ex09_4_the_offset_follows_a_moving_target(void **state)
+{
+    (void)state;
+    inertial_rotation s = switch_at(1.0f, dt60, 1.0f);
+    const float rx90[4] = {S45, 0, 0, S45};
+    float out[4], want[4];
+    inertial_rotation_update(&s, 0.5f, rx90, out);
+    float sn = sinf(0.25f), c = cosf(0.25f);
+    want[0] = S45 * c, want[1] = -S45 * sn, want[2] = S45 * sn, want[3] = S45 * c;
+    sa_expect_rotation(want, out, tol,
+                       "ex09.4: the target turned to 90 degrees about x after the switch, t = T/2: target * offset "
+                       "(the offset in the joint's frame, on the right of this frame's target)");
+}
+
 /* Sentence 8 (elapsed += dt; exactly the target once elapsed >= T): k = 0,
  * four updates of 0.25 reach T = 1 (sums exact in floats); one more of 1
  * stays. On the way, out written over the target's own array (the contract;
@@ -334,9 +409,12 @@ int main(void)
         SA_EXERCISE_CASE("ex09.4", ex09_4_a0_is_never_negative),
         SA_EXERCISE_CASE("ex09.4", ex09_4_the_quintic_at_its_ends),
         SA_EXERCISE_CASE("ex09.4", ex09_4_the_angle_is_held_outside_the_blend),
+        SA_EXERCISE_CASE("ex09.4", ex09_4_exactly_0_at_t_equal_T),
+        SA_EXERCISE_CASE("ex09.4", ex09_4_a_blend_time_of_0_or_less_is_0),
+        SA_EXERCISE_CASE("ex09.4", ex09_4_the_offset_follows_a_moving_target),
         SA_EXERCISE_CASE("ex09.4", ex09_4_the_updates_reach_the_target),
         SA_EXERCISE_CASE("ex09.4", ex09_4_a_negative_dt_adds_nothing),
         SA_EXERCISE_CASE("ex09.4", ex09_4_nothing_to_blend),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("ex09.4 inertialize", tests, NULL, NULL);
 }
