@@ -397,6 +397,11 @@ def check_errors(program):
             (dict(times=[0, 1], output=struct.pack("<8h", 0, 0, 0, 1, 0, 0, 1, 1), count=2, component_type=5122,
                   type_="VEC4", path="rotation"),
              "animations[0].samplers[0].output: accessors[1]: componentType 5122 is not allowed for a rotation"),
+            # translations and scales are floats only (glTF 2.0, 3.11; KHR_mesh_quantization widens mesh
+            # attributes, not animation outputs)
+            (dict(times=[0, 1], output=struct.pack("<6b", 0, 0, 0, 10, 20, 30), count=2, component_type=5120),
+             "animations[0].samplers[0].output: accessors[1]: componentType 5120 is not allowed for a translation "
+             "(float only)"),
         ]
         for kwargs, part in cases:
             gltf = one_clip_file(tmp, **kwargs)
