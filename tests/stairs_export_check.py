@@ -220,6 +220,8 @@ def check_errors(program):
         (["--export", "/nonexistent-folder/x.gltf"], 1, "error: /nonexistent-folder/x.gltf: cannot open it for writing"),
         (["--export", "x.gltf", "--dump-pose", "-"], 2, "error: --export and --dump-pose cannot be used together"),
         (["--view", "side"], 2, "error: --view: 'side' is not"),
+        (["--sink", "0.02"], 2, "error: --sink is for --check-ik"),
+        (["--check-ik", "--sink", "-0.02"], 2, "error: --sink: -0.02 is not a depth of 0 .. 1 m"),
     ])
 
 
