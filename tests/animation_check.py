@@ -403,6 +403,16 @@ def check_errors(program):
              "animations[0].samplers[0].output: accessors[1]: componentType 5120 is not allowed for a translation "
              "(float only)"),
         ]
+        # JSON cut short: the loader's error (everything freed: the sanitizer
+        # build runs this test with LeakSanitizer)
+        cut = os.path.join(tmp, "cut.gltf")
+        with open(cut, "w") as f:
+            f.write('{"asset": {"version": "2.0"}, "nodes": [')
+        status, out, err = run(program, "--model", cut, "--dump-pose", "-")
+        want = "error: %s: JSON byte 40: unexpected end of input (expected a value)" % cut
+        if status != 1 or out or err.split("\n")[-1] != want:
+            problems.append("cut.gltf: exit %d, stdout %r, stderr %r; expected exit 1 and the loader's one line"
+                            % (status, out[:80], err))
         for kwargs, part in cases:
             gltf = one_clip_file(tmp, **kwargs)
             status, out, err = run(program, "--model", gltf, "--dump-pose", "-")
