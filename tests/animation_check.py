@@ -397,7 +397,22 @@ def check_errors(program):
             (dict(times=[0, 1], output=struct.pack("<8h", 0, 0, 0, 1, 0, 0, 1, 1), count=2, component_type=5122,
                   type_="VEC4", path="rotation"),
              "animations[0].samplers[0].output: accessors[1]: componentType 5122 is not allowed for a rotation"),
+            # translations and scales are floats only (glTF 2.0, 3.11; KHR_mesh_quantization widens mesh
+            # attributes, not animation outputs)
+            (dict(times=[0, 1], output=struct.pack("<6b", 0, 0, 0, 10, 20, 30), count=2, component_type=5120),
+             "animations[0].samplers[0].output: accessors[1]: componentType 5120 is not allowed for a translation "
+             "(float only)"),
         ]
+        # JSON cut short: the loader's error (everything freed: the sanitizer
+        # build runs this test with LeakSanitizer)
+        cut = os.path.join(tmp, "cut.gltf")
+        with open(cut, "w") as f:
+            f.write('{"asset": {"version": "2.0"}, "nodes": [')
+        status, out, err = run(program, "--model", cut, "--dump-pose", "-")
+        want = "error: %s: JSON byte 40: unexpected end of input (expected a value)" % cut
+        if status != 1 or out or err.split("\n")[-1] != want:
+            problems.append("cut.gltf: exit %d, stdout %r, stderr %r; expected exit 1 and the loader's one line"
+                            % (status, out[:80], err))
         for kwargs, part in cases:
             gltf = one_clip_file(tmp, **kwargs)
             status, out, err = run(program, "--model", gltf, "--dump-pose", "-")

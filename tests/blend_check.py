@@ -25,7 +25,7 @@ import tempfile
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import skinning_check  # noqa: E402  (chapter 06's independent skinning, for --dump-obj)
-from animation_check import clip_duration, posed_document, run, slerp  # noqa: E402  (chapter 08's sampling)
+from animation_check import clip_duration, one_clip_file, posed_document, run, slerp  # noqa: E402  (chapter 08's)
 from bind_check import load, scene_matrices  # noqa: E402
 from skeleton_dump_pose import dump_problems  # noqa: E402  (chapter 04's comparison of a --dump-pose)
 
@@ -215,6 +215,25 @@ def check_errors(program, path):
     want_err = "error: %s: cannot open: No such file or directory" % missing
     if status != 1 or err.split("\n")[-1] != want_err:
         problems.append("missing file: exit %d, stderr %r; expected exit 1 and %r" % (status, err, want_err))
+    # Files that fail part of the way: JSON cut short (the loader fails) and a
+    # clip that cannot be built (the loader has read the file, the clips fail):
+    # one line each, and everything built so far freed (the sanitizer build
+    # runs this test with LeakSanitizer).
+    with tempfile.TemporaryDirectory() as tmp:
+        cut = os.path.join(tmp, "cut.gltf")
+        with open(cut, "w") as f:
+            f.write('{"asset": {"version": "2.0"}, "nodes": [')
+        integer = one_clip_file(tmp, [0, 1], struct.pack("<6b", 0, 0, 0, 10, 20, 30), count=2, component_type=5120)
+        for bad, args, part in [
+                (cut, ["--check-fade"], ": JSON byte 40: unexpected end of input"),
+                (integer, ["--check-fade"], ": animations[0].samplers[0].output: accessors[1]: componentType 5120 "
+                                            "is not allowed for a translation (float only)"),
+                (integer, ["--clip", "0", "--blend", "0"] + pose, ": animations[0].samplers[0].output")]:
+            status, out, err = run(program, "--model", bad, *args)
+            lines = [line for line in err.split("\n") if not line.startswith("note: ")]
+            if status != 1 or out or len(lines) != 1 or not lines[0].startswith("error: " + bad + part):
+                problems.append("%s %s: exit %d, stderr %r; expected exit 1 and one line 'error: %s%s...'"
+                                % (os.path.basename(bad), " ".join(args), status, err, bad, part))
     return problems
 
 

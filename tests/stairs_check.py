@@ -3,6 +3,8 @@
 
     stairs_check.py PROGRAM check-ik      the four lines, the limits, exit 0
     stairs_check.py PROGRAM no-ik         the same walk without IK: the feet off the steps, exit 1
+    stairs_check.py PROGRAM sunk          --sink 0.02: every planted foot 2 cm into its step and
+                                          still: the foot error alone fails it, exit 1
     stairs_check.py STAIRS_SHAPE_H stairs-mesh STAIRS_GLTF
                                           the step description (the height query's) is the mesh's
 
@@ -82,6 +84,32 @@ def no_ik(program):
     return problems
 
 
+def sunk(program):
+    """The check's own test on the foot error alone: --sink 0.02 tells the
+    IK that each ankle is 2 cm lower over its sole than it is, so every
+    planted foot is put 2 cm into its step (a foot error of 0.02, the IK
+    reaching its targets within 1e-4 and the real check's error being under
+    1e-6) and held there (the slide stays under its limit, as do the bones):
+    below the step, so an error measured without its absolute value would
+    miss it."""
+    f, code, err, problem = figures(program, "--sink", "0.02")
+    if problem:
+        return [problem]
+    error, slide, _, stretch = f
+    problems = []
+    if abs(error - 0.02) > 2e-4:
+        problems.append("--sink 0.02: max_foot_error %g m, expected 0.02" % error)
+    if slide > 0.01 or stretch > 1e-4:
+        problems.append("--sink 0.02: slide %g m/s, stretch %g: the test needs the foot error alone over its limit"
+                        % (slide, stretch))
+    lines = err.split("\n") if err else []
+    if code != 1 or len(lines) != 1 or not re.fullmatch(
+            r"error: \S+humanoid\.gltf: a planted foot is 0\.02 m off its step \(over 0\.01\)", lines[0]):
+        problems.append("--sink 0.02: exit status %d, stderr %r (expected 1 and one line naming the foot error)"
+                        % (code, err))
+    return problems
+
+
 def stairs_mesh(shape_h, gltf_path):
     """Every step's top in the mesh where the description puts it."""
     text = open(shape_h).read()
@@ -127,6 +155,8 @@ def main():
         problems = check_ik(sys.argv[1])
     elif len(sys.argv) >= 3 and sys.argv[2] == "no-ik":
         problems = no_ik(sys.argv[1])
+    elif len(sys.argv) >= 3 and sys.argv[2] == "sunk":
+        problems = sunk(sys.argv[1])
     elif len(sys.argv) == 4 and sys.argv[2] == "stairs-mesh":
         problems = stairs_mesh(sys.argv[1], sys.argv[3])
     else:

@@ -215,12 +215,24 @@ def check_export(program, ch08):
 
 
 def check_errors(program):
-    return error_problems(program, [
+    cases = [
         (["--export", "-"], 1, "error: --export: give a file name"),
         (["--export", "/nonexistent-folder/x.gltf"], 1, "error: /nonexistent-folder/x.gltf: cannot open it for writing"),
         (["--export", "x.gltf", "--dump-pose", "-"], 2, "error: --export and --dump-pose cannot be used together"),
         (["--view", "side"], 2, "error: --view: 'side' is not"),
-    ])
+        (["--sink", "0.02"], 2, "error: --sink is for --check-ik"),
+        (["--check-ik", "--sink", "-0.02"], 2, "error: --sink: -0.02 is not a depth of 0 .. 1 m"),
+    ]
+    # a file whose JSON is cut short, for the modes that read --model: the
+    # loader's error, everything freed (the sanitizer build runs this test
+    # with LeakSanitizer)
+    with tempfile.TemporaryDirectory() as tmp:
+        cut = os.path.join(tmp, "cut.gltf")
+        with open(cut, "w") as f:
+            f.write('{"asset": {"version": "2.0"}, "nodes": [')
+        for mode in ("--check-ik", "--check-solvers"):
+            cases.append((["--model", cut, mode], 1, cut + ": JSON byte 40: unexpected end of input"))
+        return error_problems(program, cases)
 
 
 def main(argv):

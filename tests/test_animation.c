@@ -417,6 +417,37 @@ static void events_fire_once_per_crossing_forward(void **state)
     clip_free(&c);
 }
 
+/* Events at the same time fire in the order they were added (clip_add_event
+ * puts a new one after those at its time): "first" then "second" at 1.0 of a
+ * clip of 2 s, with "early" at 0.5 added between them, the clock from 0 to
+ * 1.5 in steps of 0.25 (under the clock's max step), looping or once. */
+static void events_at_one_time_fire_in_the_order_added(void **state)
+{
+    (void)state;
+    for (int loop = 0; loop < 2; loop++) {
+        clip c;
+        clip_of(&c, 1);
+        add_track(&c, 0, TRACK_SCALE, TRACK_LINEAR, 2, (float[]){0, 2}, (float[]){1, 1, 1, 2, 2, 2});
+        sa_error err;
+        EXPECT_TRUE(clip_add_event(&c, "first", 1.0f, &err) && clip_add_event(&c, "early", 0.5f, &err) &&
+                    clip_add_event(&c, "second", 1.0f, &err));
+        clip_clock clock;
+        clip_clock_init(&clock, c.duration, loop == 1);
+        char names[128], all[256] = "";
+        for (int step = 0; step < 6; step++) {
+            advance(&clock, &c, 0.25, names, sizeof names);
+            if (names[0])
+                snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", all[0] ? " " : "", names);
+        }
+        if (strcmp(all, "early first second") != 0)
+            fail_msg("%s clock from 0 to 1.5: fired '%s', expected 'early first second' (events at one time in the "
+                     "order added)",
+                     loop ? "looping" : "one-shot", all);
+        EXPECT_NEAR(1.5, clock.time, 0);
+        clip_free(&c);
+    }
+}
+
 static void events_fire_once_per_crossing_backward(void **state)
 {
     (void)state;
@@ -789,6 +820,36 @@ static void normalized_integer_rotations_are_normalized(void **state)
     clip_free(&c);
 }
 
+/* Translations and scales are floats only (glTF 2.0, 3.11: the table of
+ * animation sampler outputs; KHR_mesh_quantization widens mesh attributes,
+ * not these): plain or normalized integers are refused with the path named,
+ * not read as metres. The same values as floats build and sample: keys
+ * (0, 0, 0) at 0 and (10, 20, 30) at 1, half way (5, 10, 15). */
+static void translations_and_scales_must_be_floats(void **state)
+{
+    (void)state;
+    const int8_t bytes[] = {0, 0, 0, 10, 20, 30};
+    expect_clip_error("LINEAR", "translation", (float[]){0, 1}, 2, bytes, sizeof bytes, 2, 5120, false, "VEC3", "",
+                      "animations[0].samplers[0].output: accessors[1]: componentType 5120 is not allowed for a "
+                      "translation (float only)",
+                      "");
+    expect_clip_error("LINEAR", "translation", (float[]){0, 1}, 2, bytes, sizeof bytes, 2, 5120, true, "VEC3", "",
+                      "componentType 5120 (normalized) is not allowed for a translation (float only)", "");
+    const uint16_t shorts[] = {1, 1, 1, 2, 2, 2};
+    expect_clip_error("LINEAR", "scale", (float[]){0, 1}, 2, shorts, sizeof shorts, 2, 5123, false, "VEC3", "",
+                      "componentType 5123 is not allowed for a scale (float only)", "");
+    const float floats[] = {0, 0, 0, 10, 20, 30};
+    clip c;
+    sa_error err;
+    if (!load_clip("LINEAR", "translation", (float[]){0, 1}, 2, floats, sizeof floats, 2, 5126, false, "VEC3", "", &c,
+                   &err))
+        fail_msg("%s", err.message);
+    float out[3];
+    track_sample(&c.tracks[0], 0.5f, NULL, out);
+    EXPECT_VEC3(5, 10, 15, out, 0);
+    clip_free(&c);
+}
+
 /* An error half-way through a clip leaves nothing allocated: clip_from_gltf
  * zeroes its clip, clips_from_gltf frees the clips built before and gives
  * NULL (a leak fuzz_clip found: the callers had to guess what to free). The
@@ -916,6 +977,7 @@ int main(void)
         cmocka_unit_test(tracks_are_grouped_by_kind_and_keep_their_cursors),
         cmocka_unit_test(events_fire_once_per_crossing_forward),
         cmocka_unit_test(events_fire_once_per_crossing_backward),
+        cmocka_unit_test(events_at_one_time_fire_in_the_order_added),
         cmocka_unit_test(a_long_step_crosses_each_event_once_per_lap),
         cmocka_unit_test(the_step_is_clamped_and_speed_scales_it),
         cmocka_unit_test(a_one_shot_clip_stops_and_finishes),
@@ -925,6 +987,7 @@ int main(void)
         cmocka_unit_test(smallest_three_keeps_the_rotation),
         cmocka_unit_test(rotations_take_the_bits_the_tolerance_allows),
         cmocka_unit_test(normalized_integer_rotations_are_normalized),
+        cmocka_unit_test(translations_and_scales_must_be_floats),
         cmocka_unit_test(events_come_from_extras),
         cmocka_unit_test(a_failed_clip_leaves_nothing),
         cmocka_unit_test(bad_samplers_are_one_error_naming_the_path),

@@ -692,6 +692,46 @@ static void layers_and_additives_in_the_animator(void **state)
     free_clips(clips, 3);
 }
 
+/* A layer or an additive at weight 0 plays on silently: its clock runs (so
+ * that raising the weight later does not restart it) but none of its events
+ * fire. A clip of 1 s with an event at 0.5 s, 60 frames of 1/60 s: the
+ * clock crosses 0.5 once, so 1 event at weight 0.5 and 0 at weight 0. The
+ * base clip has no events. */
+static void extras_at_weight_0_fire_no_events(void **state)
+{
+    (void)state;
+    clip clips[2];
+    moving_clip(&clips[0], "base", 0, 1, 1);
+    moving_clip(&clips[1], "marked", 1, 1, 1);
+    add_event(&clips[1], "step", 0.5f);
+    const float weights[2] = {0.5f, 0.0f};
+    const int want[2] = {1, 0};
+    const float mask[2] = {1, 1};
+    for (int extra = 0; extra < 2; extra++) /* the layer, then the additive */
+        for (int k = 0; k < 2; k++) {
+            animator anim;
+            start_animator(&anim, clips, 2);
+            sa_error err;
+            bool set = extra == 0 ? animator_set_layer(&anim, 1, mask, weights[k], &err)
+                                  : animator_set_additive(&anim, 1, NULL, weights[k], &err);
+            if (!set)
+                fail_msg("%s", err.message);
+            int fired_total = 0;
+            for (int frame = 0; frame < 60; frame++) {
+                fade_event fired[8];
+                int n = animator_advance(&anim, 1.0 / 60.0, fired, 8);
+                for (int i = 0; i < n && i < 8; i++)
+                    EXPECT_INT(1, fired[i].clip);
+                fired_total += n;
+            }
+            if (fired_total != want[k])
+                fail_msg("%s at weight %g: %d events in 1 s, expected %d", extra == 0 ? "layer" : "additive",
+                         (double)weights[k], fired_total, want[k]);
+            animator_free(&anim);
+        }
+    free_clips(clips, 2);
+}
+
 static void a_playing_clip_takes_a_speed(void **state)
 {
     (void)state;
@@ -772,6 +812,25 @@ static void a_full_stack_drops_the_smallest_weight(void **state)
     }
     EXPECT_INT(CROSSFADE_MAX, f.count);
     EXPECT_NEAR(1, weight_sum(&f), 1e-6);
+    /* Which entry went, and the weights of those left. By hand: each switch
+     * starts a linear fade of 1 s and 0.1 s of it plays (c = 0.1), so every
+     * weight is scaled by 0.9 and the new clip gets 0.1. After c1, c2, c3:
+     * c0 0.729, c1 0.081, c2 0.09, c3 0.1. The switch to c4 drops the
+     * smallest, c1 (neither the oldest nor the newest), and shares its 0.081
+     * out in proportion: each of the others over 1 - 0.081 = 0.919. Then 0.1
+     * s of the fade to c4: c0 0.9 x 0.729 / 0.919, c2 0.9 x 0.09 / 0.919,
+     * c3 0.9 x 0.1 / 0.919, c4 0.1. */
+    const int want_clip[CROSSFADE_MAX] = {0, 2, 3, 4};
+    const double want_weight[CROSSFADE_MAX] = {0.9 * 0.729 / 0.919, 0.9 * 0.09 / 0.919, 0.9 * 0.1 / 0.919, 0.1};
+    for (int i = 0; i < CROSSFADE_MAX; i++) {
+        if (f.entry[i].clip != want_clip[i])
+            fail_msg("full stack: entry %d plays clip %d, expected clip %d (the one of smallest weight, clip 1, "
+                     "dropped; the order kept)",
+                     i, f.entry[i].clip, want_clip[i]);
+        if (!(fabs(f.entry[i].weight - want_weight[i]) <= 1e-6))
+            fail_msg("full stack: clip %d has weight %.7f, expected %.7f", want_clip[i], (double)f.entry[i].weight,
+                     want_weight[i]);
+    }
     /* The slots of the four playing clips are four different cursor arrays. */
     for (int i = 0; i < f.count; i++)
         for (int k = i + 1; k < f.count; k++)
@@ -798,6 +857,7 @@ int main(void)
         cmocka_unit_test(events_fire_once_per_crossing_and_stop_at_weight_zero),
         cmocka_unit_test(a_fade_longer_than_the_rest_of_a_one_shot_clip),
         cmocka_unit_test(layers_and_additives_in_the_animator),
+        cmocka_unit_test(extras_at_weight_0_fire_no_events),
         cmocka_unit_test(a_playing_clip_takes_a_speed),
         cmocka_unit_test(bad_switches_are_one_line_errors),
         cmocka_unit_test(a_full_stack_drops_the_smallest_weight),

@@ -122,7 +122,8 @@ static void a_swing_rises_clears_and_lands(void **state)
 /* --- the foot placement job on the humanoid ------------------------------------ */
 
 typedef struct leg_fixture {
-    stairs_walk w; /* for its legs and pelvis */
+    stairs_walk w;    /* for its legs and pelvis */
+    foot_leg legs[2]; /* the walk's, left then right */
     transform *pose;
     mat4 *model;
 } leg_fixture;
@@ -134,6 +135,8 @@ static void leg_fixture_make(leg_fixture *f)
     f->pose = malloc((size_t)humanoid.joint_count * sizeof *f->pose);
     f->model = malloc((size_t)humanoid.joint_count * sizeof *f->model);
     memcpy(f->pose, humanoid.rest_local, (size_t)humanoid.joint_count * sizeof *f->pose);
+    f->legs[0] = f->w.feet[0].leg;
+    f->legs[1] = f->w.feet[1].leg;
 }
 
 static void leg_fixture_free(leg_fixture *f)
@@ -168,21 +171,20 @@ static void the_legs_reach_targets_on_two_steps(void **state)
     (void)state;
     leg_fixture f;
     leg_fixture_make(&f);
-    foot_leg legs[2] = {f.w.feet[0].leg, f.w.feet[1].leg};
     /* the root on step 3's height (0.51) at z 1.3; the left ankle on step 3,
      * the right on step 4 (0.68) a tread ahead */
-    foot_placement_job job = leg_job(&f, legs, 0, 0.51f, 1.3f);
-    float ankle = legs[0].ankle_height, offset = 1, error[2] = {1, 1};
+    foot_placement_job job = leg_job(&f, f.legs, 0, 0.51f, 1.3f);
+    float ankle = f.legs[0].ankle_height, offset = 1, error[2] = {1, 1};
     vec3 knee[2];
     glm_vec3_copy((vec3){0.105f, 0.51f + ankle, 1.2f}, job.ankle_target[0]);
     glm_vec3_copy((vec3){-0.105f, 0.68f + ankle, 1.48f}, job.ankle_target[1]);
     for (int side = 0; side < 2; side++) /* world rest rotations: the feet as in the rest pose */
-        glm_quat_copy(humanoid.rest_local[legs[side].foot].rotation, job.foot_rotation[side]);
+        glm_quat_copy(humanoid.rest_local[f.legs[side].foot].rotation, job.foot_rotation[side]);
     skeleton_local_to_model(&humanoid, humanoid.rest_local, f.model);
     versor want[2];
     for (int side = 0; side < 2; side++) {
         mat3 r;
-        glm_mat4_pick3(f.model[legs[side].foot], r);
+        glm_mat4_pick3(f.model[f.legs[side].foot], r);
         glm_mat3_quat(r, want[side]);
         glm_quat_copy(want[side], job.foot_rotation[side]);
     }
@@ -196,17 +198,17 @@ static void the_legs_reach_targets_on_two_steps(void **state)
     skeleton_local_to_model(&humanoid, f.pose, f.model);
     for (int side = 0; side < 2; side++) {
         vec3 got;
-        glm_mat4_mulv3(job.world_from_model, f.model[legs[side].foot][3], 1, got);
+        glm_mat4_mulv3(job.world_from_model, f.model[f.legs[side].foot][3], 1, got);
         EXPECT_VEC3(job.ankle_target[side][0], job.ankle_target[side][1], job.ankle_target[side][2], got, 1e-4);
         EXPECT_TRUE(error[side] <= 1e-4f);
         mat3 r;
         versor q;
-        glm_mat4_pick3(f.model[legs[side].foot], r);
+        glm_mat4_pick3(f.model[f.legs[side].foot], r);
         glm_mat3_quat(r, q);
         EXPECT_TRUE(fabsf(glm_quat_dot(q, want[side])) > 1 - 1e-5f); /* the same rotation */
         /* the knee ahead of the line from hip to ankle (the pole is +Z) */
         vec3 hip, mid;
-        glm_mat4_mulv3(job.world_from_model, f.model[legs[side].thigh][3], 1, hip);
+        glm_mat4_mulv3(job.world_from_model, f.model[f.legs[side].thigh][3], 1, hip);
         glm_vec3_lerp(hip, job.ankle_target[side], 0.5f, mid);
         EXPECT_TRUE(knee[side][2] > mid[2] + 0.02f);
     }
@@ -220,10 +222,9 @@ static void the_pelvis_comes_down_for_the_lower_foot(void **state)
     (void)state;
     leg_fixture f;
     leg_fixture_make(&f);
-    foot_leg legs[2] = {f.w.feet[0].leg, f.w.feet[1].leg};
-    foot_placement_job job = leg_job(&f, legs, 0, 0.34f, 0);
+    foot_placement_job job = leg_job(&f, f.legs, 0, 0.34f, 0);
     skeleton_local_to_model(&humanoid, humanoid.rest_local, f.model);
-    float ankle = legs[0].ankle_height, offset = 1;
+    float ankle = f.legs[0].ankle_height, offset = 1;
     /* the rest pose's legs are straight: the left target 0.3 m under its
      * ankle, the right one where it is, on the clip's ground */
     glm_vec3_copy((vec3){0.105f, 0.34f + ankle - 0.3f, 0}, job.ankle_target[0]);
@@ -231,7 +232,7 @@ static void the_pelvis_comes_down_for_the_lower_foot(void **state)
     job.ground[0] = 0.04f, job.ground[1] = 0.34f;
     for (int side = 0; side < 2; side++) {
         mat3 r;
-        glm_mat4_pick3(f.model[legs[side].foot], r);
+        glm_mat4_pick3(f.model[f.legs[side].foot], r);
         glm_mat3_quat(r, job.foot_rotation[side]);
     }
     job.pelvis_offset = &offset;
@@ -244,9 +245,48 @@ static void the_pelvis_comes_down_for_the_lower_foot(void **state)
     skeleton_local_to_model(&humanoid, f.pose, f.model);
     for (int side = 0; side < 2; side++) {
         vec3 got;
-        glm_mat4_mulv3(job.world_from_model, f.model[legs[side].foot][3], 1, got);
+        glm_mat4_mulv3(job.world_from_model, f.model[f.legs[side].foot][3], 1, got);
         EXPECT_VEC3(job.ankle_target[side][0], job.ankle_target[side][1], job.ankle_target[side][2], got, 1e-4);
     }
+    leg_fixture_free(&f);
+}
+
+/* A target out of reach: the hip's horizontal distance to it is clamped to
+ * the reach, so the pelvis offset stays a number. By hand, from the
+ * humanoid (assets/make_humanoid.c): in the rest pose each leg is straight
+ * and vertical, the hip (thigh joint) at y 0.92, the ankle at 0.09, thigh
+ * + shin = 0.42 + 0.41 = 0.83, so the reach is 0.97 x 0.83 = 0.8051. The
+ * root at the origin; the left target at the ankle's height 1.5 m ahead
+ * (x 0.105, y 0.09, z 1.5), the right one where its ankle is; both grounds
+ * the root's (0). The documented method: the pelvis comes down by as much
+ * as the lower ground is under the root (0), and further until each hip is
+ * at most `reach` from its target, the horizontal distance clamped to the
+ * reach (the hip's highest then over the target by sqrt(reach^2 -
+ * min(d^2, reach^2))). Left: d = 1.5 > 0.8051, so the highest is the
+ * target's own height, 0.09 - 0.92 = -0.83. Right: d = 0, the highest
+ * 0.09 + 0.8051, -0.0249. The offset is the lower, -0.83; unclamped,
+ * sqrt(0.648 - 2.25) is NaN. */
+static void a_target_out_of_reach_clamps_the_distance(void **state)
+{
+    (void)state;
+    leg_fixture f;
+    leg_fixture_make(&f);
+    foot_placement_job job = leg_job(&f, f.legs, 0, 0, 0);
+    glm_vec3_copy((vec3){0.105f, 0.09f, 1.5f}, job.ankle_target[0]);
+    glm_vec3_copy((vec3){-0.105f, 0.09f, 0}, job.ankle_target[1]);
+    job.ground[0] = job.ground[1] = 0;
+    float offset = 1, error[2] = {-1, -1};
+    job.pelvis_offset = &offset;
+    job.ankle_error = error;
+    sa_error err;
+    if (!foot_placement_run(&job, &err))
+        fail_msg("foot_placement_run: %s", err.message);
+    EXPECT_NEAR(-0.83, offset, 1e-4);
+    EXPECT_TRUE(isfinite(error[0]) && isfinite(error[1]));
+    for (int j = 0; j < humanoid.joint_count; j++)
+        for (int i = 0; i < 4; i++)
+            if (!isfinite(f.pose[j].rotation[i]) || (i < 3 && !isfinite(f.pose[j].translation[i])))
+                fail_msg("out of reach: joint %s is not finite", humanoid.name[j]);
     leg_fixture_free(&f);
 }
 
@@ -256,45 +296,44 @@ static void bad_input_is_one_line_and_leaves_the_pose(void **state)
     (void)state;
     leg_fixture f;
     leg_fixture_make(&f);
-    foot_leg legs[2] = {f.w.feet[0].leg, f.w.feet[1].leg};
     sa_error err;
     size_t bytes = (size_t)humanoid.joint_count * sizeof *f.pose;
     transform *before = malloc(bytes);
     memcpy(before, f.pose, bytes);
 
-    foot_placement_job job = leg_job(&f, legs, 0, 0, 0);
+    foot_placement_job job = leg_job(&f, f.legs, 0, 0, 0);
     job.ankle_target[0][1] = NAN;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "left ankle target is not finite");
     EXPECT_TRUE(strchr(err.message, '\n') == NULL);
 
-    job = leg_job(&f, legs, 0, 0, 0);
+    job = leg_job(&f, f.legs, 0, 0, 0);
     glm_vec3_zero(job.pole[1]);
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "right pole is not a direction");
 
-    job = leg_job(&f, legs, 0, 0, 0);
+    job = leg_job(&f, f.legs, 0, 0, 0);
     job.foot_rotation[0][0] = job.foot_rotation[0][1] = job.foot_rotation[0][2] = job.foot_rotation[0][3] = 0;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "left foot rotation is not a rotation");
 
-    job = leg_job(&f, legs, 0, 0, 0);
+    job = leg_job(&f, f.legs, 0, 0, 0);
     job.reach = 1;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "reach is 1");
 
-    job = leg_job(&f, legs, 0, 0, 0);
-    job.pelvis = legs[0].thigh;
+    job = leg_job(&f, f.legs, 0, 0, 0);
+    job.pelvis = f.legs[0].thigh;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "must be a root joint");
 
-    foot_leg swapped[2] = {legs[0], legs[1]};
-    swapped[1].shin = legs[0].shin; /* the right thigh's "shin" is the left one */
+    foot_leg swapped[2] = {f.legs[0], f.legs[1]};
+    swapped[1].shin = f.legs[0].shin; /* the right thigh's "shin" is the left one */
     job = leg_job(&f, swapped, 0, 0, 0);
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "is not the child of");
 
-    job = leg_job(&f, legs, 0, 0, 0);
+    job = leg_job(&f, f.legs, 0, 0, 0);
     job.ground[1] = INFINITY;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "right ground height is not finite");
@@ -574,6 +613,7 @@ int main(void)
         cmocka_unit_test(a_swing_rises_clears_and_lands),
         cmocka_unit_test(the_legs_reach_targets_on_two_steps),
         cmocka_unit_test(the_pelvis_comes_down_for_the_lower_foot),
+        cmocka_unit_test(a_target_out_of_reach_clamps_the_distance),
         cmocka_unit_test(bad_input_is_one_line_and_leaves_the_pose),
         cmocka_unit_test(the_walk_plants_each_foot_on_a_tread_and_holds_it),
         cmocka_unit_test(planted_follows_the_contact_events),

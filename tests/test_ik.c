@@ -5,6 +5,7 @@
  * positions are worked out by hand in the comments. */
 #include "tests/test_util.h"
 #include "chapters/11_ik/ik.h"
+#include "chapters/11_ik/ik_chain.h"
 
 /* A small deterministic generator: the same targets on every run. */
 static unsigned rng_state = 12345u;
@@ -718,6 +719,31 @@ static void expect_within_limits(const char *what, const skeleton *s, const tran
     }
 }
 
+/* A limit sees the rotation, not the quaternion: q and -q are one rotation
+ * and give one result. A twist of 30 degrees about the bone (+Y, the rest
+ * rotation the identity), twist limits [-0.2, 0.2]: clamped to a twist of
+ * +0.2 rad, (0, sin 0.1, 0, cos 0.1) up to sign, whichever sign q is given
+ * with (stored as -q, w < 0, its angle read naively is -330 degrees, which
+ * would clamp to -0.2). And -30 degrees gives -0.2 both ways. */
+static void a_limit_gives_one_result_for_q_and_minus_q(void **state)
+{
+    (void)state;
+    const ik_joint_limit limit = {.cone = 1.0f, .twist_min = -0.2f, .twist_max = 0.2f};
+    const versor rest = GLM_QUAT_IDENTITY_INIT;
+    const vec3 bone = {0, 1, 0};
+    const float half = 15.0f * GLM_PIf / 180.0f;
+    for (int turn = 1; turn >= -1; turn -= 2) {
+        const float want[4] = {0, (float)turn * sinf(0.1f), 0, cosf(0.1f)};
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            versor q = {0, (float)(sign * turn) * sinf(half), 0, (float)sign * cosf(half)};
+            ik_limit_apply(&limit, rest, bone, q);
+            char what[96];
+            snprintf(what, sizeof what, "a twist of %d degrees given as %sq", 30 * turn, sign > 0 ? "" : "-");
+            sa_expect_rotation(want, q, 1e-6, what);
+        }
+    }
+}
+
 static void chains_respect_limits(void **state)
 {
     (void)state;
@@ -1066,6 +1092,7 @@ int main(void)
         cmocka_unit_test(fabrik_reaches_reachable_targets),
         cmocka_unit_test(chains_out_of_reach_point_at_the_target),
         cmocka_unit_test(chains_respect_limits),
+        cmocka_unit_test(a_limit_gives_one_result_for_q_and_minus_q),
         cmocka_unit_test(chains_bad_input),
         cmocka_unit_test(aim_inside_limits_looks_at_target),
         cmocka_unit_test(aim_outside_limits_stops_at_the_limit),

@@ -240,6 +240,16 @@ static void a_cycle_covers_the_blended_stride_at_the_speed(void **state)
     EXPECT_NEAR(2.14, f.ctl.speed, 1e-4);
     EXPECT_NEAR(1.0 / 1.56, f.ctl.move.sync.weight, 1e-4);
     fixture_free(&f);
+    /* and slowing down is limited the same way: from 2.7 m/s asking 1.14,
+     * one frame of 1/60 s takes 2 / 60 = 0.0333 m/s off, 2.6667; 30 frames
+     * 1 m/s, 1.7 */
+    fixture_make(&f, 2.7f);
+    frame(&f, 1.14f);
+    EXPECT_NEAR(2.7 - 2.0 / 60, f.ctl.speed, 1e-5);
+    for (int i = 1; i < 30; i++)
+        frame(&f, 1.14f);
+    EXPECT_NEAR(1.7, f.ctl.speed, 1e-4);
+    fixture_free(&f);
 }
 
 /* The wave through the upper-body mask: the joints outside it (the legs,

@@ -469,9 +469,9 @@ static void bad_input_is_one_line_naming_it(void **state)
     }
 }
 
-/* The humanoid with one joint's parent or scale changed (the input is
+/* The humanoid with one joint's parent or rest scale changed (the input is
  * parents first already, and stays so: every new parent comes earlier). */
-static void changed_humanoid(const char *joint, const char *new_parent, float scale, skeleton *out)
+static void changed_humanoid(const char *joint, const char *new_parent, const float scale[3], skeleton *out)
 {
     int count = humanoid.joint_count, j = skeleton_find(&humanoid, joint);
     int *parent = malloc((size_t)count * sizeof *parent);
@@ -480,7 +480,7 @@ static void changed_humanoid(const char *joint, const char *new_parent, float sc
     memcpy(rest, humanoid.rest_local, (size_t)count * sizeof *rest);
     if (new_parent)
         parent[j] = skeleton_find(&humanoid, new_parent);
-    rest[j].scale[0] = scale;
+    glm_vec3_copy((float *)scale, rest[j].scale);
     sa_error err;
     if (!skeleton_from_arrays(count, parent, (const char *const *)humanoid.name, rest, out, &err))
         fail_msg("skeleton_from_arrays: %s", err.message);
@@ -496,14 +496,23 @@ static void a_skeleton_of_the_wrong_shape_is_one_line(void **state)
     (void)state;
     gait_params p = gait_walk();
     skeleton s;
-    changed_humanoid("left_shin", "hips", 1, &s); /* the knee hangs from the pelvis */
+    const float unit[3] = {1, 1, 1};
+    changed_humanoid("left_shin", "hips", unit, &s); /* the knee hangs from the pelvis */
     expect_gait_error(&s, &p, "'left_shin' must be the child of 'left_thigh'");
     skeleton_free(&s);
-    changed_humanoid("hips", "humanoid", 1, &s);
+    changed_humanoid("hips", "humanoid", unit, &s);
     expect_gait_error(&s, &p, "'hips' must be a root");
     skeleton_free(&s);
-    changed_humanoid("right_thigh", NULL, 2, &s);
+    changed_humanoid("right_thigh", NULL, (float[3]){2, 1, 1}, &s);
     expect_gait_error(&s, &p, "joint 'right_thigh' has scale 2 1 1");
+    skeleton_free(&s);
+    /* every axis of the scale, not only x: a leg joint stretched along z,
+     * and one along y */
+    changed_humanoid("left_shin", NULL, (float[3]){1, 1, 2}, &s);
+    expect_gait_error(&s, &p, "joint 'left_shin' has scale 1 1 2");
+    skeleton_free(&s);
+    changed_humanoid("right_foot", NULL, (float[3]){1, 2, 1}, &s);
+    expect_gait_error(&s, &p, "joint 'right_foot' has scale 1 2 1");
     skeleton_free(&s);
 }
 
@@ -567,6 +576,31 @@ static double hand_stance(double w)
 {
     double walk = (1 - w) * 1.2, run = w * 1.8;
     return (walk * 0.6 + run * 0.3) / (walk + run);
+}
+
+/* The blended stance is weighted by stride (the distance the hip travels
+ * over each clip's stance), not by the weight alone. Strides 1.2 and 1.8 m,
+ * stances 0.6 and 0.3 of the cycle, weight 0.5: walk 0.5 x 1.2 = 0.6 and
+ * run 0.5 x 1.8 = 0.9 metres of stride, so (0.6 x 0.6 + 0.9 x 0.3) / (0.6 +
+ * 0.9) = 0.63 / 1.5 = 0.42 (weighted by the weight alone it would be 0.45).
+ * The ends are each clip's own stance. And the lock that foot_lock_init
+ * fills from the humanoid's walk and run clips (their events, their speeds
+ * and periods) gives the same. */
+static void the_stance_blend_is_weighted_by_stride(void **state)
+{
+    (void)state;
+    foot_lock lock = {.stride = {1.2f, 1.8f}, .stance = {{0.6f, 0.6f}, {0.3f, 0.3f}}};
+    for (int side = 0; side < 2; side++) {
+        EXPECT_NEAR(0.42, foot_lock_stance(&lock, (gait_side)side, 0.5f), 1e-6);
+        EXPECT_NEAR(0.6, foot_lock_stance(&lock, (gait_side)side, 0.0f), 1e-6);
+        EXPECT_NEAR(0.3, foot_lock_stance(&lock, (gait_side)side, 1.0f), 1e-6);
+        EXPECT_NEAR(hand_stance(0.25), foot_lock_stance(&lock, (gait_side)side, 0.25f), 1e-6);
+    }
+    blend_fixture b;
+    make_blend(&b);
+    for (int side = 0; side < 2; side++)
+        EXPECT_NEAR(0.42, foot_lock_stance(&b.lock, (gait_side)side, 0.5f), 1e-4);
+    free_blend(&b);
 }
 
 typedef struct lock_result {
@@ -833,6 +867,7 @@ int main(void)
         cmocka_unit_test(locomotion_plants_the_feet_at_the_walk_and_run_speeds),
         cmocka_unit_test(a_speed_ramp_keeps_the_clips_in_phase),
         cmocka_unit_test(the_blend_weight_clamps_at_the_ends),
+        cmocka_unit_test(the_stance_blend_is_weighted_by_stride),
         cmocka_unit_test(the_foot_lock_plants_the_feet_between_walk_and_run),
         cmocka_unit_test(the_foot_lock_holds_through_a_ramp_and_sudden_changes),
     };

@@ -3,6 +3,8 @@
 
     walk_check.py PROGRAM check-walk          the three lines, the limits, the distance
                                               (10 s walk, 10 s run, 10 s of speed changes)
+    walk_check.py PROGRAM sunk                --check-walk --sink 0.007: the feet 7 mm under the
+                                              ground, not sliding: the penetration alone must fail it
     walk_check.py PROGRAM export CH08_PROGRAM  the exported file read here and by chapter 08
     walk_check.py PROGRAM errors              bad input: one error line
 
@@ -46,13 +48,19 @@ def run(program, *args):
     return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace").strip()
 
 
-def check_walk(program):
-    code, out, err = run(program, "--check-walk")
+def check_walk_lines(out):
+    """--check-walk's three numbers (slide, penetration, distance), or None."""
     m = re.fullmatch(r"max_foot_slide: ([0-9.]+)\nmax_foot_penetration: ([0-9.]+)\ndistance_travelled: ([0-9.]+)\n",
                      out)
-    if not m:
+    return tuple(float(v) for v in m.groups()) if m else None
+
+
+def check_walk(program):
+    code, out, err = run(program, "--check-walk")
+    numbers = check_walk_lines(out)
+    if not numbers:
         return ["--check-walk printed %r (stderr %r)" % (out, err)]
-    slide, penetration, distance = (float(v) for v in m.groups())
+    slide, penetration, distance = numbers
     print("max_foot_slide %g m/s, max_foot_penetration %g m, distance_travelled %g m" % (slide, penetration, distance))
     problems = []
     if code != 0:
@@ -154,12 +162,44 @@ def check_export(program, ch08):
     return problems
 
 
+def check_sunk(program):
+    """The check's own test: a walk whose feet are under the ground and do
+    not slide must fail on the penetration alone. --sink 0.007 lowers the
+    pelvis of both clips by 7 mm: every sole goes 7 mm lower than in the
+    real check, so the penetration is the real check's plus 0.007 (the
+    planted soles are on the ground there, so at least 0.007 and, the real
+    check being under its 0.005, under 0.012); the feet move as before, so
+    the slide stays under its limit and the distance is the same."""
+    code, out, err = run(program, "--check-walk", "--sink", "0.007")
+    numbers = check_walk_lines(out)
+    if not numbers:
+        return ["--check-walk --sink 0.007 printed %r (stderr %r)" % (out, err)]
+    slide, penetration, distance = numbers
+    print("sunk 7 mm: max_foot_slide %g m/s, max_foot_penetration %g m, exit %d, %r" % (slide, penetration, code, err))
+    problems = []
+    if code != 1:
+        problems.append("exit status %d, expected 1 (the feet are 7 mm under the ground)" % code)
+    if not 0.007 <= penetration <= 0.012:
+        problems.append("max_foot_penetration %g m, expected 0.007 to 0.012" % penetration)
+    if slide > 0.01:
+        problems.append("max_foot_slide %g m/s: the sink made the feet slide (the test needs the penetration alone)"
+                        % slide)
+    lines = [line for line in err.split("\n") if not line.startswith("note: ex")]
+    if len(lines) != 1 or not re.fullmatch(r"error: a sole goes [0-9.e-]+ m under the ground \(at most 0\.005\)",
+                                           lines[0]):
+        problems.append("stderr %r, expected one line 'error: a sole goes ... m under the ground (at most 0.005)'"
+                        % err)
+    return problems
+
+
 def check_errors(program):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     cases = [
         (["--gait", "jog"], 2, "error: --gait: 'jog' is not walk or run"),
         (["--speed", "-1"], 2, "error: --speed: -1 is not a speed >= 0 (m/s)"),
         (["--speed", "1", "--check-walk"], 2, "error: --speed and --wave are for the window"),
+        (["--sink", "0.007"], 2, "error: --sink is for --check-walk"),
+        (["--check-walk", "--sink", "-1"], 2, "error: --sink: -1 is not a depth of 0 .. 1 m"),
         (["--wave", "--dump-pose", "-"], 2, "error: --speed and --wave are for the window"),
         (["--time", "1e9"], 2, "error: --time: 1e+09 s; the window simulates at most 600 s"),
         (["--export", "-"], 1, "error: --export: give a file name"),
@@ -167,7 +207,15 @@ def check_errors(program):
          "error: /nonexistent-folder/x.gltf: cannot open it for writing"),
         (["--model", os.path.join(root, "assets", "models", "tube.gltf"), "--check-walk"], 1, "no joint 'hips'"),
     ]
-    return error_problems(program, cases)
+    # a file whose JSON is cut short: the loader's error, everything freed
+    # (the sanitizer build runs this with LeakSanitizer)
+    with tempfile.TemporaryDirectory() as tmp:
+        cut = os.path.join(tmp, "cut.gltf")
+        with open(cut, "w") as f:
+            f.write('{"asset": {"version": "2.0"}, "nodes": [')
+        for mode in (["--check-walk"], ["--export", os.path.join(tmp, "x.gltf")], ["--dump-pose", "-"]):
+            cases.append((["--model", cut] + mode, 1, cut + ": JSON byte 40: unexpected end of input"))
+        return error_problems(program, cases)
 
 
 def error_problems(program, cases):
@@ -189,6 +237,8 @@ def main(argv):
     program, mode = argv[1], argv[2]
     if mode == "check-walk":
         problems = check_walk(program)
+    elif mode == "sunk":
+        problems = check_sunk(program)
     elif mode == "export":
         problems = check_export(program, argv[3])
     elif mode == "errors":

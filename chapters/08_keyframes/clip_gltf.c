@@ -4,17 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The output types the spec allows for a path: floats, and for rotations
- * normalized (u)int8 / (u)int16 too (quantizing tools write those; the loader
- * has decoded them to floats); KHR_mesh_quantization allows 8- and 16-bit
- * integers for translations and scales as well. */
+/* The output types the spec allows for a path (glTF 2.0, 3.11, the table of
+ * animation sampler outputs): floats, and for rotations normalized (u)int8 /
+ * (u)int16 too (quantizing tools write those; the loader has decoded them to
+ * floats). Translations and scales are floats only: KHR_mesh_quantization
+ * widens mesh and morph target attributes, not animation outputs, so an
+ * integer translation is refused, not read as a number of metres. */
 static bool output_type_allowed(const gltf_accessor *a, gltf_path path)
 {
     if (a->component_type == GLTF_FLOAT)
         return true;
     bool small = a->component_type == GLTF_BYTE || a->component_type == GLTF_UNSIGNED_BYTE ||
                  a->component_type == GLTF_SHORT || a->component_type == GLTF_UNSIGNED_SHORT;
-    return small && (path != GLTF_PATH_ROTATION || a->normalized);
+    return small && path == GLTF_PATH_ROTATION && a->normalized;
 }
 
 static bool build_clip(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
@@ -46,8 +48,9 @@ static bool build_clip(const gltf_document *doc, int index, const skeleton *node
                                 "allowed for %s",
                                 index, ch->sampler, s->output, (int)output->component_type,
                                 output->normalized ? " (normalized)" : "",
-                                ch->target_path == GLTF_PATH_ROTATION ? "a rotation (float or normalized integers)"
-                                                                      : "this path");
+                                ch->target_path == GLTF_PATH_ROTATION      ? "a rotation (float or normalized integers)"
+                                : ch->target_path == GLTF_PATH_TRANSLATION ? "a translation (float only)"
+                                                                           : "a scale (float only)");
         static const track_path paths[] = {TRACK_TRANSLATION, TRACK_ROTATION, TRACK_SCALE};
         static const track_interpolation modes[] =
             {[GLTF_LINEAR] = TRACK_LINEAR, [GLTF_STEP] = TRACK_STEP, [GLTF_CUBICSPLINE] = TRACK_CUBICSPLINE};

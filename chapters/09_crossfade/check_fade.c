@@ -48,8 +48,9 @@ static double clip_time(const crossfade *fade, int c)
     return NAN;
 }
 
+/* cut: every switch at once (0 s) instead of its fade, --cut's pops. */
 static bool simulate(program_state *st, const clip *list, int clips, const check_switch *switches, int switch_count,
-                     fade_stats *stats, sa_error *err)
+                     bool cut, fade_stats *stats, sa_error *err)
 {
     int n = st->v.all.joint_count, events = 1;
     for (int c = 0; c < clips; c++)
@@ -74,7 +75,8 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
             int c = switches[next].clip;
             for (int e = 0; isnan(clip_time(&anim.fade, c)) && e < events; e++)
                 since[c * events + e] = INFINITY; /* a new play of the clip */
-            ok = animator_play(&anim, c, true, switches[next].seconds, switches[next].curve, switches[next].sync, err);
+            double seconds = cut ? 0.0 : switches[next].seconds;
+            ok = animator_play(&anim, c, true, seconds, switches[next].curve, switches[next].sync, err);
         }
         for (int c = 0; c < clips; c++)
             before[c] = clip_time(&anim.fade, c);
@@ -113,7 +115,7 @@ static bool simulate(program_state *st, const clip *list, int clips, const check
 }
 
 /* [listing check_fade] */
-int check_fade_run(program_state *st, const char *path)
+int check_fade_run(program_state *st, const char *path, bool cut)
 {
     sa_error err;
     int clips = st->v.doc.animation_count, a = 0, b = clips > 1 ? 1 : 0, still = clips;
@@ -142,7 +144,7 @@ int check_fade_run(program_state *st, const char *path)
         {460, a, 0.4, FADE_SMOOTHSTEP, false},
     };
     fade_stats with;
-    bool ok = simulate(st, list, clips + 1, switches, (int)(sizeof switches / sizeof *switches), &with, &err);
+    bool ok = simulate(st, list, clips + 1, switches, (int)(sizeof switches / sizeof *switches), cut, &with, &err);
     clip_free(&list[still]);
     free(list);
     if (!ok) {
@@ -156,6 +158,18 @@ int check_fade_run(program_state *st, const char *path)
     double ratio = without > 0.0 ? with.max_jump / without : with.max_jump > 0.0 ? INFINITY : 1.0;
     printf("max_weight_sum_error: %.3g\nmax_pose_jump: %.3f\nevents_fired_twice: %d\n", with.max_sum_error, ratio,
            with.fired_twice);
+    /* Each defect also as one line on stderr, saying which limit it broke
+     * (after the three lines, also where stdout is a pipe). */
+    fflush(stdout);
+    if (with.max_sum_error > 1e-6)
+        fprintf(stderr, "error: %s: the weights' sum is off 1 by %.3g (over 1e-6)\n", path, with.max_sum_error);
+    if (ratio > 1.5)
+        fprintf(stderr,
+                "error: %s: a switch moves a joint %.3f times as far as any frame without one: a pop (over "
+                "1.5)\n",
+                path, ratio);
+    if (with.fired_twice > 0)
+        fprintf(stderr, "error: %s: %d events fired again before a whole lap of their clip\n", path, with.fired_twice);
     return with.max_sum_error > 1e-6 || ratio > 1.5 || with.fired_twice > 0 ? 1 : 0;
 }
 /* [/listing] */

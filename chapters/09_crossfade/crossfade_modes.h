@@ -23,7 +23,9 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
 /* --dump-pose or --dump-obj of st->v.pose. */
 int run_dump(program_state *st, const blend_request *rq, const char *path);
 
-/* --check-fade: the three lines; 1 on a defect. */
-int check_fade_run(program_state *st, const char *path);
+/* --check-fade: the three lines; 1 on a defect. cut (--cut): every switch
+ * of the check at once (0 s) instead of its fade, the pops a working check
+ * must report (the check's own test). */
+int check_fade_run(program_state *st, const char *path, bool cut);
 
 #endif

@@ -15,6 +15,7 @@
  *   ch09_crossfade --clip A --time T --additive B [--blend-time T2] --weight W --dump-pose OUT
  *       A with W of B's difference from its first frame (B at T2, default T)
  *   ch09_crossfade --check-fade   switches simulated at 60 Hz: three lines, exit 1 on a defect
+ *   ch09_crossfade --check-fade --cut   the same switches as cuts: pops, which it must report (exit 1)
  * Keys (H lists them): N next clip, F / G longer / shorter fade, C curve,
  * Y phase sync, L layer, A additive, S skeleton.
  */
@@ -36,7 +37,7 @@
 
 static const char *clip_option = NULL;
 static blend_request request; /* --blend ... --dump-obj, for blend_modes.c */
-static bool check_fade = false, demo = false;
+static bool check_fade = false, cut = false, demo = false;
 static float fade_option = 0.3f;
 static const cli_option options_extra[] = {
     {"--clip", CLI_STRING, &clip_option, "NAME|INDEX", "the clip to start with (with --time: A of the blend)"},
@@ -53,6 +54,9 @@ static const cli_option options_extra[] = {
     {"--check-fade", CLI_FLAG, &check_fade, NULL,
      "simulate switches at 60 Hz, print max_weight_sum_error, max_pose_jump and events_fired_twice; exit 1 on a "
      "defect"},
+    {"--cut", CLI_FLAG, &cut, NULL,
+     "with --check-fade: every switch at once (0 s) instead of its fade, the pops the check must report (exit 1; "
+     "the check's own test)"},
     {"--fade", CLI_FLOAT, &fade_option, "S", "the fade's length in seconds for the keys (default 0.3)"},
     {"--demo", CLI_FLAG, &demo, NULL,
      "fade to the next clip every 2 s; with --headless --frames N, N frames of 1/60 s (reproducible screenshots)"},
@@ -87,6 +91,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: %s\n", err.message);
         return 2;
     }
+    if (cut && !check_fade) {
+        fprintf(stderr, "error: --cut is for --check-fade\n");
+        return 2;
+    }
     if (!(fade_option >= 0.0f) || !isfinite(fade_option)) {
         sa_error_set(&err, "--fade: %g is not a number of seconds >= 0", (double)fade_option);
         return app_fail(&err);
@@ -116,7 +124,7 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     status = dumping      ? run_dump(&st, &request, path)
-             : check_fade ? check_fade_run(&st, path)
+             : check_fade ? check_fade_run(&st, path, cut)
                           : run_window(&st, path, &options, first);
     state_free(&st);
     return status;

@@ -14,6 +14,7 @@
  *   ch10_walk_cycle --speed 1.9 --wave       between walk and run, waving
  *   ch10_walk_cycle --speed 1.9 --time 3 --screenshot OUT.png   3 s of it, simulated at 60 Hz
  *   ch10_walk_cycle --check-walk             10 s walking, 10 s running, 10 s of speed changes, measured
+ *   ch10_walk_cycle --check-walk --sink 0.007   the same, the feet 7 mm under the ground: it must fail
  *   ch10_walk_cycle --export OUT.gltf        the humanoid with its walk and run
  *   ch10_walk_cycle --gait run --time 0.2 --dump-pose OUT   the pose, root motion in the pelvis
  * Keys (H lists them): 0 stand, 1 walk, 2 run, [ ] speed -/+ 0.25 m/s,
@@ -33,11 +34,15 @@
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static bool check_walk = false, wave_option = false;
 static float speed_option = NAN; /* not given (the option takes finite numbers only): the --gait's speed */
+static float sink_option = 0.0f;
 static const char *export_path = NULL, *dump_pose_path = NULL, *gait_option = "walk";
 static const cli_option options_extra[] = {
     {"--check-walk", CLI_FLAG, &check_walk, NULL,
      "simulate 10 s of walking, 10 s of running and 10 s of speed changes between them at 60 Hz, print max_foot_slide (m/s), max_foot_penetration (m) "
      "and distance_travelled (m); exit 1 over 0.01 m/s or 0.005 m"},
+    {"--sink", CLI_FLOAT, &sink_option, "M",
+     "with --check-walk: the gaits' pelvis M metres lower, the feet M under the ground and not sliding: a defect the "
+     "check must report (exit 1 over 0.005 m; the check's own test)"},
     {"--export", CLI_STRING, &export_path, "FILE",
      "write the humanoid with its walk and run clips (root motion in the pelvis track, foot events in extras) and "
      "exit"},
@@ -95,6 +100,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --speed: %g is not a speed >= 0 (m/s)\n", (double)speed_option);
         return 2;
     }
+    if (!(sink_option >= 0.0f && sink_option <= 1.0f)) {
+        fprintf(stderr, "error: --sink: %g is not a depth of 0 .. 1 m\n", (double)sink_option);
+        return 2;
+    }
+    if (sink_option > 0.0f && !check_walk) {
+        fprintf(stderr, "error: --sink is for --check-walk\n");
+        return 2;
+    }
     if (batch && (!isnan(speed_option) || wave_option)) {
         fprintf(stderr, "error: --speed and --wave are for the window, not --check-walk, --export or --dump-pose\n");
         return 2;
@@ -114,7 +127,7 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     if (check_walk)
-        status = run_check_walk(&st.v.all, st.gaits);
+        status = run_check_walk(&st.v.all, st.gaits, sink_option);
     else if (export_path)
         status = walk_export(export_path, &st.v.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
     else if (dump_pose_path)

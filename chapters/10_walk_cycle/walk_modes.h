@@ -7,8 +7,11 @@
 
 /* --check-walk: 10 s of each gait at 60 Hz (walk_check), then 10 s of
  * speed changes between them (locomotion_check), the three lines, 1 over the
- * limits (issue 17). gaits is the walk and the run. */
-int run_check_walk(const skeleton *all, const walk_clip *gaits);
+ * limits (issue 17). gaits is the walk and the run. sink (--sink, metres,
+ * >= 0; 0 for the real check) lowers both clips' pelvis first, so that the
+ * feet stand that far under the ground without sliding: the check's own
+ * test, a defect it must report. */
+int run_check_walk(const skeleton *all, walk_clip *gaits, float sink);
 
 /* --dump-pose: w's pose at clip time `time` (modulo its duration) with the
  * root motion put back into the pelvis, the exported clip's pose, written

@@ -16,12 +16,16 @@ typedef struct stairs_check_result {
 /* The whole walk (stairs_walk_duration) at `rate` Hz from its start, with
  * IK on or off, measured after every step through chapter 04's
  * local-to-model and the walk's world_from_model. A foot is planted from
- * the frame its down event is reported to the frame its up event is. */
-bool stairs_check(const skeleton *s, bool ik, double rate, stairs_check_result *out, sa_error *err);
+ * the frame its down event is reported to the frame its up event is.
+ * sink (metres, >= 0; 0 for the real check) tells the walk that each ankle
+ * stands that much lower over its sole than measured: the IK then puts
+ * every foot that far into its step and holds it there, a foot error
+ * without a slide, the check's own test (--sink). */
+bool stairs_check(const skeleton *s, bool ik, float sink, double rate, stairs_check_result *out, sa_error *err);
 
 /* --check-ik: loads the skeleton of model_path (NULL: the humanoid), runs
- * stairs_check at 60 Hz, prints the four lines; returns the exit status (1
- * over 0.01 m, 0.01 m/s or 1e-4, or on an error). */
-int run_check_ik(const char *model_path, bool ik);
+ * stairs_check at 60 Hz (sink as there), prints the four lines; returns the
+ * exit status (1 over 0.01 m, 0.01 m/s or 1e-4, or on an error). */
+int run_check_ik(const char *model_path, bool ik, float sink);
 
 #endif

@@ -12,6 +12,9 @@
  *       two_bone_max_error, ccd_max_error, fabrik_max_error (metres, tip
  *       to target) and max_bone_stretch (relative); exit 1 over 1e-4, 1e-5,
  *       1e-5 (CCD's and FABRIK's tolerance) and 1e-5
+ *   ch11_ik --check-ik           the stairs walk at 60 Hz, no window: max_foot_error (m),
+ *       max_foot_slide (m/s), max_knee_pop (rad), max_bone_stretch; exit 1 over 0.01 m,
+ *       0.01 m/s or 1e-4 (--sink 0.02: every foot 2 cm into its step, which it must report)
  *   ch11_ik --export OUT.gltf    the stairs and the whole walk baked at 30 Hz
  *   ch11_ik --time 2.5 --dump-pose OUT   the walk's pose at 2.5 s, root motion in the hips
  *
@@ -39,6 +42,7 @@ static int view_index = VIEW_STAIRS;
 static cli_choices view_choices = {&view_index, view_names, VIEW_COUNT};
 static bool check_solvers = false, check_ik = false, no_ik = false, debug_on = false;
 static const char *solver_option = NULL, *export_path = NULL, *dump_pose_path = NULL;
+static float sink_option = 0.0f;
 static const cli_option options_extra[] = {
     {"--check-solvers", CLI_FLAG, &check_solvers, NULL,
      "run every solver on fixed targets around the chain and print the worst tip error of each and the worst "
@@ -47,6 +51,10 @@ static const cli_option options_extra[] = {
     {"--check-ik", CLI_FLAG, &check_ik, NULL,
      "simulate the humanoid's walk up the stairs, round and down at 60 Hz (no window) and print max_foot_error (m), "
      "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch; exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
+    {"--sink", CLI_FLOAT, &sink_option, "M",
+     "with --check-ik: the IK told each ankle is M metres lower over its sole than measured, so every planted foot "
+     "stands M into its step and does not slide: a defect the check must report (exit 1 over 0.01 m; the check's "
+     "own test)"},
     {"--no-ik", CLI_FLAG, &no_ik, NULL,
      "the walk without foot placement (FK only): with --check-ik, --export or --dump-pose, or in the window at "
      "the start (I toggles it)"},
@@ -86,8 +94,16 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
+    if (!(sink_option >= 0.0f && sink_option <= 1.0f)) {
+        fprintf(stderr, "error: --sink: %g is not a depth of 0 .. 1 m\n", (double)sink_option);
+        return 2;
+    }
+    if (sink_option > 0.0f && !check_ik) {
+        fprintf(stderr, "error: --sink is for --check-ik\n");
+        return 2;
+    }
     if (check_ik)
-        return run_check_ik(options.model, !no_ik);
+        return run_check_ik(options.model, !no_ik, sink_option);
     sa_error err;
     int solver = solver_option ? cli_choice(solver_option, solver_names, SOLVER_COUNT) : SOLVER_TWO_BONE;
     if (solver < 0) {
