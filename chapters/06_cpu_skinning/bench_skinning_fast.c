@@ -262,7 +262,8 @@ static void stream_range(const void *context, int range, size_t begin, size_t en
         memcpy(out_normals[v], normals[v], sizeof normals[v]);
         sum ^= stream_words(joints[v], weights[v]);
     }
-    bool streaming = r->streaming && ((uintptr_t)out_positions[v] | (uintptr_t)out_normals[v]) % 32 == 0;
+    bool streaming = r->streaming && v + 8 <= end &&
+                     ((uintptr_t)out_positions[v] | (uintptr_t)out_normals[v]) % 32 == 0;
     __m256i words = _mm256_setzero_si256();
     for (; v + 8 <= end; v += 8) {
         const float *p = positions[v], *n = normals[v], *w = weights[v];
