@@ -878,6 +878,65 @@ static void threads_give_the_one_thread_result(void **state)
     expect_threads_match_one_thread(1003, SKINNING_MAX_THREADS);
 }
 
+/* skinning_threads_run() on its own: every item is visited once, by the
+ * range that owns it, and the ranges are thread_count contiguous runs in
+ * order whose sizes differ by at most one item (worked out here: item i of n
+ * belongs to the range r with floor(n r / T) <= i < floor(n (r + 1) / T)). */
+enum { VISITS_MAX = 1003 };
+typedef struct visits {
+    int range_of[VISITS_MAX]; /* which range visited each item; -1: none */
+    int times[VISITS_MAX];    /* how often */
+} visits;
+
+static void visit_range(const void *context, int range, size_t begin, size_t end)
+{
+    visits *const *v = context; /* the pointer is shared; each range writes only its own items */
+    for (size_t i = begin; i < end; i++) {
+        (*v)->range_of[i] = range;
+        (*v)->times[i]++;
+    }
+}
+
+static void expect_ranges(size_t n, int thread_count)
+{
+    static visits seen;
+    visits *v = &seen;
+    skinning_threads threads;
+    sa_error err;
+    if (!skinning_threads_start(&threads, thread_count, &err))
+        fail_msg("skinning_threads_start(%d): %s", thread_count, err.message);
+    for (int run = 0; run < 2; run++) { /* twice on the same threads */
+        for (size_t i = 0; i < VISITS_MAX; i++)
+            seen.range_of[i] = -1, seen.times[i] = 0;
+        skinning_threads_run(&threads, n, visit_range, &v);
+        for (size_t i = 0; i < n; i++) {
+            int want = 0;
+            while ((size_t)((unsigned long long)n * (unsigned)(want + 1) / (unsigned)thread_count) <= i)
+                want++;
+            if (seen.times[i] != 1 || seen.range_of[i] != want)
+                fail_msg("skinning_threads_run of %zu items on %d threads, run %d: item %zu visited %d times, by range "
+                         "%d (expected once, by range %d)",
+                         n, thread_count, run, i, seen.times[i], seen.range_of[i], want);
+        }
+        for (size_t i = n; i < VISITS_MAX; i++)
+            if (seen.times[i] != 0)
+                fail_msg("skinning_threads_run of %zu items on %d threads: item %zu past the end visited", n,
+                         thread_count, i);
+    }
+    skinning_threads_stop(&threads);
+}
+
+static void threads_run_every_item_once(void **state)
+{
+    (void)state;
+    const int counts[] = {1, 2, 3, 7, SKINNING_MAX_THREADS};
+    for (int i = 0; i < 5; i++) {
+        expect_ranges(1003, counts[i]);
+        expect_ranges(5, counts[i]);
+        expect_ranges(0, counts[i]);
+    }
+}
+
 static void threads_are_checked(void **state)
 {
     (void)state;
@@ -925,6 +984,7 @@ int main(void)
         /* the job over several threads */
         cmocka_unit_test(threads_give_the_one_thread_result),
         cmocka_unit_test(threads_are_checked),
+        cmocka_unit_test(threads_run_every_item_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
-/* bench_skinning_fast.c: the fast skinning path of bench_skinning, and the
- * memory-bandwidth ceiling it is measured against. Built with -O3
- * -march=native when the compiler takes it (see CMakeLists.txt).
+/* bench_skinning_fast.c: the fast skinning path of bench_skinning (and of
+ * chapter 09's bench_crowd), and the memory ceiling it is measured against.
+ * Built with -O3 -march=native when the compiler takes it (see
+ * CMakeLists.txt).
  *
  * The same maths as skin_vertex() (the book's loop), arranged for the
  * machine:
@@ -22,7 +23,6 @@
  *     and FMA, skin_vertex() (the book's loop) stands in for it.
  */
 #include "bench_skinning.h"
-#include "skinning.h"
 
 #include <string.h>
 
@@ -196,21 +196,118 @@ void fast_skin(const fast_matrix *restrict m, mat4 *skin_matrix, size_t n, const
 #endif
 }
 
-/* The ceiling: the same 68 bytes per vertex moved with no maths at all:
- * positions and normals copied to the outputs (24 bytes written), joints and
- * weights read (20 bytes) and folded into a checksum so that the reads stay. */
-uint32_t fast_stream_copy(size_t n, const float (*restrict positions)[3], const float (*restrict normals)[3],
-                          const uint8_t (*restrict joints)[4], const float (*restrict weights)[4],
-                          float (*restrict out_positions)[3], float (*restrict out_normals)[3])
+/* The fast path over a job's vertices [begin, end): each range on its own
+ * thread, all reading the same prepared matrices. */
+typedef struct fast_run {
+    const skinning_job *job;
+    const fast_matrix *m;
+} fast_run;
+
+static void fast_range(const void *context, int range, size_t begin, size_t end)
 {
-    memcpy(out_positions, positions, n * sizeof *positions);
-    memcpy(out_normals, normals, n * sizeof *normals);
-    uint32_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t words[5]; /* the bytes as words: memcpy is how C reads one type as another */
-        memcpy(&words[0], joints[i], 4);
-        memcpy(&words[1], weights[i], 16);
-        sum ^= words[0] ^ words[1] ^ words[2] ^ words[3] ^ words[4];
+    (void)range;
+    const fast_run *r = context;
+    const skinning_job *job = r->job;
+    fast_skin(r->m, job->skin_matrix, end - begin, job->positions + begin, job->normals + begin, job->joints_u8 + begin,
+              job->weights + begin, job->out_positions + begin, job->out_normals + begin);
+}
+
+void fast_job_run(const skinning_job *job, fast_matrix *scratch)
+{
+    if (!job->joints_u8 || job->tangents) {
+        skinning_job_run(job);
+        return;
     }
+    /* The matrices are rearranged every frame: part of the cost. */
+    fast_prepare(job->joint_count, job->skin_matrix, scratch);
+    fast_run r = {job, scratch};
+    if (job->threads)
+        skinning_threads_run(job->threads, job->vertex_count, fast_range, &r);
+    else
+        fast_range(&r, 0, 0, job->vertex_count);
+}
+
+/* The ceiling over vertices [begin, end) of a job. */
+typedef struct stream_run {
+    const skinning_job *job;
+    bool streaming;
+    uint32_t *checksum; /* [SKINNING_MAX_THREADS]: one a range */
+} stream_run;
+
+/* One vertex's joints and weights as 32-bit words, XOR-ed (memcpy is how C
+ * reads one type as another). */
+static uint32_t stream_words(const uint8_t joints[4], const float weights[4])
+{
+    uint32_t words[5];
+    memcpy(&words[0], joints, 4);
+    memcpy(&words[1], weights, 16);
+    return words[0] ^ words[1] ^ words[2] ^ words[3] ^ words[4];
+}
+
+static void stream_range(const void *context, int range, size_t begin, size_t end)
+{
+    const stream_run *r = context;
+    const skinning_job *job = r->job;
+    const float(*positions)[3] = job->positions, (*normals)[3] = job->normals, (*weights)[4] = job->weights;
+    const uint8_t(*joints)[4] = job->joints_u8;
+    float(*out_positions)[3] = job->out_positions, (*out_normals)[3] = job->out_normals;
+    uint32_t sum = 0;
+    size_t v = begin;
+#if FAST_HAVE_AVX2
+    /* Vertex by vertex up to a multiple of eight: then the eight vertices'
+     * outputs are three whole 32-byte registers each, aligned when the
+     * arrays are (a streaming store needs it). */
+    for (; v < end && v % 8 != 0; v++) {
+        memcpy(out_positions[v], positions[v], sizeof positions[v]);
+        memcpy(out_normals[v], normals[v], sizeof normals[v]);
+        sum ^= stream_words(joints[v], weights[v]);
+    }
+    bool streaming = r->streaming && v + 8 <= end &&
+                     ((uintptr_t)out_positions[v] | (uintptr_t)out_normals[v]) % 32 == 0;
+    __m256i words = _mm256_setzero_si256();
+    for (; v + 8 <= end; v += 8) {
+        const float *p = positions[v], *n = normals[v], *w = weights[v];
+        __m256 p0 = _mm256_loadu_ps(p), p1 = _mm256_loadu_ps(p + 8), p2 = _mm256_loadu_ps(p + 16);
+        __m256 n0 = _mm256_loadu_ps(n), n1 = _mm256_loadu_ps(n + 8), n2 = _mm256_loadu_ps(n + 16);
+        __m256 w01 = _mm256_xor_ps(_mm256_loadu_ps(w), _mm256_loadu_ps(w + 8));
+        __m256 w23 = _mm256_xor_ps(_mm256_loadu_ps(w + 16), _mm256_loadu_ps(w + 24));
+        __m256i j = _mm256_loadu_si256((const __m256i *)(const void *)joints[v]);
+        words = _mm256_xor_si256(words, _mm256_xor_si256(j, _mm256_castps_si256(_mm256_xor_ps(w01, w23))));
+        float *op = out_positions[v], *on = out_normals[v];
+        if (streaming) {
+            _mm256_stream_ps(op, p0), _mm256_stream_ps(op + 8, p1), _mm256_stream_ps(op + 16, p2);
+            _mm256_stream_ps(on, n0), _mm256_stream_ps(on + 8, n1), _mm256_stream_ps(on + 16, n2);
+        } else {
+            _mm256_storeu_ps(op, p0), _mm256_storeu_ps(op + 8, p1), _mm256_storeu_ps(op + 16, p2);
+            _mm256_storeu_ps(on, n0), _mm256_storeu_ps(on + 8, n1), _mm256_storeu_ps(on + 16, n2);
+        }
+    }
+    if (streaming)
+        _mm_sfence(); /* streaming stores are ordered by nothing else */
+    uint32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)(void *)lanes, words);
+    for (int k = 0; k < 8; k++)
+        sum ^= lanes[k];
+#endif
+    for (; v < end; v++) { /* the last few (or every vertex, without AVX2) */
+        memcpy(out_positions[v], positions[v], sizeof positions[v]);
+        memcpy(out_normals[v], normals[v], sizeof normals[v]);
+        sum ^= stream_words(joints[v], weights[v]);
+    }
+    r->checksum[range] = sum;
+}
+
+uint32_t fast_stream(const skinning_job *job, size_t vertex_count, bool streaming)
+{
+    uint32_t checksum[SKINNING_MAX_THREADS] = {0};
+    stream_run r = {job, streaming, checksum};
+    size_t n = vertex_count < job->vertex_count ? vertex_count : job->vertex_count;
+    if (job->threads)
+        skinning_threads_run(job->threads, n, stream_range, &r);
+    else
+        stream_range(&r, 0, 0, n);
+    uint32_t sum = 0;
+    for (int k = 0; k < SKINNING_MAX_THREADS; k++)
+        sum ^= checksum[k];
     return sum;
 }

@@ -148,11 +148,11 @@ static void skin_range(const skinning_job *job, size_t begin, size_t end)
 /* [/listing] */
 
 /* [listing threads_worker] */
-/* Where range r of `count` even ranges of the job's vertices begins (range
- * count ends them all): sizes differ by at most one vertex. */
-static size_t range_begin(const skinning_job *job, int r, int count)
+/* Where range r of `count` even ranges of item_count items begins (range
+ * count ends them all): sizes differ by at most one item. */
+static size_t range_begin(size_t item_count, int r, int count)
 {
-    return (size_t)((unsigned long long)job->vertex_count * (unsigned)r / (unsigned)count);
+    return (size_t)((unsigned long long)item_count * (unsigned)r / (unsigned)count);
 }
 
 static void *skinning_worker_main(void *arg)
@@ -167,10 +167,12 @@ static void *skinning_worker_main(void *arg)
         if (t->stop)
             break;
         seen = t->run;
-        const skinning_job *job = t->job;
+        skinning_range_fn *fn = t->fn;
+        const void *context = t->context;
+        size_t n = t->item_count;
         int count = t->thread_count;
         pthread_mutex_unlock(&t->lock);
-        skin_range(job, range_begin(job, w->range, count), range_begin(job, w->range + 1, count));
+        fn(context, w->range, range_begin(n, w->range, count), range_begin(n, w->range + 1, count));
         pthread_mutex_lock(&t->lock);
         if (--t->busy == 0)
             pthread_cond_signal(&t->done);
@@ -181,24 +183,40 @@ static void *skinning_worker_main(void *arg)
 /* [/listing] */
 
 /* [listing threads_run] */
-void skinning_job_run(const skinning_job *job)
+void skinning_threads_run(skinning_threads *t, size_t item_count, skinning_range_fn *fn, const void *context)
 {
-    skinning_threads *t = job->threads;
-    if (!t || t->thread_count == 1) {
-        skin_range(job, 0, job->vertex_count);
+    if (t->thread_count == 1) {
+        fn(context, 0, 0, item_count);
         return;
     }
     pthread_mutex_lock(&t->lock);
-    t->job = job;
+    t->fn = fn;
+    t->context = context;
+    t->item_count = item_count;
     t->busy = t->thread_count - 1;
     t->run++;
     pthread_cond_broadcast(&t->wake);
     pthread_mutex_unlock(&t->lock);
-    skin_range(job, 0, range_begin(job, 1, t->thread_count)); /* range 0 on this thread */
+    fn(context, 0, 0, range_begin(item_count, 1, t->thread_count)); /* range 0 on this thread */
     pthread_mutex_lock(&t->lock);
     while (t->busy > 0)
         pthread_cond_wait(&t->done, &t->lock);
     pthread_mutex_unlock(&t->lock);
+}
+
+/* A job's vertices: each range through the same skin_range() as one thread. */
+static void skin_job_range(const void *job, int range, size_t begin, size_t end)
+{
+    (void)range;
+    skin_range(job, begin, end);
+}
+
+void skinning_job_run(const skinning_job *job)
+{
+    if (job->threads)
+        skinning_threads_run(job->threads, job->vertex_count, skin_job_range, job);
+    else
+        skin_range(job, 0, job->vertex_count);
 }
 /* [/listing] */
 

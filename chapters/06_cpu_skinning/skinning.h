@@ -143,27 +143,34 @@ void skinning_job_run(const skinning_job *job);
 
 #define SKINNING_MAX_THREADS 64
 
+/* Items [begin, end) of a run over the threads; range is which of the
+ * thread_count ranges they are (0: the calling thread's), so that work can
+ * keep what it writes apart per thread. */
+typedef void skinning_range_fn(const void *context, int range, size_t begin, size_t end);
+
 /* [listing skinning_threads] */
 /* Threads started once and reused by every skinning_job_run() of the jobs
  * that name them: each run cuts the vertices into thread_count even ranges,
  * one a thread, the calling thread taking the first and waiting for the
  * others. Every vertex goes through the same skin_vertex() as on one thread,
- * so the result is the same, bit for bit. Caller-owned, one job at a time;
+ * so the result is the same, bit for bit. Caller-owned, one run at a time;
  * not copied or moved while started (its workers point into it). */
 struct skinning_threads {
     int thread_count; /* threads that skin, the caller's included: 1..SKINNING_MAX_THREADS */
-    /* [elide the workers, a lock and two condition variables] */
+    /* [elide the workers, a lock, two condition variables and the run in progress] */
     struct skinning_worker {
         skinning_threads *threads;
-        int range; /* which of the thread_count ranges it skins: 1.. */
+        int range; /* which of the thread_count ranges it runs: 1.. */
         pthread_t thread;
     } workers[SKINNING_MAX_THREADS - 1];
     pthread_mutex_t lock;
-    pthread_cond_t wake;     /* a run has started (or stop is set) */
-    pthread_cond_t done;     /* the last worker has finished its range */
-    const skinning_job *job; /* the job of the run in progress */
-    unsigned long run;       /* counts the runs: a worker wakes when it changes */
-    int busy;                /* workers still skinning this run */
+    pthread_cond_t wake;   /* a run has started (or stop is set) */
+    pthread_cond_t done;   /* the last worker has finished its range */
+    skinning_range_fn *fn; /* the run in progress: fn(context, range, begin, end) */
+    const void *context;
+    size_t item_count;
+    unsigned long run; /* counts the runs: a worker wakes when it changes */
+    int busy;          /* workers still running this run */
     bool stop;
     /* [/elide] */
 };
@@ -171,6 +178,12 @@ struct skinning_threads {
 
 /* Starts thread_count - 1 workers (thread_count 1: none). */
 bool skinning_threads_start(skinning_threads *threads, int thread_count, sa_error *err);
+/* fn over item_count items cut into thread_count even ranges (sizes differ
+ * by at most one item), one a thread, range 0 on the calling thread; returns
+ * when every range is done. skinning_job_run() runs a job's vertices so; a
+ * benchmark runs its own loops on the same threads (chapter 06's fast path,
+ * chapter 09's crowd). Not from inside fn. */
+void skinning_threads_run(skinning_threads *threads, size_t item_count, skinning_range_fn *fn, const void *context);
 /* Ends the workers and frees what start took (never during a run: the
  * thread that runs the jobs stops them). */
 void skinning_threads_stop(skinning_threads *threads);

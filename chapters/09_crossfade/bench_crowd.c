@@ -1,5 +1,5 @@
-/* bench_crowd: how many humanoids one core animates at 60 Hz (a program, not
- * a test: speed is measured here, never by timed tests).
+/* bench_crowd: how many humanoids one core, and every core, animates at 60
+ * Hz (a program, not a test: speed is measured here, never by timed tests).
  *
  * Every character plays the humanoid's two clips, always in a crossfade
  * (a switch every second, fades of one second), each with its own clocks
@@ -11,18 +11,28 @@
  *   blend            pose_blend of the two poses
  *   local_to_model   chapter 04's forward kinematics over every node
  *   skin_matrices    chapter 05's skin matrices
- *   skinning         chapter 06's skinning job (the plain loop) over the mesh
+ *   skinning         chapter 06's fast path (fast_job_run: AVX2/FMA, -O3
+ *                    -march=native) over the mesh, as a program that skins
+ *                    on the CPU would
+ *   skinning_plain   chapter 06's plain loop (skinning_job_run), timed for
+ *                    comparison and left out of the totals
  *
  * It prints, from the median frame of several:
  *
  *   characters_at_60hz: N           the animation work alone (no skinning), one core
- *   characters_at_60hz_skinned: N   with the CPU skinning too, one core
+ *   characters_at_60hz_skinned: N   with the fast path's skinning too, one core
  *   characters_at_60hz_threads: N (T threads)   the animation work, characters
  *                                   split over T threads (wall time)
+ *   characters_at_60hz_skinned_threads: N (T threads)   the same with the
+ *                                   skinning, each thread skinning its own
+ *                                   characters into its own buffers
  *   STAGE_ns_per_character: X       one line per stage
  *
- * On stderr: the speed-up of T threads over one in the same run, and the
- * machine's load (figures measured beside other work are lower and noisier).
+ * The threads are chapter 06's skinning_threads (started once, every
+ * frame's work handed to them by skinning_threads_run), T every core by
+ * default. On stderr: the speed-up of T threads over one in the same run,
+ * the share of the cores other programs held and the load (figures measured
+ * beside other work are lower and noisier).
  *
  *   bench_crowd [--model FILE] [--characters N] [--frames N] [--threads T]
  */
@@ -30,22 +40,21 @@
 
 #include "chapters/04_bone_tree/skeleton_gltf.h"
 #include "chapters/05_inverse_bind/bind.h"
+#include "chapters/06_cpu_skinning/bench_skinning.h"
 #include "chapters/06_cpu_skinning/skinning_gltf.h"
 #include "chapters/08_keyframes/clip_gltf.h"
 #include "common/files.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #define FRAME_DT (1.0 / 60.0)
 
-enum { SAMPLE, BLEND, LOCAL_TO_MODEL, SKIN_MATRICES, SKINNING, STAGES };
-static const char *const stage_names[STAGES] = {"sample", "blend", "local_to_model", "skin_matrices", "skinning"};
+enum { SAMPLE, BLEND, LOCAL_TO_MODEL, SKIN_MATRICES, SKINNING, SKINNING_PLAIN, STAGES };
+static const char *const stage_names[STAGES] = {"sample",        "blend",    "local_to_model",
+                                                "skin_matrices", "skinning", "skinning_plain"};
 
 /* One character: its fade, the two poses, its matrices. */
 typedef struct character {
@@ -57,30 +66,25 @@ typedef struct character {
     mat4 *skin_matrix;
 } character;
 
+/* What one thread skins into: every character's mesh in turn, so one copy
+ * of the largest primitive's outputs, and the fast path's matrices. */
+typedef struct skin_buffers {
+    float (*positions)[3], (*normals)[3], (*tangents)[4];
+    fast_matrix *fast; /* [the skin's joints], 64-byte aligned */
+} skin_buffers;
+
 typedef struct crowd {
     const clip *clips;
     int clip_count;
     const skeleton *all; /* every node: what the clips move */
-    skin_scene *sc;      /* the mesh and the skinning job (one copy: its output is overwritten) */
+    skin_scene *sc;      /* the mesh and its skinning jobs (their outputs unused: see buffers) */
     int count;
     character *characters;
+    skin_buffers *buffers; /* [threads]: range r of a run skins into buffers[r] */
+    int buffer_count;
 } crowd;
 
-static double cpu_seconds(void) /* this thread's CPU time: waits for the core are left out */
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static double wall_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static bool crowd_init(crowd *cw, int count, sa_error *err)
+static bool crowd_init(crowd *cw, int count, int threads, sa_error *err)
 {
     int n = cw->all->joint_count, tracks = 1, skin_joints = cw->all->skins[0].joint_count;
     for (int c = 0; c < cw->clip_count; c++)
@@ -92,7 +96,8 @@ static bool crowd_init(crowd *cw, int count, sa_error *err)
     for (int i = 0; i < count; i++) {
         character *ch = &cw->characters[i];
         bool ok = (ch->model_from_node = malloc((size_t)n * sizeof *ch->model_from_node)) != NULL &&
-                  (ch->skin_matrix = malloc((size_t)skin_joints * sizeof *ch->skin_matrix)) != NULL;
+                  /* 64-byte aligned: the fast path is built with AVX, where cglm's mat4 is 32 */
+                  (ch->skin_matrix = aligned_alloc(64, (size_t)skin_joints * sizeof *ch->skin_matrix)) != NULL;
         for (int s = 0; ok && s < CROSSFADE_MAX; s++)
             ok = (ch->cursors[s] = calloc((size_t)tracks, sizeof *ch->cursors[s])) != NULL &&
                  (ch->pose[s] = malloc((size_t)n * sizeof *ch->pose[s])) != NULL;
@@ -107,7 +112,22 @@ static bool crowd_init(crowd *cw, int count, sa_error *err)
             crossfade_advance(&ch->fade, FRAME_DT, cw->clips, NULL, 0);
         ch->next_switch_frame = 60 - i % 60;
     }
-    return true;
+    size_t vertices = skin_scene_max_vertex_count(cw->sc), joints = 1;
+    for (int p = 0; p < cw->sc->primitive_count; p++)
+        joints = (size_t)cw->sc->primitives[p].job.joint_count > joints ? (size_t)cw->sc->primitives[p].job.joint_count
+                                                                        : joints;
+    cw->buffers = calloc((size_t)threads, sizeof *cw->buffers);
+    cw->buffer_count = cw->buffers ? threads : 0;
+    for (int t = 0; t < cw->buffer_count; t++) {
+        skin_buffers *b = &cw->buffers[t];
+        b->positions = malloc(vertices * sizeof *b->positions);
+        b->normals = malloc(vertices * sizeof *b->normals);
+        b->tangents = malloc(vertices * sizeof *b->tangents);
+        b->fast = aligned_alloc(64, joints * sizeof *b->fast);
+        if (!b->positions || !b->normals || !b->tangents || !b->fast)
+            return sa_error_set(err, "out of memory");
+    }
+    return cw->buffers ? true : sa_error_set(err, "out of memory");
 }
 
 static void crowd_free(crowd *cw)
@@ -119,14 +139,31 @@ static void crowd_free(crowd *cw)
         free(ch->model_from_node), free(ch->skin_matrix);
     }
     free(cw->characters);
+    for (int t = 0; t < cw->buffer_count; t++)
+        free(cw->buffers[t].positions), free(cw->buffers[t].normals), free(cw->buffers[t].tangents),
+            free(cw->buffers[t].fast);
+    free(cw->buffers);
+}
+
+/* Primitive p's skinning job for character ch, into buffers[range]. */
+static skinning_job character_job(const crowd *cw, int p, const character *ch, int range)
+{
+    const skin_buffers *out = &cw->buffers[range];
+    skinning_job job = cw->sc->primitives[p].job;
+    job.skin_matrix = ch->skin_matrix;
+    job.out_positions = out->positions;
+    job.out_normals = out->normals;
+    job.out_tangents = job.tangents ? out->tangents : NULL;
+    return job;
 }
 
 /* [listing crowd_stage] */
-/* One stage over characters [from, to) of frame `frame`. */
-static void run_stage(crowd *cw, int stage, int frame, int from, int to)
+/* One stage over characters [from, to) of frame `frame`, skinning into
+ * buffers[range]. */
+static void run_stage(const crowd *cw, int stage, int frame, size_t from, size_t to, int range)
 {
     const skeleton *all = cw->all;
-    for (int i = from; i < to; i++) {
+    for (size_t i = from; i < to; i++) {
         character *ch = &cw->characters[i];
         crossfade *f = &ch->fade;
         if (stage == SAMPLE) {
@@ -152,38 +189,66 @@ static void run_stage(crowd *cw, int stage, int frame, int from, int to)
                           cw->sc->joint_from_model_bind[0], ch->skin_matrix);
         } else {
             for (int p = 0; p < cw->sc->primitive_count; p++) {
-                skinning_job job = cw->sc->primitives[p].job;
-                job.skin_matrix = ch->skin_matrix;
-                skinning_job_run(&job);
+                skinning_job job = character_job(cw, p, ch, range);
+                if (stage == SKINNING)
+                    fast_job_run(&job, cw->buffers[range].fast);
+                else
+                    skinning_job_run(&job);
             }
         }
     }
 }
 /* [/listing] */
 
-static int compare_doubles(const void *a, const void *b)
+/* One frame of the crowd on the threads: each range of characters runs
+ * every stage of animation (and the fast path's skinning when `skinned`). */
+typedef struct frame_part {
+    const crowd *cw;
+    int frame;
+    bool skinned;
+} frame_part;
+
+static void run_part(const void *context, int range, size_t from, size_t to)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    const frame_part *part = context;
+    for (int stage = SAMPLE; stage <= (part->skinned ? SKINNING : SKIN_MATRICES); stage++)
+        run_stage(part->cw, stage, part->frame, from, to, range);
 }
 
-typedef struct thread_part {
-    crowd *cw;
-    int frame, from, to;
-} thread_part;
-
-static void *run_part(void *arg)
+/* The fast path gives the plain loop's answer (1e-4, as bench_skinning
+ * checks it) for the last character, posed by the frame just run. */
+static bool fast_path_agrees(const crowd *cw, sa_error *err)
 {
-    thread_part *part = arg;
-    for (int stage = SAMPLE; stage < SKINNING; stage++)
-        run_stage(part->cw, stage, part->frame, part->from, part->to);
-    return NULL;
+    const character *last = &cw->characters[cw->count - 1];
+    const skin_buffers *out = &cw->buffers[0];
+    for (int p = 0; p < cw->sc->primitive_count; p++) {
+        skinning_job job = character_job(cw, p, last, 0);
+        size_t n = job.vertex_count;
+        float(*plain)[3] = malloc(2 * n * sizeof *plain); /* positions, then normals */
+        if (!plain)
+            return sa_error_set(err, "out of memory");
+        skinning_job_run(&job);
+        memcpy(plain, out->positions, n * sizeof *plain);
+        memcpy(plain + n, out->normals, n * sizeof *plain);
+        fast_job_run(&job, out->fast);
+        size_t bad = n;
+        for (size_t v = 0; v < n && bad == n; v++)
+            for (int k = 0; k < 3; k++)
+                if (!(fabsf(plain[v][k] - out->positions[v][k]) < 1e-4f &&
+                      fabsf(plain[n + v][k] - out->normals[v][k]) < 1e-4f))
+                    bad = v;
+        free(plain);
+        if (bad < n)
+            return sa_error_set(err, "the fast path disagrees with the plain loop at vertex %zu of primitive %d", bad,
+                                p);
+    }
+    return true;
 }
 
 int main(int argc, char **argv)
 {
     const char *model = "assets/models/humanoid.gltf";
-    int count = 2000, frames = 31, threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int count = 2000, frames = 31, threads = bench_online_cores();
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && !strcmp(argv[i], "--model"))
             model = argv[++i];
@@ -198,8 +263,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (count < 1 || frames < 1 || threads < 1) {
-        fprintf(stderr, "error: --characters, --frames and --threads must be at least 1\n");
+    if (count < 1 || frames < 1 || threads < 1 || threads > SKINNING_MAX_THREADS) {
+        fprintf(stderr, "error: --characters and --frames must be at least 1, --threads 1 to %d\n",
+                SKINNING_MAX_THREADS);
         return 2;
     }
     char path[SA_PATH_MAX];
@@ -216,79 +282,78 @@ int main(int argc, char **argv)
         return 1;
     }
     crowd cw = {0};
+    skinning_threads pool = {0};
+    double *seconds = malloc((size_t)frames * STAGES * sizeof *seconds), median[STAGES];
+    double *walls = malloc((size_t)frames * sizeof *walls);
     bool ok = skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, NULL, &err);
     if (ok && (doc.animation_count < 2 || all.skin_count < 1))
         ok = sa_error_set(&err, "%s: needs a skin and two clips", path);
+    if (ok && (!seconds || !walls))
+        ok = sa_error_set(&err, "out of memory");
     if (ok) {
         cw = (crowd){.clips = clips, .clip_count = doc.animation_count, .all = &all, .sc = &sc};
-        ok = crowd_init(&cw, count, &err);
+        ok = crowd_init(&cw, count, threads, &err) && skinning_threads_start(&pool, threads, &err);
     }
-    if (!ok) {
-        fprintf(stderr, "error: %s\n", err.message);
-        crowd_free(&cw), clips_free(clips, doc.animation_count), skeleton_free(&all);
-        scene_nodes_free(&nodes), skin_scene_free(&sc), skeleton_free(&skel), gltf_free(&doc);
-        return 1;
-    }
+    /* A frame to warm up (every buffer written once), then the fast path
+     * checked; the frames are numbered on through every pass below, so that
+     * the crowd keeps switching clips. */
+    int frame_number = 0;
+    for (int stage = 0; ok && stage < STAGES; stage++)
+        run_stage(&cw, stage, frame_number, 0, (size_t)count, 0);
+    ok = ok && fast_path_agrees(&cw, &err);
+    frame_number++;
+    char load[64];
+    bench_load_average(load, sizeof load);
+    bench_other_work other;
+    bench_other_work_start(&other);
     /* One core: each stage over the whole crowd, timed, frame after frame. */
-    double *seconds = malloc((size_t)frames * STAGES * sizeof *seconds), median[STAGES];
-    double *walls = malloc((size_t)frames * sizeof *walls);
-    for (int frame = 0; seconds && frame < frames; frame++)
+    for (int frame = 0; ok && frame < frames; frame++, frame_number++)
         for (int stage = 0; stage < STAGES; stage++) {
-            double t0 = cpu_seconds();
-            run_stage(&cw, stage, frame, 0, count);
-            seconds[stage * frames + frame] = cpu_seconds() - t0;
+            double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            run_stage(&cw, stage, frame_number, 0, (size_t)count, 0);
+            seconds[stage * frames + frame] = bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
         }
-    for (int stage = 0; seconds && stage < STAGES; stage++) {
-        qsort(seconds + stage * frames, (size_t)frames, sizeof *seconds, compare_doubles);
+    for (int stage = 0; ok && stage < STAGES; stage++) {
+        qsort(seconds + stage * frames, (size_t)frames, sizeof *seconds, bench_compare_doubles);
         median[stage] = seconds[stage * frames + frames / 2] / count;
     }
-    /* Threads: the characters split into equal parts, wall time per frame;
-     * once with one thread too, for the speed-up measured in the same run. */
-    pthread_t *ids = malloc((size_t)threads * sizeof *ids);
-    thread_part *parts = malloc((size_t)threads * sizeof *parts);
-    bool *running = malloc((size_t)threads * sizeof *running);
-    double wall[2] = {0, 0}; /* median seconds a frame: [0] threads, [1] one thread */
-    for (int pass = 0; pass < 2; pass++) {
-        int used = pass == 0 ? threads : 1;
-        for (int frame = 0; walls && ids && parts && running && frame < frames; frame++) {
-            double t0 = wall_seconds();
-            for (int t = 0; t < used; t++) {
-                parts[t] = (thread_part){&cw, (pass + 1) * frames + frame, count * t / used, count * (t + 1) / used};
-                running[t] = pthread_create(&ids[t], NULL, run_part, &parts[t]) == 0;
-                if (!running[t]) /* no thread: its part is done here */
-                    run_part(&parts[t]);
+    /* Threads: the characters cut into `threads` ranges, wall time per frame,
+     * without and with the skinning; each once on one thread too, for the
+     * speed-up measured in the same run. */
+    double wall[2][2] = {{0, 0}, {0, 0}}; /* median seconds a frame: [skinned][0: threads, 1: one thread] */
+    for (int skinned = 0; ok && skinned < 2; skinned++)
+        for (int one = 0; one < 2; one++) {
+            for (int frame = 0; frame < frames; frame++, frame_number++) {
+                frame_part part = {&cw, frame_number, skinned};
+                double t0 = bench_seconds(CLOCK_MONOTONIC);
+                if (one)
+                    run_part(&part, 0, 0, (size_t)count);
+                else
+                    skinning_threads_run(&pool, (size_t)count, run_part, &part);
+                walls[frame] = bench_seconds(CLOCK_MONOTONIC) - t0;
             }
-            for (int t = 0; t < used; t++)
-                if (running[t])
-                    pthread_join(ids[t], NULL);
-            walls[frame] = wall_seconds() - t0;
+            qsort(walls, (size_t)frames, sizeof *walls, bench_compare_doubles);
+            wall[skinned][one] = walls[frames / 2];
         }
-        if (walls) {
-            qsort(walls, (size_t)frames, sizeof *walls, compare_doubles);
-            wall[pass] = walls[frames / 2];
-        }
-    }
-    if (seconds && walls && ids && parts && running) {
+    if (ok) {
         double animation = median[SAMPLE] + median[BLEND] + median[LOCAL_TO_MODEL] + median[SKIN_MATRICES];
         printf("characters_at_60hz: %.0f\n", FRAME_DT / animation);
         printf("characters_at_60hz_skinned: %.0f\n", FRAME_DT / (animation + median[SKINNING]));
-        printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (wall[0] / count), threads);
+        printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (wall[0][0] / count), threads);
+        printf("characters_at_60hz_skinned_threads: %.0f (%d threads)\n", FRAME_DT / (wall[1][0] / count), threads);
         for (int stage = 0; stage < STAGES; stage++)
             printf("%s_ns_per_character: %.0f\n", stage_names[stage], 1e9 * median[stage]);
         /* How busy the machine was: threads wait for cores that other work holds. */
-        float load = -1.0f;
-        FILE *f = fopen("/proc/loadavg", "r");
-        if (f && fscanf(f, "%f", &load) != 1)
-            load = -1.0f;
-        if (f)
-            fclose(f);
-        fprintf(stderr, "%d characters; %d threads over 1 thread (wall time, this run): %.2fx; load average %.2f\n",
-                count, threads, wall[1] / wall[0], (double)load);
+        fprintf(stderr,
+                "%d characters; %d threads over 1 thread (wall time, this run): %.2fx, skinned %.2fx; other programs "
+                "held %.2f of the %d cores (/proc/stat; < 0: not known); load average %s before the frames\n",
+                count, threads, wall[0][1] / wall[0][0], wall[1][1] / wall[1][0], bench_other_work_cores(&other),
+                bench_online_cores(), load);
     } else {
-        ok = sa_error_set(&err, "out of memory");
         fprintf(stderr, "error: %s\n", err.message);
     }
-    free(ids), free(parts), free(running), free(walls), free(seconds);
+    skinning_threads_stop(&pool);
+    free(walls), free(seconds);
     crowd_free(&cw), clips_free(clips, doc.animation_count), skeleton_free(&all);
     scene_nodes_free(&nodes), skin_scene_free(&sc), skeleton_free(&skel), gltf_free(&doc);
     return ok ? 0 : 1;
