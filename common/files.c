@@ -53,35 +53,100 @@ static void executable_dir(char *out, size_t out_len)
     sa_path_dirname(exe, out, out_len);
 }
 
-void sa_path_dirname(const char *path, char *out, size_t out_len)
+bool sa_path_is_separator_as(sa_path_rule rule, char c)
 {
-    const char *slash = strrchr(path, '/');
-#if defined(_WIN32)
-    const char *backslash = strrchr(path, '\\');
-    if (backslash && (!slash || backslash > slash))
-        slash = backslash;
-#endif
-    if (!slash) {
-        snprintf(out, out_len, ".");
+    return c == '/' || (rule == SA_PATH_WINDOWS && c == '\\');
+}
+
+static bool is_drive_letter(const char *path)
+{
+    return ((path[0] >= 'A' && path[0] <= 'Z') || (path[0] >= 'a' && path[0] <= 'z')) && path[1] == ':';
+}
+
+bool sa_path_is_absolute_as(sa_path_rule rule, const char *path)
+{
+    return sa_path_is_separator_as(rule, path[0]) || (rule == SA_PATH_WINDOWS && is_drive_letter(path));
+}
+
+bool sa_path_is_absolute(const char *path)
+{
+    return sa_path_is_absolute_as(SA_PATH_NATIVE, path);
+}
+
+/* How many leading bytes name the root, which dirname never cuts into:
+ * "/" (POSIX and Windows), "C:" or "C:\", "\\server\share\". */
+static size_t root_length(sa_path_rule rule, const char *path)
+{
+    if (rule == SA_PATH_WINDOWS && is_drive_letter(path))
+        return sa_path_is_separator_as(rule, path[2]) ? 3 : 2;
+    if (!sa_path_is_separator_as(rule, path[0]))
+        return 0;
+    if (rule != SA_PATH_WINDOWS || !sa_path_is_separator_as(rule, path[1]))
+        return 1;
+    /* UNC: the server and the share are both part of the root. */
+    size_t n = 2;
+    for (int part = 0; part < 2 && path[n]; part++) {
+        while (path[n] && !sa_path_is_separator_as(rule, path[n]))
+            n++;
+        if (path[n])
+            n++;
+    }
+    return n;
+}
+
+void sa_path_dirname_as(sa_path_rule rule, const char *path, char *out, size_t out_len)
+{
+    size_t root = root_length(rule, path);
+    size_t last = 0; /* one past the last separator after the root; 0: none */
+    for (size_t i = root; path[i]; i++)
+        if (sa_path_is_separator_as(rule, path[i]))
+            last = i + 1;
+    if (last == 0) {
+        if (root > 0)
+            snprintf(out, out_len, "%.*s", (int)root, path);
+        else
+            snprintf(out, out_len, ".");
         return;
     }
-    size_t n = (size_t)(slash - path);
-    if (n == 0)
-        n = 1; /* "/file" -> "/" */
+    size_t n = last - 1;
+    while (n > root && sa_path_is_separator_as(rule, path[n - 1])) /* "a//b" -> "a" */
+        n--;
     snprintf(out, out_len, "%.*s", (int)n, path);
+}
+
+void sa_path_dirname(const char *path, char *out, size_t out_len)
+{
+    sa_path_dirname_as(SA_PATH_NATIVE, path, out, out_len);
+}
+
+void sa_path_join_as(sa_path_rule rule, const char *dir, const char *file, char *out, size_t out_len)
+{
+    if (sa_path_is_absolute_as(rule, file) || !dir[0] || strcmp(dir, ".") == 0) {
+        snprintf(out, out_len, "%s", file);
+        return;
+    }
+    size_t n = strlen(dir);
+    bool ends_in_separator = sa_path_is_separator_as(rule, dir[n - 1]);
+    bool drive_only = rule == SA_PATH_WINDOWS && n == 2 && is_drive_letter(dir); /* "C:" + "x" is "C:x" */
+    if (ends_in_separator || drive_only) {
+        snprintf(out, out_len, "%s%s", dir, file);
+        return;
+    }
+    char separator = '/';
+    for (size_t i = 0; i < n; i++)
+        if (sa_path_is_separator_as(rule, dir[i]))
+            separator = dir[i];
+    snprintf(out, out_len, "%s%c%s", dir, separator, file);
 }
 
 void sa_path_join(const char *dir, const char *file, char *out, size_t out_len)
 {
-    if (file[0] == '/' || !dir[0] || strcmp(dir, ".") == 0)
-        snprintf(out, out_len, "%s", file);
-    else
-        snprintf(out, out_len, "%s/%s", dir, file);
+    sa_path_join_as(SA_PATH_NATIVE, dir, file, out, out_len);
 }
 
 bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err)
 {
-    if (relative[0] == '/' || file_exists(relative)) {
+    if (sa_path_is_absolute(relative) || file_exists(relative)) {
         snprintf(out, out_len, "%s", relative);
         return true;
     }
@@ -96,15 +161,15 @@ bool sa_path_find(const char *relative, char *out, size_t out_len, sa_error *err
     executable_dir(exe_dir, sizeof exe_dir);
     if (exe_dir[0]) {
         snprintf(roots[root_count++], SA_PATH_MAX, "%s", exe_dir);
-        snprintf(roots[root_count++], SA_PATH_MAX, "%s/..", exe_dir);
-        snprintf(roots[root_count++], SA_PATH_MAX, "%s/../..", exe_dir);
+        sa_path_join(exe_dir, "..", roots[root_count++], SA_PATH_MAX);
+        sa_path_join(exe_dir, "../..", roots[root_count++], SA_PATH_MAX);
     }
 
     char tried[4096];
     size_t used = (size_t)snprintf(tried, sizeof tried, "%s", relative);
     for (int i = 0; i < root_count; i++) {
         char candidate[SA_PATH_MAX * 2];
-        snprintf(candidate, sizeof candidate, "%s/%s", roots[i], relative);
+        sa_path_join(roots[i], relative, candidate, sizeof candidate);
         if (file_exists(candidate)) {
             if (strlen(candidate) >= out_len)
                 return sa_error_set(err, "%s: path too long", candidate);

@@ -39,10 +39,35 @@ bool sa_output_close(FILE *out, const char *path, bool ok, sa_error *err);
 /* Reads a whole file into a new NUL-terminated buffer (free() it). */
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err);
 
-/* The folder part of a path ("a/b/c.obj" -> "a/b", "c.obj" -> "."). */
+/* Paths follow one of two rules. POSIX: only '/' separates, and a path is
+ * absolute when it starts with '/' ('\' is an ordinary character of a
+ * name). Windows: '/' and '\' both separate, and "C:\x", "C:/x",
+ * "\\server\share" and "\x" are absolute (as is "C:x", which names a
+ * drive and so cannot be put under another folder). The functions without
+ * "_as" use the rule of the system the program was built for; the "_as"
+ * forms take the rule, so that both can be tested anywhere. */
+typedef enum sa_path_rule { SA_PATH_POSIX, SA_PATH_WINDOWS } sa_path_rule;
+#if defined(_WIN32)
+#define SA_PATH_NATIVE SA_PATH_WINDOWS
+#else
+#define SA_PATH_NATIVE SA_PATH_POSIX
+#endif
+
+bool sa_path_is_separator_as(sa_path_rule rule, char c);
+/* True when a path must not be put under another folder. */
+bool sa_path_is_absolute_as(sa_path_rule rule, const char *path);
+bool sa_path_is_absolute(const char *path);
+
+/* The folder part of a path ("a/b/c.obj" -> "a/b", "c.obj" -> ".",
+ * "/c.obj" -> "/"; Windows: "C:\m\c.obj" -> "C:\m", "C:\c.obj" -> "C:\"). */
+void sa_path_dirname_as(sa_path_rule rule, const char *path, char *out, size_t out_len);
 void sa_path_dirname(const char *path, char *out, size_t out_len);
 
-/* Joins a folder and a relative file name found inside a model file. */
+/* Joins a folder and a relative file name found inside a model file (an
+ * absolute name is kept as it is, a "." folder is left out). No separator
+ * is doubled; on Windows the one added is the folder's own last one, so
+ * "C:\m" + "t.png" reads "C:\m\t.png". */
+void sa_path_join_as(sa_path_rule rule, const char *dir, const char *file, char *out, size_t out_len);
 void sa_path_join(const char *dir, const char *file, char *out, size_t out_len);
 
 #endif
