@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "files.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -88,6 +89,7 @@ static void note_mode(const cli_spec *spec, const char *a, bool *given)
 
 bool cli_parse(const cli_spec *spec, int argc, char **argv, app_options *out, sa_error *err)
 {
+    sa_std_streams_binary(); /* before anything is printed: exact bytes on Windows too */
     memset(out, 0, sizeof *out);
     out->width = 1280;
     out->height = 720;

@@ -15,6 +15,8 @@
 #elif defined(__APPLE__)
 #include <mach-o/dyld.h>
 #elif defined(_WIN32)
+#include <fcntl.h> /* _O_BINARY */
+#include <io.h>    /* _setmode */
 #include <windows.h>
 #endif
 
@@ -197,10 +199,22 @@ FILE *sa_file_open(const char *path, sa_error *err)
     return f;
 }
 
+void sa_std_streams_binary(void)
+{
+#if defined(_WIN32)
+    fflush(stdout);
+    fflush(stderr);
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
+#endif
+}
+
 FILE *sa_output_open(const char *path, sa_error *err)
 {
-    if (strcmp(path, "-") == 0)
+    if (strcmp(path, "-") == 0) {
+        sa_std_streams_binary();
         return stdout;
+    }
     FILE *f = fopen(path, "wb");
     if (!f)
         sa_error_set(err, "%s: cannot open it for writing: %s", path, strerror(errno));

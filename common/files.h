@@ -30,6 +30,12 @@ FILE *sa_file_open(const char *path, sa_error *err);
  * writing, or returns stdout for "-" ("PATH: cannot open it for writing:
  * REASON"). */
 FILE *sa_output_open(const char *path, sa_error *err);
+/* Makes stdout and stderr binary streams. On Windows a text stream writes
+ * every "\n" as "\r\n", which would change the exact bytes of --check,
+ * --dump-obj and --dump-pose output and of error lines that tests compare;
+ * elsewhere there is no difference and this does nothing. Called by
+ * cli_parse() and sa_output_open("-"), so every program gets it. */
+void sa_std_streams_binary(void);
 /* Closes what sa_output_open() gave (stdout is flushed, not closed). `ok`
  * says whether the writing itself went well; returns ok and whether every
  * byte reached the file, setting "PATH: cannot write it" (a full disk, a

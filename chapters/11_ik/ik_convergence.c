@@ -15,6 +15,8 @@
  */
 #include "ik.h"
 
+#include "common/files.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +117,7 @@ static const char *header = "iteration\tccd_median\tccd_p90\tfabrik_median\tfabr
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* the table it prints is a committed LF file */
     if (argc == 2 && strcmp(argv[1], "--help") == 0) {
         printf("usage: ik_convergence [--check FILE]\n");
         return 0;
