@@ -2,7 +2,7 @@
  *
  * A file saved on Windows ends its lines with CR LF. The committed models
  * have LF line ends, so each case here writes the CRLF twin of one (every
- * "\n" becomes "\r\n") into the folder given as the first argument, loads
+ * "\n" becomes "\r\n") into a folder of the build (SA_CRLF_TWIN_DIR), loads
  * both, and compares what they load to the last byte: a '\r' left at the end
  * of a name or a number would show as a different material name, a missing
  * texture or a different vertex.
@@ -21,35 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *twin_dir; /* argv[1]: a folder this test may write into */
-
-/* The file's text with every LF turned into CR LF; fails the case on a file
- * that already has a CR (it would not be an LF file to make a twin of). */
-static char *read_as_crlf(const char *path, size_t *lines)
-{
-    char *text;
-    size_t size;
-    sa_error err;
-    if (!sa_file_read(path, &text, &size, &err))
-        fail_msg("%s", err.message);
-    if (memchr(text, '\r', size))
-        fail_msg("%s: holds a CR already; the twin must be made from an LF file", path);
-    size_t count = 0;
-    for (size_t i = 0; i < size; i++)
-        count += text[i] == '\n';
-    char *crlf = malloc(size + count + 1);
-    EXPECT_TRUE(crlf != NULL);
-    size_t n = 0;
-    for (size_t i = 0; i < size; i++) {
-        if (text[i] == '\n')
-            crlf[n++] = '\r';
-        crlf[n++] = text[i];
-    }
-    crlf[n] = '\0';
-    free(text);
-    *lines = count;
-    return crlf;
-}
+static const char *twin_dir = SA_CRLF_TWIN_DIR; /* a folder this test may write into (CMake makes it) */
 
 /* Writes the CRLF twin of SA_SOURCE_DIR/relative as twin_dir/name. */
 static void write_crlf_twin(const char *relative, const char *name)
@@ -57,11 +29,7 @@ static void write_crlf_twin(const char *relative, const char *name)
     char from[SA_PATH_MAX], to[SA_PATH_MAX];
     snprintf(from, sizeof from, "%s/%s", SA_SOURCE_DIR, relative);
     snprintf(to, sizeof to, "%s/%s", twin_dir, name);
-    size_t lines;
-    char *crlf = read_as_crlf(from, &lines);
-    EXPECT_TRUE(lines > 1); /* a one-line file would test nothing */
-    sa_test_write_text(to, crlf);
-    free(crlf);
+    sa_test_write_crlf_twin(from, to);
 }
 
 /* Copies a binary file (a texture the twin's .mtl or .gltf names). */
@@ -179,8 +147,7 @@ static void crlf_obj_error_names_the_same_line(void **state)
     EXPECT_TRUE(!obj_load(path, &m, &err));
     /* The same words as chapter 02's ch02_check_bad_file test expects of the LF file. */
     char expected[SA_PATH_MAX + 128];
-    snprintf(expected, sizeof expected, "%s:6: face corner: position index 4 is out of range (3 defined so far)",
-             path);
+    snprintf(expected, sizeof expected, "%s:6: face corner: position index 4 is out of range (3 defined so far)", path);
     if (strcmp(err.message, expected) != 0)
         fail_msg("CRLF twin of tests/obj_bad_index.obj: expected \"%s\", got \"%s\"", expected, err.message);
 }
@@ -377,13 +344,8 @@ static void project_path_with_backslashes(void **state)
 #endif
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s FOLDER (where the CRLF twins may be written)\n", argv[0]);
-        return 1;
-    }
-    twin_dir = argv[1];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(crlf_obj_and_mtl_load_as_their_lf_twins),
         cmocka_unit_test(crlf_obj_error_names_the_same_line),

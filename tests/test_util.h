@@ -148,6 +148,35 @@ static inline void sa_test_write_text(const char *path, const char *text)
     fclose(f);
 }
 
+/* Writes the CRLF twin of the LF text file `from` as `to`: every "\n"
+ * becomes "\r\n", as a file saved on Windows has it. Fails the test on a
+ * file that already holds a CR (it is no LF file to make a twin of) or has
+ * fewer than two lines (the twin would test nothing). */
+static inline void sa_test_write_crlf_twin(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb");
+    if (!in)
+        fail_msg("cannot read the test file %s", from);
+    FILE *out = fopen(to, "wb");
+    if (!out)
+        fail_msg("cannot write the test file %s", to);
+    int c, lines = 0;
+    while ((c = getc(in)) != EOF) {
+        if (c == '\r')
+            fail_msg("%s holds a CR already: a CRLF twin is made from an LF file", from);
+        if (c == '\n') {
+            putc('\r', out);
+            lines++;
+        }
+        putc(c, out);
+    }
+    fclose(in);
+    if (fclose(out) != 0)
+        fail_msg("cannot write the test file %s", to);
+    if (lines < 2)
+        fail_msg("%s has %d line ends: too few for its CRLF twin to test anything", from, lines);
+}
+
 /* The reference data beside the checkout (../shared/conformance/<sub>), or
  * NULL when a student's clone does not have it: tests then call skip(). */
 static inline const char *sa_test_shared(const char *sub, char *out, size_t out_len)
