@@ -290,6 +290,33 @@ static void obj_by_a_windows_path(void **state)
     obj_mesh_free(&reference);
 }
 
+/* An mtllib that names its .mtl by an absolute path (a drive-letter path in
+ * a Windows build) is opened as it is, not put under the OBJ's folder. */
+static void mtllib_by_an_absolute_path(void **state)
+{
+    (void)state;
+    char mtl[SA_PATH_MAX];
+#if defined(_WIN32)
+    print_message("checking the Windows rule: mtllib C:\\...\\torus.mtl\n");
+    windows_path("assets/models/torus.mtl", mtl, sizeof mtl);
+#else
+    print_message("checking the POSIX rule: mtllib /.../torus.mtl\n");
+    snprintf(mtl, sizeof mtl, "%s/assets/models/torus.mtl", SA_SOURCE_DIR);
+#endif
+    char text[SA_PATH_MAX + 128], obj[SA_PATH_MAX];
+    snprintf(text, sizeof text, "mtllib %s\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl checker\nf 1 2 3\n", mtl);
+    snprintf(obj, sizeof obj, "%s/absolute_mtllib.obj", twin_dir);
+    sa_test_write_text(obj, text);
+    obj_mesh m;
+    load_obj_or_fail(obj, &m);
+    if (m.warning_count > 0)
+        fail_msg("mtllib %s: %s", mtl, m.warnings[0]);
+    EXPECT_INT(1, m.material_count);
+    EXPECT_TRUE(m.materials[0].base_color_image.pixels != NULL); /* checker.png, beside the .mtl */
+    EXPECT_INT(0, m.submeshes[0].material);
+    obj_mesh_free(&m);
+}
+
 /* A glTF by a Windows path: its texture's URI (with '/') is found relative
  * to a folder written with backslashes. */
 static void gltf_by_a_windows_path(void **state)
@@ -351,6 +378,7 @@ int main(void)
         cmocka_unit_test(crlf_obj_error_names_the_same_line),
         cmocka_unit_test(crlf_gltf_loads_as_its_lf_twin),
         cmocka_unit_test(obj_by_a_windows_path),
+        cmocka_unit_test(mtllib_by_an_absolute_path),
         cmocka_unit_test(gltf_by_a_windows_path),
         cmocka_unit_test(project_path_with_backslashes),
     };
