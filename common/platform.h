@@ -54,6 +54,9 @@ int sa_cpu_count(void);
 double sa_time_monotonic(void);
 /* CPU seconds the calling thread has run (not time it waited). */
 double sa_time_thread_cpu(void);
+/* CPU seconds this whole process (all its threads) has run. C11's clock()
+ * would be it on Linux, but on Windows clock() counts wall time. */
+double sa_time_process_cpu(void);
 /* CPU seconds another started thread has run; false where unknown. */
 bool sa_thread_cpu_time(const sa_thread *thread, double *seconds);
 /* CPU seconds all processors have been busy since boot (every process
