@@ -21,7 +21,8 @@
 
 /* --- threads -------------------------------------------------------------- */
 /* Opaque and heap-allocated: the header stays free of <windows.h> and
- * <pthread.h>, and a struct holding one may be declared anywhere. */
+ * the system's thread headers, and a struct holding one may be declared
+ * anywhere. */
 typedef struct sa_thread sa_thread;
 typedef struct sa_mutex sa_mutex;
 typedef struct sa_cond sa_cond;
