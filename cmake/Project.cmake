@@ -95,6 +95,7 @@ endfunction()
 add_library(sa_test_util INTERFACE)
 target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA cglm::cglm ${MATH_LIBRARY})
 target_compile_definitions(sa_test_util INTERFACE
+  $<$<BOOL:${UNIX}>:_POSIX_C_SOURCE=200809L> # until the tests too go through common/platform.h
   SA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
   SA_SHARED_DIR="${CMAKE_SOURCE_DIR}/../shared")
 
