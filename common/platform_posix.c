@@ -470,8 +470,12 @@ void sa_executable_path(char *out, size_t out_len)
     if (_NSGetExecutablePath(exe, &size) == 0 && strlen(exe) < out_len)
         memcpy(out, exe, strlen(exe) + 1);
 #else
-    ssize_t n = readlink("/proc/self/exe", out, out_len - 1);
-    out[n > 0 ? (size_t)n : 0] = '\0'; /* (a path that filled out_len - 1 may be cut: callers pass SA_PATH_MAX) */
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe);
+    if (n > 0 && (size_t)n < sizeof exe && (size_t)n < out_len) { /* else unknown or cut: "" */
+        memcpy(out, exe, (size_t)n);
+        out[n] = '\0';
+    }
 #endif
 }
 
