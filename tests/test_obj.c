@@ -788,13 +788,15 @@ static void special_textures_are_warnings(void **state)
     obj_mesh_free(&m);
 }
 
-/* The child's side: `--load-special-textures <obj> <count>`. */
+/* The child's side: `--load-special-textures <obj> <count>`; exits with
+ * SA_TEST_CHILD_PASSED when the case passed. */
 static int load_special_textures(const char *path, const char *count)
 {
     snprintf(special_obj_path, sizeof special_obj_path, "%s", path);
     special_texture_count = atoi(count);
     const struct CMUnitTest tests[] = {cmocka_unit_test(special_textures_are_warnings)};
-    return cmocka_run_group_tests_name("obj loader: textures that are not files", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("obj loader: textures that are not files", tests, NULL, NULL);
+    return failed == 0 ? SA_TEST_CHILD_PASSED : 1;
 }
 
 static const char *the_argv0;
@@ -836,7 +838,7 @@ static void texture_that_is_not_a_file(void **state)
     if (r.timed_out)
         fail_msg("obj_load of %s did not return within 20 s: a texture that is a FIFO or a device blocks the load",
                  path);
-    if (!r.exited || r.exit_code != 0)
+    if (!r.exited || r.exit_code != SA_TEST_CHILD_PASSED)
         fail_msg("textures that are not files (%s): the child's failure is above",
                  sa_test_process_end(&r, how, sizeof how));
 }

@@ -269,6 +269,12 @@ static inline sa_process_result sa_test_run_program(const char *const argv[], do
     return result;
 }
 
+/* The exit code of a child case (sa_test_run_self) that passed. Not 0: a
+ * child whose stack the code under test overwrote has been seen to end with
+ * exit code 0 (under Wine), so only this code means that the case ran to
+ * its end and passed. */
+#define SA_TEST_CHILD_PASSED 42
+
 /* Runs this test program again as `<itself> args...` (args NULL-terminated),
  * as sa_test_run_program does: for a case that may hang or crash (a
  * student's endless loop, a load that blocks), so that the test reports it
