@@ -176,13 +176,21 @@ FILE *sa_file_open(const char *path, sa_error *err)
     /* A folder opens fine with fopen on some systems and then reports a
      * nonsense size: insist on a regular file first. */
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    bool has_status = stat(path, &st) == 0;
+    if (has_status && !S_ISREG(st.st_mode)) {
         sa_error_set(err, "%s: not a regular file", path);
         return NULL;
     }
     FILE *f = fopen(path, "rb");
-    if (!f)
+    if (!f) {
         sa_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    } else if (!has_status) {
+        /* It opens yet has no status: a device (Windows' stat fails on "NUL",
+         * which then reads as an empty file). */
+        fclose(f);
+        sa_error_set(err, "%s: not a regular file", path);
+        f = NULL;
+    }
     return f;
 }
 
