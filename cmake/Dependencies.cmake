@@ -113,7 +113,9 @@ if(NOT TARGET PkgConfig::CMOCKA)
     sa_missing("cmocka (unit tests)" "libcmocka-dev" "macOS: brew install cmocka; Windows: vcpkg install cmocka")
   endif()
   add_library(sa_cmocka INTERFACE)
-  target_include_directories(sa_cmocka INTERFACE ${CMOCKA_INCLUDE_DIR})
+  # SYSTEM: cmocka's macros are not ours to warn about (-Wpedantic on its
+  # variadic macros), as with the /usr/include copy on Linux.
+  target_include_directories(sa_cmocka SYSTEM INTERFACE ${CMOCKA_INCLUDE_DIR})
   target_link_libraries(sa_cmocka INTERFACE ${CMOCKA_LIBRARY})
   add_library(PkgConfig::CMOCKA ALIAS sa_cmocka)
 endif()
