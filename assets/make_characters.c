@@ -14,15 +14,14 @@
  */
 #include "characters.h"
 #include "common/files.h"
+#include "common/platform.h"
 #include "preview.h"
 
-#include <errno.h>
 #include <math.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 typedef bool (*make_function)(gltf_out_document *doc, sa_error *err);
 
@@ -207,11 +206,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --out DIR is required (usage: make_characters --out DIR [--compare DIR])\n");
         return 2;
     }
-    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+    if (!sa_mkdir(out_dir, NULL)) {
         fprintf(stderr, "error: %s: cannot create the folder\n", out_dir);
         return 1;
     }
-    if (preview_dir && mkdir(preview_dir, 0777) != 0 && errno != EEXIST) {
+    if (preview_dir && !sa_mkdir(preview_dir, NULL)) {
         fprintf(stderr, "error: %s: cannot create the folder\n", preview_dir);
         return 1;
     }

@@ -136,7 +136,10 @@ endfunction()
 
 # --- tests ---------------------------------------------------------------------
 add_library(sa_test_util INTERFACE)
-target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA cglm::cglm ${MATH_LIBRARY})
+# Tests are plain C11 too: what C11 lacks (temporary folders, listing a
+# folder, the environment, starting a program) they reach through
+# common/platform.h, which sa_core carries.
+target_link_libraries(sa_test_util INTERFACE PkgConfig::CMOCKA sa_core cglm::cglm ${MATH_LIBRARY})
 target_compile_definitions(sa_test_util INTERFACE
   SA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
   SA_SHARED_DIR="${CMAKE_SOURCE_DIR}/../shared")

@@ -1,5 +1,7 @@
 #include "files.h"
 
+#include "platform.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -10,14 +12,6 @@
 
 #ifndef S_ISREG /* MSVC */
 #define S_ISREG(m) (((m)&S_IFMT) == S_IFREG)
-#endif
-
-#if defined(__linux__)
-#include <unistd.h>
-#elif defined(__APPLE__)
-#include <mach-o/dyld.h>
-#elif defined(_WIN32)
-#include <windows.h>
 #endif
 
 #ifndef SA_SOURCE_DIR
@@ -36,18 +30,8 @@ static bool file_exists(const char *path)
 /* The folder that holds the running executable, or "" when unknown. */
 static void executable_dir(char *out, size_t out_len)
 {
-    char exe[SA_PATH_MAX] = "";
-#if defined(__linux__)
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? (size_t)n : 0] = '\0';
-#elif defined(__APPLE__)
-    uint32_t size = sizeof exe;
-    if (_NSGetExecutablePath(exe, &size) != 0)
-        exe[0] = '\0';
-#elif defined(_WIN32)
-    DWORD n = GetModuleFileNameA(NULL, exe, sizeof exe);
-    exe[n < sizeof exe ? n : 0] = '\0';
-#endif
+    char exe[SA_PATH_MAX];
+    sa_executable_path(exe, sizeof exe);
     if (exe[0] == '\0') {
         out[0] = '\0';
         return;

@@ -21,7 +21,8 @@
 
 /* --- threads -------------------------------------------------------------- */
 /* Opaque and heap-allocated: the header stays free of <windows.h> and
- * <pthread.h>, and a struct holding one may be declared anywhere. */
+ * the system's thread headers, and a struct holding one may be declared
+ * anywhere. */
 typedef struct sa_thread sa_thread;
 typedef struct sa_mutex sa_mutex;
 typedef struct sa_cond sa_cond;
@@ -54,7 +55,11 @@ int sa_cpu_count(void);
 double sa_time_monotonic(void);
 /* CPU seconds the calling thread has run (not time it waited). */
 double sa_time_thread_cpu(void);
-/* CPU seconds another started thread has run; false where unknown. */
+/* CPU seconds this whole process (all its threads) has run. C11's clock()
+ * would be it on Linux, but on Windows clock() counts wall time. */
+double sa_time_process_cpu(void);
+/* CPU seconds another started thread has run (until it is joined); false
+ * where unknown. */
 bool sa_thread_cpu_time(const sa_thread *thread, double *seconds);
 /* CPU seconds all processors have been busy since boot (every process
  * together), for a benchmark's "other load" figure; false where unknown. */
@@ -76,7 +81,8 @@ bool sa_remove(const char *path, sa_error *err);
  * malloc'ed array of malloc'ed strings: free with sa_dir_names_free(). */
 bool sa_dir_names(const char *path, char ***names, size_t *count, sa_error *err);
 void sa_dir_names_free(char **names, size_t count);
-/* The running program's own path ("" where unknown). */
+/* The running program's own path ("" where unknown or longer than
+ * out_len: never a path cut short). */
 void sa_executable_path(char *out, size_t out_len);
 
 /* --- environment ---------------------------------------------------------- */

@@ -9,7 +9,6 @@
 #include "test_util.h"
 
 #include <limits.h>
-#include <unistd.h>
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
@@ -713,7 +712,7 @@ static void rotations_take_the_bits_the_tolerance_allows(void **state)
 
 /* --- clips from glTF files ----------------------------------------------------- */
 
-static char dir[64];
+static char dir[512];
 
 /* Writes a file with one node and one animation of one channel (path, on
  * node 0) whose sampler reads `keys` times and the given output bytes
@@ -724,7 +723,7 @@ static bool load_clip(const char *interpolation, const char *path, const float *
                       size_t output_bytes, int count, int component_type, bool normalized, const char *type,
                       const char *extras, clip *out, sa_error *err)
 {
-    char bin_path[128], gltf_path[128], json[2048];
+    char bin_path[600], gltf_path[600], json[2048];
     snprintf(bin_path, sizeof bin_path, "%s/a.bin", dir);
     snprintf(gltf_path, sizeof gltf_path, "%s/a.gltf", dir);
     size_t times_bytes = (size_t)keys * 4, padded = (output_bytes + 3) / 4 * 4;
@@ -779,19 +778,15 @@ static void expect_clip_error(const char *interpolation, const char *path, const
 static int make_dir(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/test_animation_XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    sa_test_temp_dir("test_animation_", dir, sizeof dir);
+    return 0;
 }
 
 static int remove_dir(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/a.bin", dir);
-    remove(path);
-    snprintf(path, sizeof path, "%s/a.gltf", dir);
-    remove(path);
-    return rmdir(dir);
+    sa_test_remove_dir(dir);
+    return 0;
 }
 
 static void normalized_integer_rotations_are_normalized(void **state)
@@ -862,7 +857,7 @@ static void a_failed_clip_leaves_nothing(void **state)
     sa_error err;
     EXPECT_TRUE(
         !load_clip("STEP", "rotation", (float[]){0}, 1, shorts, sizeof shorts, 1, 5123, false, "VEC4", "", &c, &err));
-    char gltf_path[128];
+    char gltf_path[600];
     snprintf(gltf_path, sizeof gltf_path, "%s/a.gltf", dir);
     gltf_document doc;
     skeleton nodes;

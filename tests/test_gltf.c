@@ -9,7 +9,6 @@
 #include "test_util.h"
 
 #include <time.h>
-#include <unistd.h>
 
 static void base64_encode(const unsigned char *in, size_t n, char *out)
 {
@@ -1343,9 +1342,9 @@ static void packed_attributes_are_borrowed_not_copied(void **state)
 static void external_files_next_to_the_gltf(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sa_test_gltf_XXXXXX";
-    EXPECT_TRUE(mkdtemp(dir) != NULL);
-    char gltf_path[256], bin_path[256], glb_path[256];
+    char dir[512];
+    sa_test_temp_dir("sa_test_gltf_", dir, sizeof dir);
+    char gltf_path[600], bin_path[600], glb_path[600];
     snprintf(gltf_path, sizeof gltf_path, "%s/scene.gltf", dir);
     snprintf(bin_path, sizeof bin_path, "%s/my data.bin", dir);
     snprintf(glb_path, sizeof glb_path, "%s/scene.glb", dir);
@@ -1397,9 +1396,7 @@ static void external_files_next_to_the_gltf(void **state)
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
     EXPECT_STR_CONTAINS(err.message, "buffers[0].uri");
     EXPECT_STR_CONTAINS(err.message, "my data.bin");
-    remove(gltf_path);
-    remove(glb_path);
-    rmdir(dir);
+    sa_test_remove_dir(dir);
 }
 
 /* --- regressions found by the adversarial review ------------------------------------------ */
@@ -1595,15 +1592,17 @@ static void oversized_images_are_refused_before_decoding(void **state)
     EXPECT_STR_CONTAINS(err.message, "test.gltf: images[0]: image of 2 x 2 pixels is over the limit");
 
     /* From a file: the message names it. */
-    char path[] = "/tmp/sa_test_huge_XXXXXX";
-    int fd = mkstemp(path);
-    EXPECT_TRUE(fd >= 0);
+    char dir[512], path[600];
+    sa_test_temp_dir("sa_test_huge_", dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/huge.png", dir);
     png_header(100000, 2, png);
-    EXPECT_TRUE(write(fd, png, sizeof png) == (ssize_t)sizeof png);
-    close(fd);
+    FILE *f = fopen(path, "wb");
+    EXPECT_TRUE(f != NULL);
+    EXPECT_TRUE(fwrite(png, 1, sizeof png, f) == sizeof png);
+    fclose(f);
     image_rgba8 img;
     EXPECT_TRUE(!image_decode_file(path, &img, &err));
-    unlink(path);
+    sa_test_remove_dir(dir);
     EXPECT_STR_CONTAINS(err.message, path);
     EXPECT_STR_CONTAINS(err.message, "100000 x 2 pixels is over the limit");
 }
@@ -1613,9 +1612,9 @@ static void oversized_images_are_refused_before_decoding(void **state)
 static void long_uris_and_percent_00_are_rejected(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sa_test_gltf_uri_XXXXXX";
-    EXPECT_TRUE(mkdtemp(dir) != NULL);
-    char gltf_path[256], short_path[256];
+    char dir[512];
+    sa_test_temp_dir("sa_test_gltf_uri_", dir, sizeof dir);
+    char gltf_path[600], short_path[600];
     snprintf(gltf_path, sizeof gltf_path, "%s/scene.gltf", dir);
     snprintf(short_path, sizeof short_path, "%s/a", dir);
     /* "a" exists: the old code loaded it for "a%00.bin". */
@@ -1635,9 +1634,7 @@ static void long_uris_and_percent_00_are_rejected(void **state)
     sa_test_write_text(gltf_path, json);
     EXPECT_TRUE(!gltf_load(gltf_path, NULL, &doc, &err));
     EXPECT_STR_CONTAINS(err.message, "buffers[0].uri: 1100 bytes long");
-    remove(gltf_path);
-    remove(short_path);
-    rmdir(dir);
+    sa_test_remove_dir(dir);
 }
 
 /* Two loops were quadratic: every top-level entry looked its array up again

@@ -9,24 +9,24 @@
 #include "chapters/03_gltf_loader/gltf.h"
 #include "test_util.h"
 
-#include <dirent.h>
-
 static void sample_models_load_and_hold_together(void **state)
 {
     (void)state;
     char dir[1024];
     if (!sa_test_shared("gltf", dir, sizeof dir))
         skip();
-    DIR *d = opendir(dir);
-    EXPECT_TRUE(d != NULL);
-    struct dirent *e;
+    char **names;
+    size_t name_count;
+    sa_error list_err;
+    if (!sa_dir_names(dir, &names, &name_count, &list_err))
+        fail_msg("%s", list_err.message);
     int models = 0;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".gltf") != 0)
+    for (size_t i = 0; i < name_count; i++) {
+        size_t len = strlen(names[i]);
+        if (len < 5 || strcmp(names[i] + len - 5, ".gltf") != 0)
             continue;
         char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         gltf_document doc;
         sa_error err;
         if (!gltf_load(path, NULL, &doc, &err))
@@ -52,7 +52,7 @@ static void sample_models_load_and_hold_together(void **state)
             EXPECT_TRUE(doc.skins[s].joint_from_model_bind != NULL);
         gltf_free(&doc);
     }
-    closedir(d);
+    sa_dir_names_free(names, name_count);
     print_message("%d sample models loaded\n", models);
     EXPECT_TRUE(models >= 11);
 }

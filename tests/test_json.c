@@ -7,8 +7,6 @@
 #include "chapters/03_gltf_loader/json.h"
 #include "test_util.h"
 
-#include <dirent.h>
-
 static bool parse(const char *text, json_document *doc, sa_error *err)
 {
     return json_parse(text, strlen(text), doc, err);
@@ -163,16 +161,19 @@ static void json_test_suite(void **state)
     char dir[1024];
     if (!sa_test_shared("json/test_parsing", dir, sizeof dir))
         skip();
-    DIR *d = opendir(dir);
-    EXPECT_TRUE(d != NULL);
+    char **names;
+    size_t name_count;
+    sa_error list_err;
+    if (!sa_dir_names(dir, &names, &name_count, &list_err))
+        fail_msg("%s", list_err.message);
     int accepted_y = 0, rejected_n = 0, seen_i = 0, failures = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        char prefix = e->d_name[0];
-        if (e->d_name[1] != '_' || (prefix != 'y' && prefix != 'n' && prefix != 'i'))
+    for (size_t i = 0; i < name_count; i++) {
+        const char *name = names[i];
+        char prefix = name[0];
+        if (name[1] != '_' || (prefix != 'y' && prefix != 'n' && prefix != 'i'))
             continue;
         char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", dir, name);
         size_t size = 0;
         char *data = read_all(path, &size);
         EXPECT_TRUE(data != NULL);
@@ -183,17 +184,17 @@ static void json_test_suite(void **state)
             json_free(&doc);
         free(data);
         if (prefix == 'y' && !ok) {
-            print_error("should parse: %s (%s)\n", e->d_name, err.message);
+            print_error("should parse: %s (%s)\n", name, err.message);
             failures++;
         } else if (prefix == 'n' && ok) {
-            print_error("should be rejected: %s\n", e->d_name);
+            print_error("should be rejected: %s\n", name);
             failures++;
         }
         accepted_y += prefix == 'y' && ok;
         rejected_n += prefix == 'n' && !ok;
         seen_i += prefix == 'i';
     }
-    closedir(d);
+    sa_dir_names_free(names, name_count);
     print_message("JSONTestSuite: %d y_ accepted, %d n_ rejected, %d i_ survived\n", accepted_y, rejected_n, seen_i);
     EXPECT_INT(0, failures);
     /* The counts of the suite's README: 95 y_, 188 n_, 35 i_. */

@@ -5,8 +5,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const double tol = 1e-6;
 
@@ -410,21 +408,14 @@ static void write_file(const char *name, const char *text)
 static int make_temp_dir(void **state)
 {
     (void)state;
-    snprintf(temp_dir, sizeof temp_dir, "/tmp/test_obj_XXXXXX");
-    return mkdtemp(temp_dir) ? 0 : -1;
+    sa_test_temp_dir("test_obj_", temp_dir, sizeof temp_dir);
+    return 0;
 }
 
 static int remove_temp_dir(void **state)
 {
     (void)state;
-    const char *names[] = {"a.obj", "a.mtl",    "b.mtl",      "tex.png", "bad.mtl", "c.obj", "d.obj",
-                           "d.mtl", "fifo.png", "my lib.mtl", "e.obj",   "f.mtl",   "f.obj"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", temp_dir, names[i]);
-        remove(path);
-    }
-    rmdir(temp_dir);
+    sa_test_remove_dir(temp_dir);
     return 0;
 }
 
@@ -773,31 +764,83 @@ static void kd_forms(void **state)
 
 /* map_Kd naming a FIFO used to block in stb_image forever, waiting for a
  * writer; a folder or a device is no image either. Each is a warning now.
- * alarm(): if the load blocks again, the test dies instead of hanging. */
-static void texture_that_is_not_a_file(void **state)
+ * The load runs in a child process (this program again, with
+ * --load-special-textures), at most 20 s: if it blocks again, the test
+ * fails saying so instead of hanging. Windows has no FIFOs and no
+ * /dev/zero: there the folder and the null device ("NUL") are tried, and
+ * the output says what was left out. */
+static char special_obj_path[512];
+static int special_texture_count;
+
+static void special_textures_are_warnings(void **state)
 {
     (void)state;
-    char fifo[512];
-    snprintf(fifo, sizeof fifo, "%s/fifo.png", temp_dir);
-    EXPECT_INT(0, mkfifo(fifo, 0600));
-    write_file("d.mtl", "newmtl f\nmap_Kd fifo.png\nnewmtl d\nmap_Kd .\nnewmtl z\nmap_Kd /dev/zero\n");
-    write_file("d.obj", "mtllib d.mtl\n" TRI "f 1 2 3\n");
-    char path[512];
-    snprintf(path, sizeof path, "%s/d.obj", temp_dir);
     obj_mesh m;
     sa_error err;
-    alarm(20);
-    bool ok = obj_load(path, &m, &err);
-    alarm(0);
-    if (!ok)
+    if (!obj_load(special_obj_path, &m, &err))
         fail_msg("%s", err.message);
-    EXPECT_INT(3, m.material_count);
-    EXPECT_INT(3, m.warning_count);
-    for (int i = 0; i < 3; i++) {
+    EXPECT_INT(special_texture_count, m.material_count);
+    EXPECT_INT(special_texture_count, m.warning_count);
+    for (int i = 0; i < m.warning_count; i++) {
         EXPECT_STR_CONTAINS(m.warnings[i], "not a regular file");
         EXPECT_TRUE(m.materials[i].base_color_image.pixels == NULL);
     }
     obj_mesh_free(&m);
+}
+
+/* The child's side: `--load-special-textures <obj> <count>`; exits with
+ * SA_TEST_CHILD_PASSED when the case passed. */
+static int load_special_textures(const char *path, const char *count)
+{
+    snprintf(special_obj_path, sizeof special_obj_path, "%s", path);
+    special_texture_count = atoi(count);
+    const struct CMUnitTest tests[] = {cmocka_unit_test(special_textures_are_warnings)};
+    int failed = cmocka_run_group_tests_name("obj loader: textures that are not files", tests, NULL, NULL);
+    return failed == 0 ? SA_TEST_CHILD_PASSED : 1;
+}
+
+static const char *the_argv0;
+
+static void texture_that_is_not_a_file(void **state)
+{
+    (void)state;
+    char mtl[1024] = "", fifo[512];
+    int count = 0;
+    size_t used = 0;
+    if (sa_test_on_windows()) {
+        print_message("texture_that_is_not_a_file: the FIFO and /dev/zero are not tried: Windows has neither\n");
+    } else {
+        /* POSIX has mkfifo(), but the tests are plain C11: the mkfifo
+         * program makes it. */
+        char mkfifo[1024];
+        if (!sa_test_find_program("mkfifo", mkfifo, sizeof mkfifo))
+            fail_msg("no mkfifo program on PATH, to make the FIFO");
+        snprintf(fifo, sizeof fifo, "%s/fifo.png", temp_dir);
+        sa_process_result made = sa_test_run_program((const char *const[]){mkfifo, fifo, NULL}, 10);
+        if (!made.exited || made.exit_code != 0)
+            fail_msg("mkfifo %s failed", fifo);
+        used += (size_t)snprintf(mtl + used, sizeof mtl - used,
+                                 "newmtl f\nmap_Kd fifo.png\nnewmtl z\nmap_Kd /dev/zero\n");
+        count += 2;
+    }
+    /* A folder, and the null device (on Windows "NUL" in any folder is it). */
+    snprintf(mtl + used, sizeof mtl - used, "newmtl d\nmap_Kd .\nnewmtl n\nmap_Kd %s\n", sa_test_null_device());
+    count += 2;
+    write_file("d.mtl", mtl);
+    write_file("d.obj", "mtllib d.mtl\n" TRI "f 1 2 3\n");
+    char path[512], count_text[16];
+    snprintf(path, sizeof path, "%s/d.obj", temp_dir);
+    snprintf(count_text, sizeof count_text, "%d", count);
+    sa_process_result r = sa_test_run_self(the_argv0,
+                                           (const char *const[]){"--load-special-textures", path, count_text, NULL},
+                                           20);
+    char how[64];
+    if (r.timed_out)
+        fail_msg("obj_load of %s did not return within 20 s: a texture that is a FIFO or a device blocks the load",
+                 path);
+    if (!r.exited || r.exit_code != SA_TEST_CHILD_PASSED)
+        fail_msg("textures that are not files (%s): the child's failure is above",
+                 sa_test_process_end(&r, how, sizeof how));
 }
 
 /* Classic Mac OS files end lines with a lone '\r'. They used to be one
@@ -909,8 +952,11 @@ static void smoothing_group_numbers(void **state)
     obj_mesh_free(&m);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--load-special-textures") == 0)
+        return load_special_textures(argv[2], argv[3]);
+    the_argv0 = argv[0];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cube_dedups_to_24_vertices),
         cmocka_unit_test(shared_corners_become_one_vertex),

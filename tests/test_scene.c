@@ -15,9 +15,7 @@
 #include "chapters/03_gltf_loader/scene.h"
 #include "tests/test_util.h"
 
-#include <unistd.h>
-
-static char dir[64];
+static char dir[512];
 
 static const char *gltf_with_scene =
     "{\"asset\": {\"version\": \"2.0\"},\n"
@@ -34,7 +32,7 @@ static const char *gltf_with_scene =
 
 static void load(const char *scenes, gltf_document *doc)
 {
-    char path[128], json[4096];
+    char path[600], json[4096];
     snprintf(path, sizeof path, "%s/scene.gltf", dir);
     snprintf(json, sizeof json, gltf_with_scene, scenes);
     sa_test_write_text(path, json);
@@ -46,10 +44,8 @@ static void load(const char *scenes, gltf_document *doc)
 static int make_files(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/sa_scene_XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    char path[128];
+    sa_test_temp_dir("sa_scene_", dir, sizeof dir);
+    char path[600];
     snprintf(path, sizeof path, "%s/triangle.bin", dir);
     float positions[3][3] = {{0, 0, 0}, {1, 0, 0}, {0, 2, 0}};
     FILE *f = fopen(path, "wb");
@@ -63,12 +59,7 @@ static int make_files(void **state)
 static int remove_files(void **state)
 {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/triangle.bin", dir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/scene.gltf", dir);
-    unlink(path);
-    rmdir(dir);
+    sa_test_remove_dir(dir);
     return 0;
 }
 

@@ -355,10 +355,10 @@ static bool load_skinned(gltf_document *doc, bool with_set_1, sa_error *err)
     memcpy(bin + 260, joints_1, 12);
     memcpy(bin + 272, weights_1, 48);
     /* The buffer as a data: URI would need base64; a .bin beside the JSON is simpler. */
-    char dir[] = "/tmp/sa_skin_XXXXXX";
-    if (!mkdtemp(dir))
-        return sa_error_set(err, "mkdtemp failed");
-    char path[256], bin_path[256];
+    char dir[512];
+    if (!sa_make_temp_dir("sa_skin_", dir, sizeof dir, err))
+        return false;
+    char path[600], bin_path[600];
     snprintf(path, sizeof path, "%s/skin.gltf", dir);
     snprintf(bin_path, sizeof bin_path, "%s/skin.bin", dir);
     FILE *f = fopen(bin_path, "wb");
@@ -379,9 +379,7 @@ static bool load_skinned(gltf_document *doc, bool with_set_1, sa_error *err)
     }
     sa_test_write_text(path, json);
     bool ok = gltf_load(path, NULL, doc, err);
-    remove(path);
-    remove(bin_path);
-    remove(dir);
+    sa_test_remove_dir(dir);
     return ok;
 }
 

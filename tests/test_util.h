@@ -13,13 +13,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "common/platform.h"
 #include "common/transform.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define EXPECT_NEAR(expected, got, tolerance)                                                                          \
     do {                                                                                                               \
@@ -148,14 +149,147 @@ static inline void sa_test_write_text(const char *path, const char *text)
     fclose(f);
 }
 
+/* Whether a folder can be listed (it exists and is a folder). */
+static inline bool sa_test_is_dir(const char *path)
+{
+    char **names;
+    size_t count;
+    sa_error err;
+    if (!sa_dir_names(path, &names, &count, &err))
+        return false;
+    sa_dir_names_free(names, count);
+    return true;
+}
+
 /* The reference data beside the checkout (../shared/conformance/<sub>), or
  * NULL when a student's clone does not have it: tests then call skip(). */
 static inline const char *sa_test_shared(const char *sub, char *out, size_t out_len)
 {
     const char *env = getenv("SA_SHARED_DIR");
     snprintf(out, out_len, "%s/conformance/%s", env && env[0] ? env : SA_SHARED_DIR, sub);
-    struct stat st;
-    return stat(out, &st) == 0 && S_ISDIR(st.st_mode) ? out : NULL;
+    return sa_test_is_dir(out) ? out : NULL;
+}
+
+/* A new empty folder in the system's temporary folder for a test's files
+ * (sa_make_temp_dir), its path in out; fails the test (or the group set-up
+ * that calls it) when it cannot. */
+static inline void sa_test_temp_dir(const char *prefix, char *out, size_t out_len)
+{
+    sa_error err;
+    if (!sa_make_temp_dir(prefix, out, out_len, &err))
+        fail_msg("%s", err.message);
+}
+
+/* Removes a test's temporary folder and the files in it (one level: the
+ * tests make no subfolders). Quietly does what it can: a cmocka teardown
+ * must not fail over a file a failed test never wrote. */
+static inline void sa_test_remove_dir(const char *dir)
+{
+    char **names;
+    size_t count;
+    sa_error err;
+    if (sa_dir_names(dir, &names, &count, &err)) {
+        for (size_t i = 0; i < count; i++) {
+            char path[2048];
+            snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+            sa_remove(path, &err);
+        }
+        sa_dir_names_free(names, count);
+    }
+    sa_remove(dir, &err);
+}
+
+/* The one place the tests ask which system they run on: Windows has no
+ * FIFOs, and its null device is "NUL". */
+static inline bool sa_test_on_windows(void)
+{
+#ifdef _WIN32
+    return true;
+#else
+    return false;
+#endif
+}
+
+/* The null device: a special file that opens, reads as empty, and is no
+ * regular file. */
+static inline const char *sa_test_null_device(void)
+{
+    return sa_test_on_windows() ? "NUL" : "/dev/null";
+}
+
+/* Finds a program on PATH (sa_process_run does not search it): its path in
+ * out, or false. On Windows the entries are separated by ';' and the file
+ * ends in ".exe". */
+static inline bool sa_test_find_program(const char *name, char *out, size_t out_len)
+{
+    const char *path = getenv("PATH");
+    char separator = sa_test_on_windows() ? ';' : ':';
+    const char *suffix = sa_test_on_windows() ? ".exe" : "";
+    while (path && *path) {
+        const char *end = strchr(path, separator);
+        int len = (int)(end ? (size_t)(end - path) : strlen(path));
+        if (len > 0 && snprintf(out, out_len, "%.*s/%s%s", len, path, name, suffix) < (int)out_len) {
+            FILE *f = fopen(out, "rb");
+            if (f) {
+                fclose(f);
+                return true;
+            }
+        }
+        path = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
+/* How a child process ended, for a message: "exit code 3", "signal 11"
+ * (POSIX), "exception 0xC0000005" (Windows), "no end within the timeout". */
+static inline const char *sa_test_process_end(const sa_process_result *r, char *out, size_t out_len)
+{
+    if (r->timed_out)
+        snprintf(out, out_len, "no end within the timeout");
+    else if (r->crashed && sa_test_on_windows())
+        snprintf(out, out_len, "exception 0x%08X", (unsigned)r->crash_code);
+    else if (r->crashed)
+        snprintf(out, out_len, "signal %d", r->crash_code);
+    else
+        snprintf(out, out_len, "exit code %d", r->exit_code);
+    return out;
+}
+
+/* Runs argv[0] with the arguments argv (NULL-terminated) and waits at most
+ * timeout_seconds (0: no limit). Its standard output goes to the null
+ * device; its standard error stays (what it prints there is the reason it
+ * gives). Fails the test when the program cannot be started. */
+static inline sa_process_result sa_test_run_program(const char *const argv[], double timeout_seconds)
+{
+    fflush(NULL); /* what this process printed comes before what the child prints */
+    sa_process_result result;
+    sa_error err;
+    if (!sa_process_run(argv, timeout_seconds, true, &result, &err))
+        fail_msg("%s", err.message);
+    return result;
+}
+
+/* The exit code of a child case (sa_test_run_self) that passed. Not 0: a
+ * child whose stack the code under test overwrote has been seen to end with
+ * exit code 0 (under Wine), so only this code means that the case ran to
+ * its end and passed. */
+#define SA_TEST_CHILD_PASSED 42
+
+/* Runs this test program again as `<itself> args...` (args NULL-terminated),
+ * as sa_test_run_program does: for a case that may hang or crash (a
+ * student's endless loop, a load that blocks), so that the test reports it
+ * with a message instead of ending or hanging with it. argv0 is main's
+ * argv[0], used when the system cannot tell the program's path. */
+static inline sa_process_result sa_test_run_self(const char *argv0, const char *const args[], double timeout_seconds)
+{
+    char self[2048];
+    sa_executable_path(self, sizeof self);
+    const char *argv[16] = {self[0] ? self : argv0};
+    size_t n = 1;
+    for (; args[n - 1] && n < sizeof argv / sizeof argv[0] - 1; n++)
+        argv[n] = args[n - 1];
+    argv[n] = NULL;
+    return sa_test_run_program(argv, timeout_seconds);
 }
 
 #endif

@@ -8,16 +8,19 @@
  * when the build found it, with assimp's aiImportFile() (no post-processing),
  * and prints the best time of several runs and the peak memory.
  *
- * Each load runs in a child process, so that its peak resident memory
- * (wait4's ru_maxrss) is its own. The "baseline" line is a child that loads
- * nothing: subtract it to compare the loaders alone.
+ * Each load runs in a child process (this program again, started by
+ * common/platform.h's sa_process_run), so that its peak resident memory is
+ * its own. The child times its load and writes the seconds to a file the
+ * parent reads. The "baseline" line is a child that loads nothing: subtract
+ * it to compare the loaders alone.
  *
  *   bench_gltf [--out DIR] [--grid N] [--runs K]
+ *   bench_gltf --child nothing|ours|assimp FILE TIME_FILE   (what the parent runs)
  *
  * Not a test: CI does not run it. The numbers go into the chapter's report.
  */
-#define _DEFAULT_SOURCE /* wait4() (per-child resource usage) on glibc */
 #include "common/files.h"
+#include "common/platform.h"
 #include "gltf.h"
 
 #include <errno.h>
@@ -25,13 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/time.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #ifdef SA_HAVE_ASSIMP
 #include <assimp/cimport.h>
@@ -43,9 +40,7 @@
 
 static double now_seconds(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    return sa_time_monotonic();
 }
 
 typedef struct blob {
@@ -205,67 +200,78 @@ static bool generate(const char *dir, int n, sa_error *err)
 
 typedef enum loader_kind { LOAD_NOTHING, LOAD_OURS, LOAD_ASSIMP } loader_kind;
 
-/* Runs one load in a child; returns its time (seconds) and peak RSS (KiB). */
-static bool measure(loader_kind kind, const char *path, double *seconds, long *peak_kib)
+static const char *const loader_names[] = {"nothing", "ours", "assimp"};
+
+/* The child: one load of `path`, its seconds (the load, not the free)
+ * written to time_path. Exit 0 when it loaded. */
+static int child_main(loader_kind kind, const char *path, const char *time_path)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return false;
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        double t0 = now_seconds();
-        bool ok = true;
-        if (kind == LOAD_OURS) {
-            gltf_document doc;
-            sa_error err;
-            ok = gltf_load(path, NULL, &doc, &err);
-            if (!ok)
-                fprintf(stderr, "error: %s\n", err.message);
-            else if (doc.meshes[0].primitives[0].vertex_count == 0)
-                ok = false;
-            double t = now_seconds() - t0;
-            if (ok)
-                gltf_free(&doc);
-            t0 = now_seconds() - t; /* report the load, not the free */
-        }
-#ifdef SA_HAVE_ASSIMP
-        if (kind == LOAD_ASSIMP) {
-            const struct aiScene *scene = aiImportFile(path, 0);
-            ok = scene && scene->mNumMeshes > 0;
-            if (!ok)
-                fprintf(stderr, "error: assimp: %s\n", aiGetErrorString());
-            double t = now_seconds() - t0;
-            if (scene)
-                aiReleaseImport(scene);
-            t0 = now_seconds() - t;
-        }
-#endif
+    double t0 = now_seconds();
+    bool ok = true;
+    if (kind == LOAD_OURS) {
+        gltf_document doc;
+        sa_error err;
+        ok = gltf_load(path, NULL, &doc, &err);
+        if (!ok)
+            fprintf(stderr, "error: %s\n", err.message);
+        else if (doc.meshes[0].primitives[0].vertex_count == 0)
+            ok = false;
         double t = now_seconds() - t0;
-        ssize_t w = write(fds[1], &t, sizeof t);
-        _exit(ok && w == (ssize_t)sizeof t ? 0 : 1);
+        if (ok)
+            gltf_free(&doc);
+        t0 = now_seconds() - t; /* report the load, not the free */
     }
-    close(fds[1]);
+#ifdef SA_HAVE_ASSIMP
+    if (kind == LOAD_ASSIMP) {
+        const struct aiScene *scene = aiImportFile(path, 0);
+        ok = scene && scene->mNumMeshes > 0;
+        if (!ok)
+            fprintf(stderr, "error: assimp: %s\n", aiGetErrorString());
+        double t = now_seconds() - t0;
+        if (scene)
+            aiReleaseImport(scene);
+        t0 = now_seconds() - t;
+    }
+#endif
+    double t = now_seconds() - t0;
+    FILE *f = fopen(time_path, "w");
+    bool written = f && fprintf(f, "%.17g\n", t) > 0;
+    if (f && fclose(f) != 0)
+        written = false;
+    return ok && written ? 0 : 1;
+}
+
+/* Runs one load in a child; returns its time (seconds) and peak RSS (KiB). */
+static bool measure(loader_kind kind, const char *path, const char *time_path, double *seconds, long *peak_kib)
+{
+    char self[SA_PATH_MAX];
+    sa_executable_path(self, sizeof self);
+    const char *argv[] = {self, "--child", loader_names[kind], path, time_path, NULL};
+    sa_process_result child;
+    sa_error err;
+    if (!self[0] || !sa_process_run(argv, 0, false, &child, &err) || !child.exited || child.exit_code != 0)
+        return false;
+    FILE *f = fopen(time_path, "r");
     double t = -1;
-    ssize_t r = read(fds[0], &t, sizeof t);
-    close(fds[0]);
-    int status;
-    struct rusage usage;
-    if (pid < 0 || wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-        r != (ssize_t)sizeof t)
+    bool read = f && fscanf(f, "%lf", &t) == 1;
+    if (f)
+        fclose(f);
+    remove(time_path);
+    if (!read)
         return false;
     *seconds = t;
-    *peak_kib = usage.ru_maxrss;
+    *peak_kib = (long)(child.peak_memory / 1024);
     return true;
 }
 
-static void report(const char *name, loader_kind kind, const char *path, int runs, double *best, long *peak)
+static void report(const char *name, loader_kind kind, const char *path, const char *time_path, int runs, double *best,
+                   long *peak)
 {
     *best = 1e30, *peak = 0;
     for (int r = 0; r < runs; r++) {
         double t;
         long kib;
-        if (!measure(kind, path, &t, &kib)) {
+        if (!measure(kind, path, time_path, &t, &kib)) {
             printf("%-26s failed\n", name);
             *best = -1;
             return;
@@ -278,6 +284,13 @@ static void report(const char *name, loader_kind kind, const char *path, int run
 
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "--child") == 0) {
+        for (int kind = LOAD_NOTHING; kind <= LOAD_ASSIMP; kind++)
+            if (strcmp(argv[2], loader_names[kind]) == 0)
+                return child_main((loader_kind)kind, argv[3], argv[4]);
+        fprintf(stderr, "error: --child %s: not a loader (nothing, ours, assimp)\n", argv[2]);
+        return 2;
+    }
     const char *out = ".";
     int grid = 1000, runs = 5;
     for (int i = 1; i < argc; i++) {
@@ -300,6 +313,8 @@ int main(int argc, char **argv)
     char glb[SA_PATH_MAX], gltf[SA_PATH_MAX];
     snprintf(glb, sizeof glb, "%s/bench.glb", out);
     snprintf(gltf, sizeof gltf, "%s/bench.gltf", out);
+    char time_path[SA_PATH_MAX];
+    snprintf(time_path, sizeof time_path, "%s/bench_child_time.txt", out);
     double t0 = now_seconds();
     if (!generate(out, grid, &err)) {
         fprintf(stderr, "error: %s\n", err.message);
@@ -313,14 +328,14 @@ int main(int argc, char **argv)
 
     double t_base, t_ours_glb, t_ours_gltf, t_assimp = -1;
     long m_base, m_ours_glb, m_ours_gltf, m_assimp = 0;
-    report("baseline (no load)", LOAD_NOTHING, glb, 1, &t_base, &m_base);
-    report("ours .gltf + .bin", LOAD_OURS, gltf, runs, &t_ours_gltf, &m_ours_gltf);
-    report("ours .glb", LOAD_OURS, glb, runs, &t_ours_glb, &m_ours_glb);
+    report("baseline (no load)", LOAD_NOTHING, glb, time_path, 1, &t_base, &m_base);
+    report("ours .gltf + .bin", LOAD_OURS, gltf, time_path, runs, &t_ours_gltf, &m_ours_gltf);
+    report("ours .glb", LOAD_OURS, glb, time_path, runs, &t_ours_glb, &m_ours_glb);
 #ifdef SA_HAVE_ASSIMP
     double t_assimp_gltf;
     long m_assimp_gltf;
-    report("assimp .gltf + .bin", LOAD_ASSIMP, gltf, runs, &t_assimp_gltf, &m_assimp_gltf);
-    report("assimp .glb", LOAD_ASSIMP, glb, runs, &t_assimp, &m_assimp);
+    report("assimp .gltf + .bin", LOAD_ASSIMP, gltf, time_path, runs, &t_assimp_gltf, &m_assimp_gltf);
+    report("assimp .glb", LOAD_ASSIMP, glb, time_path, runs, &t_assimp, &m_assimp);
 #else
     printf("assimp: not found at configure time (install libassimp-dev to compare)\n");
 #endif

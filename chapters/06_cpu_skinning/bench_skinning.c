@@ -174,6 +174,17 @@ typedef struct measured {
     double cpu[KINDS][64], wall[KINDS][64];
 } measured;
 
+/* Thread k's CPU seconds (0: the calling thread's, 1..: the workers'), by
+ * common/platform.h; where a worker's clock is not known the caller's
+ * stands in. */
+static double thread_seconds(const skinning_threads *t, int k)
+{
+    double seconds;
+    if (k > 0 && sa_thread_cpu_time(t->workers[k - 1].thread, &seconds))
+        return seconds;
+    return sa_time_thread_cpu();
+}
+
 /* `passes` rounds after one to warm up, each round one pass of every kind
  * in turn, so that every kind sees the same moments of a shared machine
  * (the load of other work comes and goes in seconds). */
@@ -184,23 +195,18 @@ static void measure(bench_data *d, int passes, measured *m, uint32_t *checksum)
      * few microseconds of waking the threads), as one thread's CPU time is
      * for the one-core figures. */
     const skinning_threads *t = d->job_threads.threads;
-    clockid_t cpu[SKINNING_MAX_THREADS];
-    cpu[0] = CLOCK_THREAD_CPUTIME_ID;
-    for (int k = 1; k < t->thread_count; k++)
-        if (pthread_getcpuclockid(t->workers[k - 1].thread, &cpu[k]) != 0)
-            cpu[k] = CLOCK_THREAD_CPUTIME_ID; /* not known: the caller's stands in */
     for (int kind = 0; kind < KINDS; kind++)
         *checksum += run_once(kind, d);
     for (int i = 0; i < passes; i++)
         for (int kind = 0; kind < KINDS; kind++) {
             int clocks = on_threads(kind) ? t->thread_count : 1;
-            double start[SKINNING_MAX_THREADS], wall_start = bench_seconds(CLOCK_MONOTONIC);
+            double start[SKINNING_MAX_THREADS], wall_start = sa_time_monotonic();
             for (int k = 0; k < clocks; k++)
-                start[k] = bench_seconds(cpu[k]);
+                start[k] = thread_seconds(t, k);
             *checksum += run_once(kind, d);
-            double wall = bench_seconds(CLOCK_MONOTONIC) - wall_start, slowest = 0.0;
+            double wall = sa_time_monotonic() - wall_start, slowest = 0.0;
             for (int k = 0; k < clocks; k++)
-                slowest = fmax(slowest, bench_seconds(cpu[k]) - start[k]);
+                slowest = fmax(slowest, thread_seconds(t, k) - start[k]);
             double mverts = (double)vertices_of(kind, d) / 1e6;
             m->cpu[kind][i] = slowest > 0.0 ? mverts / slowest : 0.0;
             m->wall[kind][i] = wall > 0.0 ? mverts / wall : 0.0;
@@ -258,32 +264,32 @@ static void memory_level(const bench_data *d, double whole, double slice, char *
 static bool bench_data_alloc(bench_data *d)
 {
     size_t r = 64;
-    d->positions = aligned_alloc(64, (d->n * sizeof *d->positions + r - 1) / r * r);
-    d->normals = aligned_alloc(64, (d->n * sizeof *d->normals + r - 1) / r * r);
-    d->joints = aligned_alloc(64, (d->n * sizeof *d->joints + r - 1) / r * r);
-    d->weights = aligned_alloc(64, (d->n * sizeof *d->weights + r - 1) / r * r);
-    d->out_positions = aligned_alloc(64, (d->n * sizeof *d->out_positions + r - 1) / r * r);
-    d->out_normals = aligned_alloc(64, (d->n * sizeof *d->out_normals + r - 1) / r * r);
+    d->positions = sa_aligned_alloc(64, (d->n * sizeof *d->positions + r - 1) / r * r);
+    d->normals = sa_aligned_alloc(64, (d->n * sizeof *d->normals + r - 1) / r * r);
+    d->joints = sa_aligned_alloc(64, (d->n * sizeof *d->joints + r - 1) / r * r);
+    d->weights = sa_aligned_alloc(64, (d->n * sizeof *d->weights + r - 1) / r * r);
+    d->out_positions = sa_aligned_alloc(64, (d->n * sizeof *d->out_positions + r - 1) / r * r);
+    d->out_normals = sa_aligned_alloc(64, (d->n * sizeof *d->out_normals + r - 1) / r * r);
     d->plain_positions = malloc(d->n * sizeof *d->plain_positions);
     d->plain_normals = malloc(d->n * sizeof *d->plain_normals);
-    d->fast = aligned_alloc(64, JOINTS * sizeof *d->fast);
-    d->skin_matrix = aligned_alloc(64, JOINTS * sizeof *d->skin_matrix);
+    d->fast = sa_aligned_alloc(64, JOINTS * sizeof *d->fast);
+    d->skin_matrix = sa_aligned_alloc(64, JOINTS * sizeof *d->skin_matrix);
     return d->positions && d->normals && d->joints && d->weights && d->out_positions && d->out_normals &&
            d->plain_positions && d->plain_normals && d->fast && d->skin_matrix;
 }
 
 static void bench_data_free(bench_data *d)
 {
-    free(d->positions);
-    free(d->normals);
-    free(d->joints);
-    free(d->weights);
-    free(d->out_positions);
-    free(d->out_normals);
+    sa_aligned_free(d->positions);
+    sa_aligned_free(d->normals);
+    sa_aligned_free(d->joints);
+    sa_aligned_free(d->weights);
+    sa_aligned_free(d->out_positions);
+    sa_aligned_free(d->out_normals);
     free(d->plain_positions);
     free(d->plain_normals);
-    free(d->fast);
-    free(d->skin_matrix);
+    sa_aligned_free(d->fast);
+    sa_aligned_free(d->skin_matrix);
 }
 
 static void make_data(bench_data *d)

@@ -14,7 +14,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
 /* --- bench_skinning_fast.c ------------------------------------------------- */
 
@@ -52,10 +51,10 @@ uint32_t fast_stream(const skinning_job *job, size_t vertex_count, bool streamin
 
 /* --- bench_machine.c ------------------------------------------------------- */
 
-/* A clock's time in seconds: CLOCK_THREAD_CPUTIME_ID (this thread's CPU
- * time, which leaves out the time spent waiting for the core),
- * CLOCK_MONOTONIC (the wall clock), or another thread's CPU clock. */
-double bench_seconds(clockid_t clock);
+/* The clocks are common/platform.h's: sa_time_thread_cpu() (this thread's
+ * CPU time, which leaves out the time spent waiting for the core),
+ * sa_time_monotonic() (the wall clock), sa_thread_cpu_time() (another
+ * thread's CPU time). */
 int bench_compare_doubles(const void *a, const void *b); /* for qsort */
 
 /* "1.23 (1 min), 0.98 (5 min)" from getloadavg() or /proc/loadavg; "?" where
@@ -69,14 +68,15 @@ void bench_load_average(char *out, size_t size);
 typedef struct bench_other_work {
     bool known;
     double wall, own_cpu;
-    unsigned long long busy_ticks; /* every core's, not idle and not waiting for a disk */
+    double busy; /* every core's busy seconds (sa_time_busy_all): not idle, not waiting for a disk */
 } bench_other_work;
 void bench_other_work_start(bench_other_work *w);
 double bench_other_work_cores(const bench_other_work *w); /* since start, in cores; -1: not known */
 int bench_online_cores(void);
 
 /* The size in bytes of the data cache of `level` (1 to 3) as the system
- * reports it (sysconf, then /sys/devices/system/cpu/cpu0/cache); 0 when it
+ * reports it (sa_cache_size: on Linux sysconf, then
+ * /sys/devices/system/cpu/cpu0/cache); 0 when it
  * does not say. What one core can use may be less (a virtual machine may
  * report the whole socket's). */
 size_t bench_cache_bytes(int level);

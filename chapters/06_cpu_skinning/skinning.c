@@ -155,15 +155,15 @@ static size_t range_begin(size_t item_count, int r, int count)
     return (size_t)((unsigned long long)item_count * (unsigned)r / (unsigned)count);
 }
 
-static void *skinning_worker_main(void *arg)
+static void skinning_worker_main(void *arg)
 {
     struct skinning_worker *w = arg;
     skinning_threads *t = w->threads;
     unsigned long seen = 0; /* the last run this worker did */
-    pthread_mutex_lock(&t->lock);
+    sa_mutex_lock(t->lock);
     for (;;) {
         while (t->run == seen && !t->stop)
-            pthread_cond_wait(&t->wake, &t->lock);
+            sa_cond_wait(t->wake, t->lock);
         if (t->stop)
             break;
         seen = t->run;
@@ -171,14 +171,13 @@ static void *skinning_worker_main(void *arg)
         const void *context = t->context;
         size_t n = t->item_count;
         int count = t->thread_count;
-        pthread_mutex_unlock(&t->lock);
+        sa_mutex_unlock(t->lock);
         fn(context, w->range, range_begin(n, w->range, count), range_begin(n, w->range + 1, count));
-        pthread_mutex_lock(&t->lock);
+        sa_mutex_lock(t->lock);
         if (--t->busy == 0)
-            pthread_cond_signal(&t->done);
+            sa_cond_signal(t->done);
     }
-    pthread_mutex_unlock(&t->lock);
-    return NULL;
+    sa_mutex_unlock(t->lock);
 }
 /* [/listing] */
 
@@ -189,19 +188,19 @@ void skinning_threads_run(skinning_threads *t, size_t item_count, skinning_range
         fn(context, 0, 0, item_count);
         return;
     }
-    pthread_mutex_lock(&t->lock);
+    sa_mutex_lock(t->lock);
     t->fn = fn;
     t->context = context;
     t->item_count = item_count;
     t->busy = t->thread_count - 1;
     t->run++;
-    pthread_cond_broadcast(&t->wake);
-    pthread_mutex_unlock(&t->lock);
+    sa_cond_broadcast(t->wake);
+    sa_mutex_unlock(t->lock);
     fn(context, 0, 0, range_begin(item_count, 1, t->thread_count)); /* range 0 on this thread */
-    pthread_mutex_lock(&t->lock);
+    sa_mutex_lock(t->lock);
     while (t->busy > 0)
-        pthread_cond_wait(&t->done, &t->lock);
-    pthread_mutex_unlock(&t->lock);
+        sa_cond_wait(t->done, t->lock);
+    sa_mutex_unlock(t->lock);
 }
 
 /* A job's vertices: each range through the same skin_range() as one thread. */
@@ -225,27 +224,24 @@ bool skinning_threads_start(skinning_threads *t, int thread_count, sa_error *err
     memset(t, 0, sizeof *t);
     if (thread_count < 1 || thread_count > SKINNING_MAX_THREADS)
         return sa_error_set(err, "%d skinning threads (1 to %d)", thread_count, SKINNING_MAX_THREADS);
-    bool lock = pthread_mutex_init(&t->lock, NULL) == 0;
-    bool wake = pthread_cond_init(&t->wake, NULL) == 0;
-    bool done = pthread_cond_init(&t->done, NULL) == 0;
-    if (!lock || !wake || !done) {
-        if (lock)
-            pthread_mutex_destroy(&t->lock);
-        if (wake)
-            pthread_cond_destroy(&t->wake);
-        if (done)
-            pthread_cond_destroy(&t->done);
+    sa_error why = {""};
+    t->lock = sa_mutex_create(&why);
+    t->wake = t->lock ? sa_cond_create(&why) : NULL;
+    t->done = t->wake ? sa_cond_create(&why) : NULL;
+    if (!t->done) {
+        sa_cond_destroy(t->wake);
+        sa_mutex_destroy(t->lock);
         memset(t, 0, sizeof *t); /* thread_count 0: not started */
-        return sa_error_set(err, "cannot make the skinning threads' lock and condition variables");
+        return sa_error_set(err, "skinning threads: %s", why.message);
     }
     t->thread_count = 1; /* the workers started so far, plus the caller: what stop ends */
     for (int i = 1; i < thread_count; i++) {
         struct skinning_worker *w = &t->workers[i - 1];
         w->threads = t;
         w->range = i;
-        if (pthread_create(&w->thread, NULL, skinning_worker_main, w) != 0) {
+        if (!(w->thread = sa_thread_start(skinning_worker_main, w, &why))) {
             skinning_threads_stop(t); /* the i - 1 started so far */
-            return sa_error_set(err, "cannot start skinning thread %d of %d", i + 1, thread_count);
+            return sa_error_set(err, "skinning thread %d of %d: %s", i + 1, thread_count, why.message);
         }
         t->thread_count = i + 1;
     }
@@ -256,14 +252,14 @@ void skinning_threads_stop(skinning_threads *t)
 {
     if (t->thread_count < 1)
         return; /* never started, or stopped already */
-    pthread_mutex_lock(&t->lock);
+    sa_mutex_lock(t->lock);
     t->stop = true;
-    pthread_cond_broadcast(&t->wake);
-    pthread_mutex_unlock(&t->lock);
+    sa_cond_broadcast(t->wake);
+    sa_mutex_unlock(t->lock);
     for (int i = 1; i < t->thread_count; i++)
-        pthread_join(t->workers[i - 1].thread, NULL);
-    pthread_cond_destroy(&t->done);
-    pthread_cond_destroy(&t->wake);
-    pthread_mutex_destroy(&t->lock);
+        sa_thread_join(t->workers[i - 1].thread);
+    sa_cond_destroy(t->done);
+    sa_cond_destroy(t->wake);
+    sa_mutex_destroy(t->lock);
     memset(t, 0, sizeof *t);
 }

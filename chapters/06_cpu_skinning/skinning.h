@@ -31,9 +31,9 @@
 #define CH06_SKINNING_H
 
 #include "common/error.h"
+#include "common/platform.h"
 
 #include <cglm/cglm.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -160,12 +160,12 @@ struct skinning_threads {
     /* [elide the workers, a lock, two condition variables and the run in progress] */
     struct skinning_worker {
         skinning_threads *threads;
-        int range; /* which of the thread_count ranges it runs: 1.. */
-        pthread_t thread;
+        int range;         /* which of the thread_count ranges it runs: 1.. */
+        sa_thread *thread; /* common/platform.h's: C11, Win32 or POSIX threads */
     } workers[SKINNING_MAX_THREADS - 1];
-    pthread_mutex_t lock;
-    pthread_cond_t wake;   /* a run has started (or stop is set) */
-    pthread_cond_t done;   /* the last worker has finished its range */
+    sa_mutex *lock;
+    sa_cond *wake;         /* a run has started (or stop is set) */
+    sa_cond *done;         /* the last worker has finished its range */
     skinning_range_fn *fn; /* the run in progress: fn(context, range, begin, end) */
     const void *context;
     size_t item_count;

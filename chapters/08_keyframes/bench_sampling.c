@@ -26,11 +26,12 @@
  */
 #include "compress.h"
 
+#include "common/platform.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static uint32_t rng_state = 8u;
 static float uniform(float lo, float hi) /* a small LCG: the same data on every run */
@@ -39,12 +40,11 @@ static float uniform(float lo, float hi) /* a small LCG: the same data on every 
     return lo + (hi - lo) * (float)(rng_state >> 8) / 16777216.0f;
 }
 
-/* This thread's CPU time: time spent waiting for a shared core is left out. */
+/* This thread's CPU time: time spent waiting for a shared core is left out
+ * (common/platform.h, for the same clock on every system). */
 static double cpu_seconds(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    return sa_time_thread_cpu();
 }
 
 /* The plain loop's data: per track, its keys and a walking index. */

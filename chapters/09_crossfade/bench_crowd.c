@@ -97,7 +97,7 @@ static bool crowd_init(crowd *cw, int count, int threads, sa_error *err)
         character *ch = &cw->characters[i];
         bool ok = (ch->model_from_node = malloc((size_t)n * sizeof *ch->model_from_node)) != NULL &&
                   /* 64-byte aligned: the fast path is built with AVX, where cglm's mat4 is 32 */
-                  (ch->skin_matrix = aligned_alloc(64, (size_t)skin_joints * sizeof *ch->skin_matrix)) != NULL;
+                  (ch->skin_matrix = sa_aligned_alloc(64, (size_t)skin_joints * sizeof *ch->skin_matrix)) != NULL;
         for (int s = 0; ok && s < CROSSFADE_MAX; s++)
             ok = (ch->cursors[s] = calloc((size_t)tracks, sizeof *ch->cursors[s])) != NULL &&
                  (ch->pose[s] = malloc((size_t)n * sizeof *ch->pose[s])) != NULL;
@@ -123,7 +123,7 @@ static bool crowd_init(crowd *cw, int count, int threads, sa_error *err)
         b->positions = malloc(vertices * sizeof *b->positions);
         b->normals = malloc(vertices * sizeof *b->normals);
         b->tangents = malloc(vertices * sizeof *b->tangents);
-        b->fast = aligned_alloc(64, joints * sizeof *b->fast);
+        b->fast = sa_aligned_alloc(64, joints * sizeof *b->fast);
         if (!b->positions || !b->normals || !b->tangents || !b->fast)
             return sa_error_set(err, "out of memory");
     }
@@ -136,12 +136,12 @@ static void crowd_free(crowd *cw)
         character *ch = &cw->characters[i];
         for (int s = 0; s < CROSSFADE_MAX; s++)
             free(ch->cursors[s]), free(ch->pose[s]);
-        free(ch->model_from_node), free(ch->skin_matrix);
+        free(ch->model_from_node), sa_aligned_free(ch->skin_matrix);
     }
     free(cw->characters);
     for (int t = 0; t < cw->buffer_count; t++)
         free(cw->buffers[t].positions), free(cw->buffers[t].normals), free(cw->buffers[t].tangents),
-            free(cw->buffers[t].fast);
+            sa_aligned_free(cw->buffers[t].fast);
     free(cw->buffers);
 }
 
@@ -309,9 +309,9 @@ int main(int argc, char **argv)
     /* One core: each stage over the whole crowd, timed, frame after frame. */
     for (int frame = 0; ok && frame < frames; frame++, frame_number++)
         for (int stage = 0; stage < STAGES; stage++) {
-            double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
+            double t0 = sa_time_thread_cpu();
             run_stage(&cw, stage, frame_number, 0, (size_t)count, 0);
-            seconds[stage * frames + frame] = bench_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+            seconds[stage * frames + frame] = sa_time_thread_cpu() - t0;
         }
     for (int stage = 0; ok && stage < STAGES; stage++) {
         qsort(seconds + stage * frames, (size_t)frames, sizeof *seconds, bench_compare_doubles);
@@ -325,12 +325,12 @@ int main(int argc, char **argv)
         for (int one = 0; one < 2; one++) {
             for (int frame = 0; frame < frames; frame++, frame_number++) {
                 frame_part part = {&cw, frame_number, skinned};
-                double t0 = bench_seconds(CLOCK_MONOTONIC);
+                double t0 = sa_time_monotonic();
                 if (one)
                     run_part(&part, 0, 0, (size_t)count);
                 else
                     skinning_threads_run(&pool, (size_t)count, run_part, &part);
-                walls[frame] = bench_seconds(CLOCK_MONOTONIC) - t0;
+                walls[frame] = sa_time_monotonic() - t0;
             }
             qsort(walls, (size_t)frames, sizeof *walls, bench_compare_doubles);
             wall[skinned][one] = walls[frames / 2];

@@ -7,8 +7,10 @@
 /* out has room for 17 floats; the 17th must stay untouched. */
 #define SENTINEL 12345.0f
 
-static void read(const unsigned char *bytes, size_t stride, gltf_component_type ct, gltf_type type, bool normalized,
-                 size_t index, float out[17])
+/* Element `index` through gltf_element_read_float(). (Not named read: the
+ * Windows C library declares a read() of its own, as POSIX does.) */
+static void read_element(const unsigned char *bytes, size_t stride, gltf_component_type ct, gltf_type type,
+                         bool normalized, size_t index, float out[17])
 {
     gltf_element_layout layout = {bytes, stride, ct, type, normalized};
     for (int i = 0; i < 17; i++)
@@ -34,7 +36,7 @@ static void ex03_1_packed_floats(void **state)
     float data[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     float out[17];
     /* VEC3, tightly packed (stride 12): element 1 is (4, 5, 6). */
-    read((const unsigned char *)data, 12, GLTF_FLOAT, GLTF_VEC3, false, 1, out);
+    read_element((const unsigned char *)data, 12, GLTF_FLOAT, GLTF_VEC3, false, 1, out);
     expect_components("VEC3 float, stride 12, element 1", (const float[]){4, 5, 6}, out, 3, 0);
 }
 
@@ -50,7 +52,7 @@ static void ex03_1_stride_and_misaligned_start(void **state)
         memcpy(bytes + 1 + i * 20, v, 12);
     }
     float out[17];
-    read(bytes + 1, 20, GLTF_FLOAT, GLTF_VEC3, false, 2, out);
+    read_element(bytes + 1, 20, GLTF_FLOAT, GLTF_VEC3, false, 2, out);
     expect_components("VEC3 float, stride 20, misaligned, element 2", (const float[]){20, 21, 22}, out, 3, 0);
 }
 
@@ -60,11 +62,11 @@ static void ex03_1_unsigned_normalized(void **state)
     float out[17];
     /* u8: c / 255. 0 -> 0, 51 -> 0.2, 255 -> 1. */
     const unsigned char u8[4] = {0, 51, 255, 0};
-    read(u8, 4, GLTF_UNSIGNED_BYTE, GLTF_VEC3, true, 0, out);
+    read_element(u8, 4, GLTF_UNSIGNED_BYTE, GLTF_VEC3, true, 0, out);
     expect_components("normalized u8 (0, 51, 255)", (const float[]){0.0f, 0.2f, 1.0f}, out, 3, 1e-7);
     /* u16: c / 65535. Element 1 of a VEC2 with stride 4: (13107, 65535) -> (0.2, 1). */
     const uint16_t u16[4] = {7, 7, 13107, 65535};
-    read((const unsigned char *)u16, 4, GLTF_UNSIGNED_SHORT, GLTF_VEC2, true, 1, out);
+    read_element((const unsigned char *)u16, 4, GLTF_UNSIGNED_SHORT, GLTF_VEC2, true, 1, out);
     expect_components("normalized u16 (13107, 65535)", (const float[]){0.2f, 1.0f}, out, 2, 1e-7);
 }
 
@@ -74,12 +76,12 @@ static void ex03_1_signed_normalized_clamps_at_minus_one(void **state)
     float out[17];
     /* i8: max(c / 127, -1). -128 -> -1 (not -1.0079), -127 -> -1, 64 -> 0.503937, 127 -> 1. */
     const signed char i8[4] = {-128, -127, 64, 127};
-    read((const unsigned char *)i8, 4, GLTF_BYTE, GLTF_VEC4, true, 0, out);
+    read_element((const unsigned char *)i8, 4, GLTF_BYTE, GLTF_VEC4, true, 0, out);
     expect_components("normalized i8 (-128, -127, 64, 127)", (const float[]){-1.0f, -1.0f, 64.0f / 127.0f, 1.0f}, out,
                       4, 1e-7);
     /* i16: max(c / 32767, -1). -32768 -> -1, -16384 -> -0.500015. */
     const int16_t i16[2] = {-32768, -16384};
-    read((const unsigned char *)i16, 4, GLTF_SHORT, GLTF_VEC2, true, 0, out);
+    read_element((const unsigned char *)i16, 4, GLTF_SHORT, GLTF_VEC2, true, 0, out);
     expect_components("normalized i16 (-32768, -16384)", (const float[]){-1.0f, -16384.0f / 32767.0f}, out, 2, 1e-7);
 }
 
@@ -89,15 +91,15 @@ static void ex03_1_integers_that_are_not_normalized(void **state)
     float out[17];
     /* Not normalized: the value itself. */
     const uint16_t u16[1] = {1000};
-    read((const unsigned char *)u16, 2, GLTF_UNSIGNED_SHORT, GLTF_SCALAR, false, 0, out);
+    read_element((const unsigned char *)u16, 2, GLTF_UNSIGNED_SHORT, GLTF_SCALAR, false, 0, out);
     expect_components("u16 1000, not normalized", (const float[]){1000}, out, 1, 0);
     const signed char i8[2] = {-5, 9};
-    read((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 1, out);
+    read_element((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 1, out);
     expect_components("i8 (-5, 9), stride 1, element 1", (const float[]){9}, out, 1, 0);
-    read((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 0, out);
+    read_element((const unsigned char *)i8, 1, GLTF_BYTE, GLTF_SCALAR, false, 0, out);
     expect_components("i8 (-5, 9), stride 1, element 0", (const float[]){-5}, out, 1, 0);
     const uint32_t u32[2] = {70000, 123456};
-    read((const unsigned char *)u32, 4, GLTF_UNSIGNED_INT, GLTF_SCALAR, false, 1, out);
+    read_element((const unsigned char *)u32, 4, GLTF_UNSIGNED_INT, GLTF_SCALAR, false, 1, out);
     expect_components("u32 (70000, 123456), element 1", (const float[]){123456}, out, 1, 0);
 }
 
@@ -107,7 +109,7 @@ static void ex03_1_matrix_columns_start_on_4_bytes(void **state)
     float out[17];
     /* MAT2 of u8: each column is 2 bytes + 2 padding: 1 2 _ _ 3 4 _ _. */
     const unsigned char m2[8] = {1, 2, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE};
-    read(m2, 8, GLTF_UNSIGNED_BYTE, GLTF_MAT2, false, 0, out);
+    read_element(m2, 8, GLTF_UNSIGNED_BYTE, GLTF_MAT2, false, 0, out);
     expect_components("MAT2 of u8, columns padded to 4 bytes", (const float[]){1, 2, 3, 4}, out, 4, 0);
     /* MAT3 of i16: each column 6 bytes + 2 padding; values -1 .. -9, column by column. */
     int16_t m3[12];
@@ -116,14 +118,14 @@ static void ex03_1_matrix_columns_start_on_4_bytes(void **state)
             m3[c * 4 + r] = (int16_t)(-(c * 3 + r + 1));
         m3[c * 4 + 3] = 0x7777; /* padding */
     }
-    read((const unsigned char *)m3, 24, GLTF_SHORT, GLTF_MAT3, false, 0, out);
+    read_element((const unsigned char *)m3, 24, GLTF_SHORT, GLTF_MAT3, false, 0, out);
     expect_components("MAT3 of i16, columns of 6 bytes padded to 8",
                       (const float[]){-1, -2, -3, -4, -5, -6, -7, -8, -9}, out, 9, 0);
     /* MAT4 of floats: no padding, 16 values in a row. Element 1 of two. */
     float m4[32];
     for (int i = 0; i < 32; i++)
         m4[i] = (float)i;
-    read((const unsigned char *)m4, 64, GLTF_FLOAT, GLTF_MAT4, false, 1, out);
+    read_element((const unsigned char *)m4, 64, GLTF_FLOAT, GLTF_MAT4, false, 1, out);
     float expected[16];
     for (int i = 0; i < 16; i++)
         expected[i] = (float)(16 + i);

@@ -6,11 +6,10 @@
 #include "tests/test_util.h"
 #include "chapters/04_bone_tree/skeleton.h"
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define GUARD 777
 
@@ -102,71 +101,109 @@ static void ex04_2_larger_tree(void **state)
 
 /* One bad-input case, in this process: false with `words` in the message,
  * and nothing written past order[count - 1] or parent_sorted[count - 1].
- * Prints why and returns false when the function got it wrong. */
+ * Prints why and returns false when the function got it wrong. The arrays
+ * are on the heap: a walk that writes past them for ever then ends on an
+ * unmapped page with the stack intact, which every system reports as a
+ * crash (a smashed stack ended the process with exit code 0 under Wine). */
 static bool check_error(const char *what, int count, const int *parent, const char *words)
 {
-    int order[8], parent_sorted[8];
+    int *order = malloc(8 * sizeof *order), *parent_sorted = malloc(8 * sizeof *parent_sorted);
+    if (!order || !parent_sorted) {
+        fprintf(stderr, "ex04.2 %s: out of memory\n", what);
+        return false;
+    }
     for (int k = 0; k < 8; k++)
         order[k] = parent_sorted[k] = GUARD;
     sa_error err = {{0}};
-    if (joints_sort_parents_first(count, parent, order, parent_sorted, &err)) {
+    bool ok = false;
+    if (joints_sort_parents_first(count, parent, order, parent_sorted, &err))
         fprintf(stderr, "ex04.2 %s: returned true; expected false with a message containing \"%s\"\n", what, words);
-        return false;
-    }
-    if (!strstr(err.message, words)) {
+    else if (!strstr(err.message, words))
         fprintf(stderr, "ex04.2 %s: the message \"%s\" should contain \"%s\"\n", what, err.message, words);
-        return false;
-    }
-    for (int k = count; k < 8; k++)
+    else
+        ok = true;
+    for (int k = count; ok && k < 8; k++)
         if (order[k] != GUARD || parent_sorted[k] != GUARD) {
             fprintf(stderr, "ex04.2 %s: order[%d] or parent_sorted[%d] was written: only %d entries may be\n", what, k,
                     k, count);
-            return false;
+            ok = false;
         }
-    return true;
+    free(order);
+    free(parent_sorted);
+    return ok;
 }
 
-/* Each case runs in a child process: a solution without the cycle check
- * walks up the parents for ever, writing past order[] until it crashes (or
- * hangs), and that must fail this test with a message, not end it. */
-static void expect_error(const char *what, int count, const int *parent, const char *words)
+/* The bad-input cases. Each runs in a child process (this program started
+ * again with `--case <name>`): a solution without the cycle check walks up
+ * the parents for ever, writing past order[] until it crashes (or hangs),
+ * and that must fail this test with a message, not end it. */
+typedef struct bad_input_case {
+    const char *name; /* the argument that names it: no spaces */
+    const char *what; /* how messages name it */
+    int count;
+    int parent[4];
+    const char *words; /* what the error message must contain */
+} bad_input_case;
+
+static const bad_input_case bad_inputs[] = {
+    {"parent_past_the_end", "parent past the end", 3, {-1, 3, 0}, "out of range"},
+    {"parent_below_minus_1", "parent below -1", 3, {-1, 0, -2}, "out of range"},
+    {"its_own_parent", "its own parent", 2, {-1, 1}, "cycle"},
+    {"two_in_a_loop", "two entries in a loop", 3, {-1, 2, 1}, "cycle"},
+    {"chain_into_a_loop", "a chain into a loop", 4, {1, 2, 3, 2}, "cycle"},
+};
+enum { BAD_INPUT_COUNT = sizeof bad_inputs / sizeof bad_inputs[0] };
+
+static const char *the_argv0;
+
+static void expect_error(const bad_input_case *c)
 {
-    fflush(NULL);
-    pid_t child = fork();
-    if (child < 0)
-        fail_msg("ex04.2 %s: fork() failed", what);
-    if (child == 0) {
-        alarm(5); /* a walk that never ends but writes nothing */
-        _exit(check_error(what, count, parent, words) ? 0 : 1);
-    }
-    int status = 0;
-    if (waitpid(child, &status, 0) != child)
-        fail_msg("ex04.2 %s: waitpid() failed", what);
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+    const char *args[] = {"--case", c->name, NULL};
+    sa_process_result r = sa_test_run_self(the_argv0, args, 5);
+    if (r.timed_out)
         fail_msg("ex04.2 %s: joints_sort_parents_first() did not return within 5 s: the walk up the parents goes "
                  "round the cycle for ever; stop it and return false (\"%s\")",
-                 what, words);
-    if (WIFSIGNALED(status))
-        fail_msg("ex04.2 %s: joints_sort_parents_first() crashed (signal %d): without a check, the walk up the "
+                 c->what, c->words);
+    char how[64];
+    if (r.crashed)
+        fail_msg("ex04.2 %s: joints_sort_parents_first() crashed (%s): without a check, the walk up the "
                  "parents goes round the cycle and writes past order[]; stop it and return false (\"%s\")",
-                 what, WTERMSIG(status), words);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        fail_msg("ex04.2 %s: wrong result (the line above says what)", what);
+                 c->what, sa_test_process_end(&r, how, sizeof how), c->words);
+    if (r.exited && r.exit_code == 1)
+        fail_msg("ex04.2 %s: wrong result (the line above says what)", c->what);
+    if (!r.exited || r.exit_code != SA_TEST_CHILD_PASSED)
+        fail_msg("ex04.2 %s: joints_sort_parents_first() ended the program (%s) instead of returning false "
+                 "(\"%s\")",
+                 c->what, sa_test_process_end(&r, how, sizeof how), c->words);
 }
 
 /* Bad parent arrays are errors, never a hang or a read out of bounds. */
 static void ex04_2_bad_input_is_an_error(void **state)
 {
     (void)state;
-    expect_error("parent past the end", 3, (const int[]){-1, 3, 0}, "out of range");
-    expect_error("parent below -1", 3, (const int[]){-1, 0, -2}, "out of range");
-    expect_error("its own parent", 2, (const int[]){-1, 1}, "cycle");
-    expect_error("two entries in a loop", 3, (const int[]){-1, 2, 1}, "cycle");
-    expect_error("a chain into a loop", 4, (const int[]){1, 2, 3, 2}, "cycle");
+    for (int i = 0; i < BAD_INPUT_COUNT; i++)
+        expect_error(&bad_inputs[i]);
 }
 
-int main(void)
+/* The child: `--case <name>` runs that one case here and exits with
+ * SA_TEST_CHILD_PASSED when the function got it right, 1 (with the reason on
+ * standard error) when not. */
+static int run_one_case(const char *name)
 {
+    for (int i = 0; i < BAD_INPUT_COUNT; i++)
+        if (strcmp(bad_inputs[i].name, name) == 0) {
+            const bad_input_case *c = &bad_inputs[i];
+            return check_error(c->what, c->count, c->parent, c->words) ? SA_TEST_CHILD_PASSED : 1;
+        }
+    fprintf(stderr, "ex04.2: no bad-input case named '%s'\n", name);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--case") == 0)
+        return run_one_case(argv[2]);
+    the_argv0 = argv[0];
     const struct CMUnitTest tests[] = {
         SA_EXERCISE_CASE("ex04.2", ex04_2_sorted_input_is_kept),
         SA_EXERCISE_CASE("ex04.2", ex04_2_reversed_chain),

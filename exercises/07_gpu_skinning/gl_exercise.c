@@ -4,8 +4,6 @@
 #include "common/app.h"
 #include "tests/gl/gl_test_util.h"
 
-#include <unistd.h>
-
 static app the_app;
 static const char *the_id;
 static void (*the_run)(skin_storage, const char *);
@@ -39,17 +37,34 @@ int gl_exercise_main(char **argv, const char *id, const char *group, void (*run)
 {
     the_id = id;
     the_run = run;
-    if (!getenv("DISPLAY") && !getenv("SA_GL_EXERCISE_UNDER_XVFB")) {
-        /* No display: run again under a virtual one. Mesa keeps allocations
-         * until exit, so a leak check (sanitizer builds) would blame it. */
-        setenv("SA_GL_EXERCISE_UNDER_XVFB", "1", 1);
+    /* No display (X11): run again under a virtual one, and return what that
+     * run returns. Windows has a desktop without DISPLAY: it opens its
+     * context here. */
+    char xvfb_run[1024];
+    if (!sa_test_on_windows() && !getenv("DISPLAY") && !getenv("SA_GL_EXERCISE_UNDER_XVFB")) {
+        if (!sa_test_find_program("xvfb-run", xvfb_run, sizeof xvfb_run)) {
+            fprintf(stderr, "%s: no display, and no xvfb-run on PATH to make one\n", id);
+            return 1;
+        }
+        /* Mesa keeps allocations until exit, so a leak check (sanitizer
+         * builds) would blame it. */
+        sa_error err;
         const char *asan = getenv("ASAN_OPTIONS");
         char options[512];
         snprintf(options, sizeof options, "%s%sdetect_leaks=0", asan ? asan : "", asan && asan[0] ? ":" : "");
-        setenv("ASAN_OPTIONS", options, 1);
-        execlp("xvfb-run", "xvfb-run", "-a", argv[0], (char *)NULL);
-        fprintf(stderr, "%s: no display, and xvfb-run could not be started\n", id);
-        return 1;
+        char self[2048];
+        sa_executable_path(self, sizeof self);
+        const char *child[] = {xvfb_run, "-a", self[0] ? self : argv[0], NULL};
+        sa_process_result r;
+        if (!sa_setenv("SA_GL_EXERCISE_UNDER_XVFB", "1", &err) || !sa_setenv("ASAN_OPTIONS", options, &err) ||
+            !sa_process_run(child, 0, false, &r, &err)) {
+            fprintf(stderr, "%s: no display, and xvfb-run could not be started: %s\n", id, err.message);
+            return 1;
+        }
+        char how[64];
+        if (!r.exited)
+            fprintf(stderr, "%s: the run under xvfb-run ended with %s\n", id, sa_test_process_end(&r, how, sizeof how));
+        return r.exited ? r.exit_code : 1;
     }
     /* SA_EXERCISE_CASE (tests/test_util.h) with the id known at run time:
      * each case first prints "ex07.1 case uniform_block:" on stderr. */

@@ -21,8 +21,9 @@ int gl_test_open(app *a, const char *who);
 
 /* Runs `"program" ARGUMENTS --screenshot "OUT_DIR/NAME.png"` (standard
  * output discarded, the file removed first) and decodes the PNG into img
- * (free with image_free). Fails the test when the program does not exit 0 or
- * the file cannot be read. */
+ * (free with image_free). ARGUMENTS are words separated by spaces; a word in
+ * double quotes may hold spaces. Fails the test when the program does not
+ * exit 0 or the file cannot be read. */
 void gl_test_screenshot(const char *program, const char *arguments, const char *out_dir, const char *name,
                         image_rgba8 *img);
 

@@ -7,32 +7,32 @@
 #include "tests/test_util.h"
 #include "common/texture.h"
 
-#include <unistd.h>
-
 static app the_app;
+static char dir[512]; /* the tests' shader and image files */
 
 static int open_app(void **state)
 {
     (void)state;
-    return gl_test_open(&the_app, "test_gl_common");
+    if (gl_test_open(&the_app, "test_gl_common") != 0)
+        return -1;
+    sa_test_temp_dir("sa_gl_common_", dir, sizeof dir);
+    return 0;
 }
 
 static int close_app(void **state)
 {
     (void)state;
     app_close(&the_app);
+    sa_test_remove_dir(dir);
     return 0;
 }
 
 static void failed_reload_keeps_the_old_program(void **state)
 {
     (void)state;
-    char vs[] = "/tmp/sa_reload_XXXXXX";
-    char fs[64];
-    int fd = mkstemp(vs);
-    assert_true(fd >= 0);
-    close(fd);
-    snprintf(fs, sizeof fs, "%s.frag", vs);
+    char vs[600], fs[600];
+    snprintf(vs, sizeof vs, "%s/reload.vert", dir);
+    snprintf(fs, sizeof fs, "%s/reload.frag", dir);
     sa_test_write_text(
         vs, "#version 330 core\nlayout(location = 0) in vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n");
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
@@ -45,15 +45,13 @@ static void failed_reload_keeps_the_old_program(void **state)
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = undeclared_thing; }\n");
     EXPECT_TRUE(!shader_program_reload(&p, &err));
     EXPECT_INT(before, p.id);
-    char expected[128];
+    char expected[640];
     snprintf(expected, sizeof expected, "%s:3:", fs);
     EXPECT_STR_CONTAINS(err.message, expected);
     /* Mend it: the reload now succeeds. */
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.5); }\n");
     EXPECT_TRUE(shader_program_reload(&p, &err));
     shader_program_unload(&p);
-    unlink(vs);
-    unlink(fs);
 }
 
 static void texture_cache_decodes_once_and_keeps_srgb(void **state)
@@ -61,7 +59,8 @@ static void texture_cache_decodes_once_and_keeps_srgb(void **state)
     (void)state;
     unsigned char pixels[2 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
     image_rgba8 img = {2, 2, pixels};
-    const char *path = "/tmp/sa_texture_cache_test.png";
+    char path[600];
+    snprintf(path, sizeof path, "%s/texture_cache.png", dir);
     sa_error err;
     EXPECT_TRUE(image_write_png(path, &img, &err));
     texture_cache cache;
@@ -83,14 +82,15 @@ static void texture_cache_decodes_once_and_keeps_srgb(void **state)
     EXPECT_TRUE(!texture_cache_file(&cache, "/nonexistent.png", TEXTURE_SRGB, &a, &err));
     EXPECT_STR_CONTAINS(err.message, "/nonexistent.png");
     texture_cache_free(&cache);
-    unlink(path);
 }
 
 /* A full-viewport triangle drawn through gpu_mesh must colour the centre. */
 static void mesh_upload_and_draw(void **state)
 {
     (void)state;
-    const char *vs = "/tmp/sa_mesh_test.vert", *fs = "/tmp/sa_mesh_test.frag";
+    char vs[600], fs[600];
+    snprintf(vs, sizeof vs, "%s/mesh.vert", dir);
+    snprintf(fs, sizeof fs, "%s/mesh.frag", dir);
     sa_test_write_text(
         vs, "#version 330 core\nlayout(location = 0) in vec2 p;\nvoid main() { gl_Position = vec4(p, 0.0, 1.0); }\n");
     sa_test_write_text(fs, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(0.0, 1.0, 0.0, 1.0); }\n");
@@ -122,8 +122,6 @@ static void mesh_upload_and_draw(void **state)
     glEnable(GL_CULL_FACE);
     gpu_mesh_unload(&m);
     shader_program_unload(&p);
-    unlink(vs);
-    unlink(fs);
 }
 
 /* A debug line across the middle of the view is drawn in its colour. */

@@ -23,8 +23,6 @@
 #include "common/app.h"
 #include "tests/gl/gl_test_util.h"
 
-#include <dirent.h>
-
 static app the_app;
 
 typedef struct loaded {
@@ -381,24 +379,22 @@ static char conformance_dir[1024];
 
 static int conformance(void)
 {
-    DIR *dir = opendir(conformance_dir);
-    if (!dir)
-        fail_msg("%s: cannot open it", conformance_dir);
-    char names[64][256];
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) && count < 64) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && (strcmp(e->d_name + len - 5, ".gltf") == 0 || strcmp(e->d_name + len - 4, ".glb") == 0))
-            snprintf(names[count++], sizeof names[0], "%s", e->d_name);
+    char **names;
+    size_t name_count;
+    sa_error err;
+    if (!sa_dir_names(conformance_dir, &names, &name_count, &err))
+        fail_msg("%s", err.message);
+    int count = 0, skinned = 0;
+    for (size_t i = 0; i < name_count; i++) {
+        size_t len = strlen(names[i]);
+        if (len > 5 && (strcmp(names[i] + len - 5, ".gltf") == 0 || strcmp(names[i] + len - 4, ".glb") == 0)) {
+            char path[1400];
+            snprintf(path, sizeof path, "%s/%s", conformance_dir, names[i]);
+            skinned += check_model(path, false);
+            count++;
+        }
     }
-    closedir(dir);
-    int skinned = 0;
-    for (int i = 0; i < count; i++) {
-        char path[1400];
-        snprintf(path, sizeof path, "%s/%s", conformance_dir, names[i]);
-        skinned += check_model(path, false);
-    }
+    sa_dir_names_free(names, name_count);
     printf("%d skinned models of %d files checked\n", skinned, count);
     return skinned > 0 ? 0 : 1;
 }

@@ -26,12 +26,10 @@
 #include "common/texture.h"
 #include "tests/test_util.h"
 
-#include <unistd.h>
-
 #define SIZE 64
 
 static app the_app;
-static char dir[64];
+static char dir[512];
 
 /* quad.bin: positions, normals, texcoords (float) and u16 indices. */
 static void write_quad_bin(const char *path)
@@ -93,10 +91,8 @@ static int open_app(void **state)
     (void)state;
     if (gl_test_open(&the_app, "test_scene_gl") != 0)
         return -1;
-    snprintf(dir, sizeof dir, "/tmp/sa_scene_gl_XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    char path[128];
+    sa_test_temp_dir("sa_scene_gl_", dir, sizeof dir);
+    char path[600];
     snprintf(path, sizeof path, "%s/quad.bin", dir);
     write_quad_bin(path);
     snprintf(path, sizeof path, "%s/mirror.gltf", dir);
@@ -121,19 +117,13 @@ static int close_app(void **state)
 {
     (void)state;
     app_close(&the_app);
-    const char *files[] = {"quad.bin", "mirror.gltf", "sampler.gltf", "checker.png"};
-    char path[128];
-    for (int i = 0; i < 4; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        unlink(path);
-    }
-    rmdir(dir);
+    sa_test_remove_dir(dir);
     return 0;
 }
 
 static void load(const char *name, gltf_document *doc)
 {
-    char path[128];
+    char path[600];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     sa_error err;
     if (!gltf_load(path, NULL, doc, &err))

@@ -9,26 +9,22 @@
  *    islands 64 quads wide (UV seams) and smoothing bands 16 quads high with
  *    their own normals (hard edges), so that deduplication has work to do.
  * 2. Runs each contender K times (default 3) as its own process and keeps
- *    the fastest run; peak memory is the child's ru_maxrss:
+ *    the fastest run (sa_process_run, common/platform.h); peak memory is
+ *    the child's peak resident memory:
  *      ours:     ch02_obj_loader --model PATH --check (the whole program)
  *      tinyobj:  bench_tinyobj PATH (tinyobjloader + the same dedup), when built
  *    and prints time, MB/s and peak memory, and our ratios to tinyobjloader.
  *
  *   bench_obj --load PATH   (internal) times obj_load() alone in this process
  */
-#define _DEFAULT_SOURCE /* wait4 */
 #include "chapters/02_obj_loader/obj.h"
+#include "common/platform.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/time.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #ifndef BENCH_CH02_PROGRAM
 #define BENCH_CH02_PROGRAM ""
@@ -41,9 +37,7 @@ enum { ISLAND = 64, BAND = 16 };
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return sa_time_monotonic();
 }
 
 static double height(double x, double z)
@@ -115,32 +109,24 @@ static bool generate(const char *path, long triangles)
     return fclose(f) == 0;
 }
 
-static double peak_mb(const struct rusage *ru)
+static double peak_mb(size_t bytes)
 {
-    return (double)ru->ru_maxrss / 1024.0; /* kilobytes on Linux */
+    return (double)bytes / (1024.0 * 1024.0); /* (the kilobytes of ru_maxrss / 1024 on Linux) */
 }
 
 /* Runs argv as a child; wall time and its peak memory. */
-static bool run_child(char *const argv[], double *seconds, double *peak, bool quiet)
+static bool run_child(const char *const argv[], double *seconds, double *peak, bool quiet)
 {
-    fflush(stdout); /* or the child's copy of the buffer is printed again */
-    double start = now_seconds();
-    pid_t pid = fork();
-    if (pid < 0)
+    fflush(stdout); /* what this process printed comes before the child's lines */
+    sa_process_result child;
+    sa_error err;
+    if (!sa_process_run(argv, 0, quiet, &child, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
         return false;
-    if (pid == 0) {
-        if (quiet && !freopen("/dev/null", "w", stdout))
-            _exit(127);
-        execv(argv[0], argv);
-        _exit(127);
     }
-    int status;
-    struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) < 0)
-        return false;
-    *seconds = now_seconds() - start;
-    *peak = peak_mb(&ru);
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    *seconds = child.seconds;
+    *peak = peak_mb(child.peak_memory);
+    return child.exited && child.exit_code == 0;
 }
 
 static int load_in_process(const char *path)
@@ -158,11 +144,9 @@ static int load_in_process(const char *path)
         return 1;
     }
     double seconds = now_seconds() - start;
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
     double mb = (double)st.st_size / 1e6;
     printf("obj_load: %.3f s, %.0f MB/s, peak %.1f MB; %zu vertices, %zu triangles, %d-bit indices\n", seconds,
-           mb / seconds, peak_mb(&ru), mesh.vertex_count, mesh.triangle_count, mesh.index_size * 8);
+           mb / seconds, peak_mb(sa_peak_memory_bytes()), mesh.vertex_count, mesh.triangle_count, mesh.index_size * 8);
     obj_mesh_free(&mesh);
     return 0;
 }
@@ -212,19 +196,19 @@ int main(int argc, char **argv)
         fclose(warm);
 
     char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    self[n > 0 ? n : 0] = '\0';
+    sa_executable_path(self, sizeof self);
     struct {
         const char *name;
-        char *argv[6];
+        const char *argv[6];
     } contenders[3] = {
-        {"ours: ch02_obj_loader --check", {(char *)BENCH_CH02_PROGRAM, "--model", (char *)path, "--check", NULL}},
-        {"ours: obj_load() alone", {self, "--load", (char *)path, NULL}},
-        {"tinyobjloader + dedup", {(char *)BENCH_TINYOBJ_PROGRAM, (char *)path, NULL}},
+        {"ours: ch02_obj_loader --check", {BENCH_CH02_PROGRAM, "--model", path, "--check", NULL}},
+        {"ours: obj_load() alone", {self, "--load", path, NULL}},
+        {"tinyobjloader + dedup", {BENCH_TINYOBJ_PROGRAM, path, NULL}},
     };
     double best_time[3] = {0, 0, 0}, best_peak[3] = {0, 0, 0};
     for (int c = 0; c < 3; c++) {
-        if (!contenders[c].argv[0][0] || access(contenders[c].argv[0], X_OK) != 0) {
+        struct stat program;
+        if (!contenders[c].argv[0][0] || stat(contenders[c].argv[0], &program) != 0) {
             printf("%-32s not built\n", contenders[c].name);
             continue;
         }
