@@ -10,6 +10,14 @@ function(sa_missing what debian_pkg other)
     "  ${other}")
 endfunction()
 
+# A Windows cross build finds all of these in its prefix of Windows builds
+# (SA_WINDOWS_DEPS, made by .ci/windows-deps: cmake/mingw-w64-x86_64.cmake
+# points the find commands and pkg-config there); OpenGL is the system's opengl32.
+if(WIN32 AND CMAKE_CROSSCOMPILING AND SA_WINDOWS_DEPS AND NOT EXISTS "${SA_WINDOWS_DEPS}/lib/libglfw3.a")
+  message(FATAL_ERROR "No GLFW for Windows in SA_WINDOWS_DEPS (${SA_WINDOWS_DEPS}).\n"
+                      "  Build the dependencies first: .ci/windows-deps ${CMAKE_BINARY_DIR}")
+endif()
+
 # --- GLFW (window, context, input) -------------------------------------------
 find_package(glfw3 3.3 QUIET)
 if(NOT TARGET glfw)
@@ -89,7 +97,13 @@ target_include_directories(glad SYSTEM PUBLIC "${SA_GLAD_DIR}/include")
 target_link_libraries(glad PUBLIC ${CMAKE_DL_LIBS})
 
 # --- cmocka (unit tests) ------------------------------------------------------
-if(PKG_CONFIG_FOUND)
+# A Windows cross build (cmake/mingw-w64-x86_64.cmake) links cmocka's static
+# library from .ci/windows-deps, so the test programs need no cmocka.dll.
+if(WIN32 AND CMAKE_CROSSCOMPILING)
+  find_path(CMOCKA_INCLUDE_DIR cmocka.h)
+  find_library(CMOCKA_LIBRARY NAMES cmocka-static)
+endif()
+if(PKG_CONFIG_FOUND AND NOT CMOCKA_LIBRARY)
   pkg_check_modules(CMOCKA QUIET IMPORTED_TARGET cmocka)
 endif()
 if(NOT TARGET PkgConfig::CMOCKA)
@@ -99,7 +113,9 @@ if(NOT TARGET PkgConfig::CMOCKA)
     sa_missing("cmocka (unit tests)" "libcmocka-dev" "macOS: brew install cmocka; Windows: vcpkg install cmocka")
   endif()
   add_library(sa_cmocka INTERFACE)
-  target_include_directories(sa_cmocka INTERFACE ${CMOCKA_INCLUDE_DIR})
+  # SYSTEM: cmocka's macros are not ours to warn about (-Wpedantic on its
+  # variadic macros), as with the /usr/include copy on Linux.
+  target_include_directories(sa_cmocka SYSTEM INTERFACE ${CMOCKA_INCLUDE_DIR})
   target_link_libraries(sa_cmocka INTERFACE ${CMOCKA_LIBRARY})
   add_library(PkgConfig::CMOCKA ALIAS sa_cmocka)
 endif()

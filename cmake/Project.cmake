@@ -3,6 +3,49 @@
 
 set(SA_ROOT_DIR "${CMAKE_SOURCE_DIR}")
 
+# --- programs run by scripts of the build machine ------------------------------
+# A test whose command is the program itself (add_test(COMMAND ch01_window ...))
+# runs through CMAKE_CROSSCOMPILING_EMULATOR in a cross build: Wine for the
+# Windows build (cmake/mingw-w64-x86_64.cmake). A test that hands the program
+# to sh, python3 or cmake -P names it as ${SA_HOST_PROGRAM}<target>>: the
+# program itself in a native build, in a cross build a launcher script
+# (<build>/launchers/<target>, written by sa_write_launchers) that runs it
+# through the emulator, so the script runs the Windows program as it runs the
+# Linux one. C test programs that start a program get $<TARGET_FILE:...>: they
+# run under the emulator themselves.
+if(CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR)
+  set(SA_HOST_PROGRAM "${CMAKE_BINARY_DIR}/launchers/$<TARGET_FILE_BASE_NAME:")
+else()
+  set(SA_HOST_PROGRAM "$<TARGET_FILE:")
+endif()
+
+# sa_write_launchers(): in a cross build, a launcher for every executable of
+# the project (called once, after every directory is added).
+function(sa_write_launchers)
+  if(NOT (CMAKE_CROSSCOMPILING AND CMAKE_CROSSCOMPILING_EMULATOR))
+    return()
+  endif()
+  set(emulator "")
+  foreach(word IN LISTS CMAKE_CROSSCOMPILING_EMULATOR)
+    string(APPEND emulator "'${word}' ")
+  endforeach()
+  set(dirs "${CMAKE_SOURCE_DIR}")
+  while(dirs)
+    list(POP_FRONT dirs dir)
+    get_property(subdirs DIRECTORY "${dir}" PROPERTY SUBDIRECTORIES)
+    list(APPEND dirs ${subdirs})
+    get_property(targets DIRECTORY "${dir}" PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(target IN LISTS targets)
+      get_target_property(type ${target} TYPE)
+      if(type STREQUAL "EXECUTABLE")
+        file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/launchers/$<TARGET_FILE_BASE_NAME:${target}>"
+             CONTENT "#!/bin/sh\nexec ${emulator}'$<TARGET_FILE:${target}>' \"$@\"\n"
+             FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+      endif()
+    endforeach()
+  endwhile()
+endfunction()
+
 # --- exercises -----------------------------------------------------------------
 # exercises/EXERCISES.tsv is the one list of exercises:
 #   id <TAB> reference file <TAB> stub file <TAB> title
@@ -191,7 +234,7 @@ function(sa_chapter_program)
   add_test(NAME ${P_NAME}_help COMMAND ${P_NAME} --help)
   set_tests_properties(${P_NAME}_help PROPERTIES LABELS "unit" PASS_REGULAR_EXPRESSION "usage: ${P_NAME}")
   add_test(NAME ${P_NAME}_bad_option
-           COMMAND sh -c "\"$0\" --no-such-option 2>&1; echo \"exit status $?\"" $<TARGET_FILE:${P_NAME}>)
+           COMMAND sh -c "\"$0\" --no-such-option 2>&1; echo \"exit status $?\"" ${SA_HOST_PROGRAM}${P_NAME}>)
   set_tests_properties(${P_NAME}_bad_option PROPERTIES LABELS "unit"
                        PASS_REGULAR_EXPRESSION "^error: unknown option '--no-such-option'[^\n]*\nexit status 2\n$")
 endfunction()

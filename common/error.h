@@ -15,7 +15,11 @@ typedef struct sa_error {
     char message[1024];
 } sa_error;
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+/* mingw-w64 builds use its C99 printf (__USE_MINGW_ANSI_STDIO, CMakeLists.txt),
+ * whose formats (%zu) GCC checks as gnu_printf; plain printf means msvcrt's there. */
+#define SA_PRINTF(fmt_index, first_arg) __attribute__((format(gnu_printf, fmt_index, first_arg)))
+#elif defined(__GNUC__)
 #define SA_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
 #else
 #define SA_PRINTF(fmt_index, first_arg)

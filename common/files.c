@@ -3,6 +3,8 @@
 #include "platform.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,7 +240,13 @@ bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err)
         return sa_error_set(err, "%s: cannot seek (not a regular file?)", path);
     }
     long length = ftell(f);
-    if (length < 0 || (unsigned long)length >= (size_t)-1 / 2 || fseek(f, 0, SEEK_SET) != 0) {
+    bool too_big = false;
+#if LONG_MAX >= SIZE_MAX / 2
+    /* Where long is as wide as size_t (Linux, macOS); on Windows long has 32
+     * bits and can never be this large, and GCC would warn that the test is always false. */
+    too_big = (unsigned long)length >= SIZE_MAX / 2;
+#endif
+    if (length < 0 || too_big || fseek(f, 0, SEEK_SET) != 0) {
         fclose(f);
         return sa_error_set(err, "%s: cannot tell the file size", path);
     }
