@@ -29,9 +29,16 @@ add_custom_target(assets_regenerate
 
 set(SA_ASSETS_FRESH_DIR ${CMAKE_CURRENT_BINARY_DIR}/fresh_models)
 file(MAKE_DIRECTORY ${SA_ASSETS_FRESH_DIR})
-add_test(NAME assets_are_fresh
-         COMMAND make_characters --out ${SA_ASSETS_FRESH_DIR} --compare ${SA_ASSETS_DIR}/models)
-set_tests_properties(assets_are_fresh PROPERTIES LABELS unit TIMEOUT 300)
+# Not in a Windows build: the generator's sinf/cosf come from the C runtime,
+# and msvcrt's differ from glibc's in the last bit of a few values (under
+# Wine, tube.gltf, tube.glb and humanoid.gltf then differ in a few floats:
+# a vertex's 1e-17 for cos(pi/2), say). The committed files are made on
+# Linux and checked there; the Windows programs and tests read those files.
+if(NOT WIN32)
+  add_test(NAME assets_are_fresh
+           COMMAND make_characters --out ${SA_ASSETS_FRESH_DIR} --compare ${SA_ASSETS_DIR}/models)
+  set_tests_properties(assets_are_fresh PROPERTIES LABELS unit TIMEOUT 300)
+endif()
 
 # Both tests read back through chapter 03's loader (stage_gltf).
 if(TARGET stage_gltf)

@@ -185,6 +185,7 @@ static int compare_with(const char *reference)
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     const char *compare = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {

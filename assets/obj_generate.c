@@ -146,6 +146,7 @@ static bool write_checker(const char *dir)
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     if (argc != 2) {
         fprintf(stderr, "usage: obj_generate OUT_DIR\n");
         return 2;

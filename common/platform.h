@@ -55,6 +55,12 @@ int sa_cpu_count(void);
 double sa_time_monotonic(void);
 /* CPU seconds the calling thread has run (not time it waited). */
 double sa_time_thread_cpu(void);
+/* The clock a benchmark times a stage of microseconds with: the calling
+ * thread's CPU seconds where the system counts them finely (Linux, macOS:
+ * nanoseconds), so that time lost to other programs is left out; on
+ * Windows, whose thread times move in scheduler ticks (about 15.6 ms, 10 ms
+ * under Wine) and would read 0 for such a stage, the monotonic clock. */
+double sa_time_stage(void);
 /* CPU seconds this whole process (all its threads) has run. C11's clock()
  * would be it on Linux, but on Windows clock() counts wall time. */
 double sa_time_process_cpu(void);

@@ -282,6 +282,11 @@ double sa_time_process_cpu(void)
     return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
+double sa_time_stage(void)
+{
+    return sa_time_thread_cpu();
+}
+
 bool sa_thread_cpu_time(const sa_thread *thread, double *seconds)
 {
     struct timespec t;

@@ -183,6 +183,12 @@ double sa_time_thread_cpu(void)
     return thread_times(GetCurrentThread(), &seconds) ? seconds : 0.0;
 }
 
+double sa_time_stage(void)
+{
+    /* GetThreadTimes moves in scheduler ticks: too coarse for a stage. */
+    return sa_time_monotonic();
+}
+
 double sa_time_process_cpu(void)
 {
     FILETIME created, exited, kernel, user;

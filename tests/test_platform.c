@@ -236,6 +236,20 @@ static void clocks_advance_with_work(void **state)
         fail_msg("platform: %.3f s of thread CPU time in %.3f s of wall time", cpu, wall);
     if (process < cpu - 0.02)
         fail_msg("platform: the process's CPU clock advanced %.3f s, less than its thread's %.3f s", process, cpu);
+    /* The stage clock sees a stage of about a millisecond (a benchmark's
+     * crowd of 20 characters): Windows' thread times, in scheduler ticks,
+     * would read 0 for most such stages, and a figure divided by it is inf. */
+    int zero_stages = 0;
+    for (int k = 0; k < 20; k++) {
+        double stage0 = sa_time_stage(), wall_stage0 = sa_time_monotonic(), y = 1.0;
+        while (sa_time_monotonic() - wall_stage0 < 0.001)
+            y = y * 1.0000001 + 1e-9;
+        double stage = sa_time_stage() - stage0;
+        if (y < 0.0 || stage <= 0.0)
+            zero_stages++;
+    }
+    if (zero_stages > 2)
+        fail_msg("platform: sa_time_stage read 0 for %d of 20 stages of 1 ms of work", zero_stages);
     if (busy_known) {
         EXPECT_TRUE(sa_time_busy_all(&busy1));
         /* The busy time of all processors includes this thread's 0.2 s (the

@@ -284,6 +284,7 @@ static void report(const char *name, loader_kind kind, const char *path, const c
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     if (argc == 5 && strcmp(argv[1], "--child") == 0) {
         for (int kind = LOAD_NOTHING; kind <= LOAD_ASSIMP; kind++)
             if (strcmp(argv[2], loader_names[kind]) == 0)

@@ -50,6 +50,7 @@
  *
  *   bench_skinning [--vertices N] [--passes N] [--threads N]
  */
+#include "common/files.h"
 #include "bench_skinning.h"
 
 #include <math.h>
@@ -431,6 +432,7 @@ static void bench_report(const bench_data *d, const measured *m, int passes, int
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     long vertices = 1000000, passes = 21, thread_count = bench_online_cores();
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--vertices") == 0)

@@ -24,6 +24,7 @@
  * bench_sampling --passes 1 --only cursor (clip_sample runs (passes + 1) x
  * 399 times, each sampling 100 joints).
  */
+#include "common/files.h"
 #include "compress.h"
 
 #include "common/platform.h"
@@ -41,10 +42,11 @@ static float uniform(float lo, float hi) /* a small LCG: the same data on every 
 }
 
 /* This thread's CPU time: time spent waiting for a shared core is left out
- * (common/platform.h, for the same clock on every system). */
+ * (common/platform.h's stage clock: on Windows, whose thread times are too
+ * coarse for this, the monotonic clock). */
 static double cpu_seconds(void)
 {
-    return sa_time_thread_cpu();
+    return sa_time_stage();
 }
 
 /* The plain loop's data: per track, its keys and a walking index. */
@@ -152,6 +154,7 @@ static void print_all(const double *median, const clip *c, const packed_clip *pa
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     int joints = 100, keys = 200, passes = 21, only = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--only") && i + 1 < argc) {

@@ -17,6 +17,7 @@
  *
  *   bench_obj --load PATH   (internal) times obj_load() alone in this process
  */
+#include "common/files.h"
 #include "chapters/02_obj_loader/obj.h"
 #include "common/platform.h"
 
@@ -153,6 +154,7 @@ static int load_in_process(const char *path)
 
 int main(int argc, char **argv)
 {
+    sa_std_streams_binary(); /* its lines end in "\n" on Windows too */
     long triangles = 1000000;
     const char *path = "obj_bench.obj";
     int runs = 3;
