@@ -196,6 +196,20 @@ FILE *sa_file_open(const char *path, sa_error *err)
     return f;
 }
 
+bool sa_file_size(const char *path, double *bytes, sa_error *err)
+{
+    FILE *f = sa_file_open(path, err);
+    if (!f)
+        return false;
+    bool ok = fseek(f, 0, SEEK_END) == 0;
+    long end = ok ? ftell(f) : -1;
+    fclose(f);
+    if (end < 0)
+        return sa_error_set(err, "%s: cannot find its size", path);
+    *bytes = (double)end;
+    return true;
+}
+
 void sa_std_streams_binary(void)
 {
 #if defined(_WIN32)

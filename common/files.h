@@ -42,6 +42,10 @@ void sa_std_streams_binary(void);
  * closed pipe) only when `ok` was true, so that an earlier error stays. */
 bool sa_output_close(FILE *out, const char *path, bool ok, sa_error *err);
 
+/* The size in bytes of a regular file (C11 only: opened by sa_file_open,
+ * so a folder or device is refused); false with *err when it is missing. */
+bool sa_file_size(const char *path, double *bytes, sa_error *err);
+
 /* Reads a whole file into a new NUL-terminated buffer (free() it). */
 bool sa_file_read(const char *path, char **data, size_t *size, sa_error *err);
 

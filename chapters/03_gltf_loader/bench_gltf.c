@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #ifdef SA_HAVE_ASSIMP
 #include <assimp/cimport.h>
@@ -321,10 +320,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: %s\n", err.message);
         return 1;
     }
-    struct stat st;
-    stat(glb, &st);
+    double glb_bytes = 0;
+    if (!sa_file_size(glb, &glb_bytes, &err)) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 1;
+    }
     printf("model: %s (%d x %d = %d vertices, %d joints, %d keys; %.1f MiB; written in %.0f ms)\n", glb, grid, grid,
-           grid * grid, JOINTS, KEYS, (double)st.st_size / 1048576.0, (now_seconds() - t0) * 1e3);
+           grid * grid, JOINTS, KEYS, glb_bytes / 1048576.0, (now_seconds() - t0) * 1e3);
     printf("best of %d runs; peak = maximum resident memory of the child process\n", runs);
 
     double t_base, t_ours_glb, t_ours_gltf, t_assimp = -1;

@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #ifndef BENCH_CH02_PROGRAM
 #define BENCH_CH02_PROGRAM ""
@@ -132,9 +131,10 @@ static bool run_child(const char *const argv[], double *seconds, double *peak, b
 
 static int load_in_process(const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        fprintf(stderr, "error: %s: no such file\n", path);
+    double bytes;
+    sa_error size_err;
+    if (!sa_file_size(path, &bytes, &size_err)) {
+        fprintf(stderr, "error: %s\n", size_err.message);
         return 1;
     }
     double start = now_seconds();
@@ -145,7 +145,7 @@ static int load_in_process(const char *path)
         return 1;
     }
     double seconds = now_seconds() - start;
-    double mb = (double)st.st_size / 1e6;
+    double mb = bytes / 1e6;
     printf("obj_load: %.3f s, %.0f MB/s, peak %.1f MB; %zu vertices, %zu triangles, %d-bit indices\n", seconds,
            mb / seconds, peak_mb(sa_peak_memory_bytes()), mesh.vertex_count, mesh.triangle_count, mesh.index_size * 8);
     obj_mesh_free(&mesh);
@@ -176,17 +176,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --triangles must be >= 2 and --runs >= 1\n");
         return 2;
     }
-    struct stat st;
-    if (stat(path, &st) != 0) {
+    double bytes;
+    sa_error size_err;
+    if (!sa_file_size(path, &bytes, &size_err)) {
         printf("writing %s (%ld triangles) ...\n", path, triangles);
         double t0 = now_seconds();
         if (!generate(path, triangles))
             return 1;
         printf("  written in %.1f s\n", now_seconds() - t0);
-        if (stat(path, &st) != 0)
+        if (!sa_file_size(path, &bytes, &size_err)) {
+            fprintf(stderr, "error: %s\n", size_err.message);
             return 1;
+        }
     }
-    double mb = (double)st.st_size / 1e6;
+    double mb = bytes / 1e6;
     printf("file: %s, %.1f MB\n", path, mb);
 
     /* Read it once so that every contender finds it in the page cache. */
@@ -209,8 +212,8 @@ int main(int argc, char **argv)
     };
     double best_time[3] = {0, 0, 0}, best_peak[3] = {0, 0, 0};
     for (int c = 0; c < 3; c++) {
-        struct stat program;
-        if (!contenders[c].argv[0][0] || stat(contenders[c].argv[0], &program) != 0) {
+        double program_bytes;
+        if (!contenders[c].argv[0][0] || !sa_file_size(contenders[c].argv[0], &program_bytes, &size_err)) {
             printf("%-32s not built\n", contenders[c].name);
             continue;
         }
