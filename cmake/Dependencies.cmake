@@ -18,6 +18,39 @@ if(WIN32 AND CMAKE_CROSSCOMPILING AND SA_WINDOWS_DEPS AND NOT EXISTS "${SA_WINDO
                       "  Build the dependencies first: .ci/windows-deps ${CMAKE_BINARY_DIR}")
 endif()
 
+# --- The web (emcmake cmake, for book_web) ------------------------------------
+# Emscripten's own GLFW 3 and WebGL 2 stand in for GLFW and GL 3.3 (common/gl.h
+# includes its GLES 3 header instead of glad's); cglm and stb are the system's
+# header-only copies, reached through a folder of links so that emcc never sees
+# the rest of /usr/include (glibc's headers are not the web's). Unit tests are
+# not built for the web; cmocka is a name without a library.
+if(EMSCRIPTEN)
+  set(SA_WEB_INCLUDE "${CMAKE_BINARY_DIR}/web-include")
+  foreach(header_dir IN ITEMS cglm stb)
+    find_path(found_${header_dir} ${header_dir} PATHS /usr/include /usr/local/include NO_CMAKE_FIND_ROOT_PATH)
+    if(NOT found_${header_dir})
+      sa_missing("${header_dir} headers" "lib${header_dir}-dev" "")
+    endif()
+    file(MAKE_DIRECTORY "${SA_WEB_INCLUDE}")
+    file(CREATE_LINK "${found_${header_dir}}/${header_dir}" "${SA_WEB_INCLUDE}/${header_dir}" SYMBOLIC)
+  endforeach()
+  add_library(glfw INTERFACE)
+  target_link_options(glfw INTERFACE -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
+  add_library(sa_cglm INTERFACE)
+  target_include_directories(sa_cglm SYSTEM INTERFACE "${SA_WEB_INCLUDE}")
+  add_library(cglm::cglm ALIAS sa_cglm)
+  set(STB_INCLUDE_DIR "${SA_WEB_INCLUDE}/stb")
+  set(STB_WRITE_INCLUDE_DIR "${SA_WEB_INCLUDE}/stb")
+  if(EXISTS "${SA_WEB_INCLUDE}/stb/stb_easy_font.h") # chapter 04's joint names
+    set(SA_STB_EASY_FONT_DIR "${SA_WEB_INCLUDE}/stb" CACHE PATH "stb_easy_font.h's folder")
+  endif()
+  add_library(glad INTERFACE)
+  add_library(OpenGL::GL INTERFACE IMPORTED)
+  add_library(PkgConfig::CMOCKA INTERFACE IMPORTED)
+  set(MATH_LIBRARY "")
+  return()
+endif()
+
 # --- GLFW (window, context, input) -------------------------------------------
 find_package(glfw3 3.3 QUIET)
 if(NOT TARGET glfw)

@@ -217,6 +217,34 @@ endfunction()
 # sa_chapter_program(NAME ch01_window SOURCES ... [LIBS ...] [FRAMES n])
 # Builds the program and registers the smoke test "<name>_runs"
 # (--headless --frames n), so a chapter that no longer starts fails the suite.
+# --- the web (emcmake cmake: book_web) ------------------------------------------
+# A chapter program as a WebAssembly module for the web book: NAME.js (the
+# module's loader, a function sa_NAME(settings) that returns a promise, as
+# MODULARIZE makes it), NAME.wasm and NAME.data, the shaders and models
+# preloaded into its file system at the same project-relative paths the
+# native program finds them at (common/files.c: the current folder is /).
+# ASYNCIFY lets each chapter keep its own frame loop (common/app.c).
+function(sa_web_program name)
+  # SHELL: keeps each "--preload-file X" together (CMake de-duplicates options).
+  set(preload "SHELL:--preload-file ${SA_ROOT_DIR}/shaders@/shaders"
+              "SHELL:--preload-file ${SA_ROOT_DIR}/assets/models@/assets/models"
+              "SHELL:--preload-file ${SA_ROOT_DIR}/chapters/03_gltf_loader/models@/chapters/03_gltf_loader/models")
+  # An exercise's GLSL stub (ex07.1, ex07.2) is read at run time: it goes along.
+  get_property(glsl GLOBAL PROPERTY SA_WEB_EXTRA_FILES)
+  foreach(file IN LISTS glsl)
+    file(RELATIVE_PATH relative "${SA_ROOT_DIR}" "${file}")
+    list(APPEND preload "SHELL:--preload-file ${file}@/${relative}")
+  endforeach()
+  # The chapter's main() becomes sa_program_main(), called by common/web_main.c.
+  target_compile_definitions(${name} PRIVATE main=sa_program_main)
+  target_sources(${name} PRIVATE $<TARGET_OBJECTS:sa_web_main>)
+  target_link_options(${name} PRIVATE
+    -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=1048576
+    -sMODULARIZE=1 -sEXPORT_NAME=sa_${name} -sENVIRONMENT=web
+    -sEXPORTED_RUNTIME_METHODS=FS,callMain ${preload})
+  set_property(GLOBAL APPEND PROPERTY SA_WEB_PROGRAMS ${name})
+endfunction()
+
 function(sa_chapter_program)
   cmake_parse_arguments(P "" "NAME;FRAMES" "SOURCES;LIBS" ${ARGN})
   if(NOT P_FRAMES)
@@ -224,6 +252,9 @@ function(sa_chapter_program)
   endif()
   add_executable(${P_NAME} ${P_SOURCES})
   target_link_libraries(${P_NAME} PRIVATE sa_common ${P_LIBS})
+  if(EMSCRIPTEN)
+    sa_web_program(${P_NAME})
+  endif()
   # Chapters are added in book order, so the last one registered is the newest.
   set_property(GLOBAL PROPERTY SA_LATEST_PROGRAM ${P_NAME})
   set_property(GLOBAL APPEND PROPERTY SA_PROGRAMS ${P_NAME})

@@ -4,6 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+/* The web's frame loop. A chapter's main() keeps its own loop on the web too:
+ * at the end of each frame the program waits for the browser's next
+ * animation frame, which lets the page draw the canvas and deliver input
+ * (ASYNCIFY unwinds the C stack while it waits and rewinds it after). The
+ * other way, emscripten_set_main_loop_arg, would turn every chapter's loop
+ * into a callback and its locals into a struct: eleven mains rewritten for
+ * one platform, where this is one function here. */
+EM_ASYNC_JS(void, web_wait_for_next_frame, (int frames_done), {
+    if (Module.onFrame)
+        Module.onFrame(frames_done); /* the page counts frames (book/web/panel.js) */
+    await new Promise(function(resolve) { requestAnimationFrame(function() { resolve(); }); });
+})
+#endif
+
 int app_fail(const sa_error *err)
 {
     fprintf(stderr, "error: %s\n", err->message);
@@ -56,6 +72,7 @@ static void on_scroll(GLFWwindow *window, double dx, double dy)
     a->scroll += dy;
 }
 
+#ifndef __EMSCRIPTEN__ /* WebGL 2 has no debug output: the browser's console shows GL errors */
 static void GLAPIENTRY on_gl_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                    const GLchar *message, const void *user)
 {
@@ -67,6 +84,7 @@ static void GLAPIENTRY on_gl_debug(GLenum source, GLenum type, GLuint id, GLenum
         return;
     fprintf(stderr, "GL debug (%s): %s\n", type == GL_DEBUG_TYPE_ERROR ? "error" : "note", message);
 }
+#endif
 
 static void delete_render_target(app *a)
 {
@@ -139,6 +157,7 @@ bool app_open(app *a, const cli_spec *spec, const app_options *options, sa_error
     glfwMakeContextCurrent(a->window);
     glfwSwapInterval(options->headless ? 0 : 1);
 
+#ifndef __EMSCRIPTEN__
     if (!gladLoadGL(glfwGetProcAddress)) {
         app_close(a);
         return sa_error_set(err, "cannot load the OpenGL functions (glad)");
@@ -147,6 +166,7 @@ bool app_open(app *a, const cli_spec *spec, const app_options *options, sa_error
         glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
         glDebugMessageCallback(on_gl_debug, NULL);
     }
+#endif
     if (!create_render_target(a, err)) {
         app_close(a);
         return false;
@@ -172,7 +192,7 @@ static void handle_common_input(app *a)
         cli_print_keys(a->spec, stdout);
     if (app_key_pressed(a, GLFW_KEY_SPACE))
         a->paused = !a->paused;
-    if (app_key_pressed(a, GLFW_KEY_W))
+    if (app_key_pressed(a, GLFW_KEY_W) && sa_gl_has(SA_GL_POLYGON_MODE))
         a->wireframe = !a->wireframe;
     a->reload_requested = app_key_pressed(a, GLFW_KEY_R);
 
@@ -251,7 +271,10 @@ bool app_frame_begin(app *a)
     glViewport(0, 0, a->width, a->height);
     glClearColor(APP_CLEAR_R / 255.0f, APP_CLEAR_G / 255.0f, APP_CLEAR_B / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glPolygonMode(GL_FRONT_AND_BACK, a->wireframe ? GL_LINE : GL_FILL);
+    if (sa_gl_has(SA_GL_POLYGON_MODE))
+        glPolygonMode(GL_FRONT_AND_BACK, a->wireframe ? GL_LINE : GL_FILL);
+    else
+        a->wireframe = false; /* WebGL 2: no wireframe (chapter 04 turns it on) */
     return true;
 }
 
@@ -285,7 +308,8 @@ bool app_read_frame(const app *a, image_rgba8 *out, sa_error *err)
 
 bool app_frame_end(app *a, sa_error *err)
 {
-    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    if (sa_gl_has(SA_GL_POLYGON_MODE))
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     a->frame++;
     bool last = a->options.frames > 0 && a->frame == a->options.frames;
     if (last && a->options.screenshot) {
@@ -305,6 +329,9 @@ bool app_frame_end(app *a, sa_error *err)
     glBlitFramebuffer(0, 0, a->width, a->height, 0, 0, window_w, window_h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glfwSwapBuffers(a->window);
+#ifdef __EMSCRIPTEN__
+    web_wait_for_next_frame(a->frame);
+#endif
     return true;
 }
 

@@ -103,7 +103,8 @@ void debug_draw_flush(debug_draw *d, mat4 clip_from_world, float point_size)
         glEnable(GL_DEPTH_TEST);
     else
         glDisable(GL_DEPTH_TEST);
-    glEnable(GL_PROGRAM_POINT_SIZE);
+    if (sa_gl_has(SA_GL_PROGRAM_POINT_SIZE))
+        glEnable(GL_PROGRAM_POINT_SIZE); /* GLES 3 and WebGL 2: always on */
     glUseProgram(d->program.id);
     shader_set_mat4(&d->program, "u_clip_from_world", clip_from_world);
     shader_set_float(&d->program, "u_point_size", point_size);

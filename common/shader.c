@@ -5,11 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The shaders' first line is `#version 330 core` in every file. WebGL 2
+ * speaks GLSL ES 3.00, nearly the same language: it needs its own version
+ * line and a default precision for floats, ints and samplers. The files stay
+ * as they are; the loader puts the web's lines in place of the first, and a
+ * #line keeps the driver's line numbers those of the file. */
+static const char version_line[] = "#version 330 core\n";
+#ifdef __EMSCRIPTEN__
+static const char web_preamble[] = "#version 300 es\n"
+                                   "precision highp float;\n"
+                                   "precision highp int;\n"
+                                   "precision highp sampler2D;\n"
+                                   "precision highp usampler2D;\n"
+                                   "precision highp isampler2D;\n"
+                                   "#line 2\n";
+#endif
+
 /* Compiles the strings as one shader; 0 on failure, with the driver's log. */
 static GLuint compile(GLenum stage, int count, const char *const *sources, char *log, size_t log_len)
 {
     GLuint shader = glCreateShader(stage);
+    const char *first = count > 0 ? sources[0] : "";
+    char *rewritten = NULL;
+#ifdef __EMSCRIPTEN__
+    if (strncmp(first, version_line, sizeof version_line - 1) == 0) {
+        const char *rest = first + sizeof version_line - 1;
+        rewritten = malloc(sizeof web_preamble + strlen(rest));
+        if (rewritten) {
+            memcpy(rewritten, web_preamble, sizeof web_preamble - 1);
+            strcpy(rewritten + sizeof web_preamble - 1, rest);
+        }
+    }
+#else
+    (void)version_line;
+#endif
+    const char *list[8];
+    if (rewritten && count <= 8) {
+        for (int i = 0; i < count; i++)
+            list[i] = i == 0 ? rewritten : sources[i];
+        sources = list;
+    }
+    (void)first;
     glShaderSource(shader, count, sources, NULL);
+    free(rewritten);
     glCompileShader(shader);
     GLint ok = GL_FALSE;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
