@@ -245,6 +245,20 @@ function(sa_web_program name)
   set_property(GLOBAL APPEND PROPERTY SA_WEB_PROGRAMS ${name})
 endfunction()
 
+# A benchmark for the web: the same C as natively, run by node instead of a
+# page (tests/web/bench_web.sh runs both builds side by side). NODERAWFS: the
+# program sees node's own file system, so it finds the models as natively
+# (common/files.c) and reads /proc and /sys where the machine has them (the
+# load, the caches). EXIT_RUNTIME: main's status becomes node's. No threads:
+# the benchmarks print their one-core figures and say why there are no others
+# (common/platform.h). WASM_ASYNC_COMPILATION=0: the module is read from
+# disk and compiled at once (emscripten 3.1.6 would fetch() it when node has a
+# fetch, as node 18 and later do, and fetch takes no file path).
+function(sa_web_benchmark name)
+  target_link_options(${name} PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sWASM_ASYNC_COMPILATION=0
+                      -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB)
+endfunction()
+
 function(sa_chapter_program)
   cmake_parse_arguments(P "" "NAME;FRAMES" "SOURCES;LIBS" ${ARGN})
   if(NOT P_FRAMES)

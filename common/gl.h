@@ -43,8 +43,8 @@ void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *d
 
 /* What the context can do that GL 3.3 core always can and WebGL 2 cannot. */
 typedef enum sa_gl_feature {
-    SA_GL_POLYGON_MODE,    /* glPolygonMode: wireframe */
-    SA_GL_TEXTURE_BUFFER,  /* GL_TEXTURE_BUFFER, samplerBuffer */
+    SA_GL_POLYGON_MODE,       /* glPolygonMode: wireframe */
+    SA_GL_TEXTURE_BUFFER,     /* GL_TEXTURE_BUFFER, samplerBuffer */
     SA_GL_PROGRAM_POINT_SIZE, /* glEnable(GL_PROGRAM_POINT_SIZE) is needed (and allowed) */
 } sa_gl_feature;
 

@@ -7,6 +7,9 @@
  * #ifdef. Threads use C11 <threads.h> where the C library has it, Win32
  * threads on Windows, pthreads elsewhere.
  *
+ * The web build (emscripten: platform_posix.c) has no threads, and no CPU
+ * clocks in a browser page: each function below says what it gives there.
+ *
  * Every function that can fail returns false (or NULL) and fills an
  * sa_error with one line: what was asked, and the system's reason.
  */
@@ -29,7 +32,13 @@ typedef struct sa_cond sa_cond;
 
 typedef void sa_thread_fn(void *arg);
 
-/* Starts fn(arg) on a new thread; NULL and *err on failure. */
+/* Whether this build can start threads at all: false on the web, with the
+ * reason in *err (WebAssembly threads need SharedArrayBuffer, which a page
+ * has only when its server sends cross-origin isolation headers, so the web
+ * build has none). A benchmark asks this before it runs its threaded part. */
+bool sa_threads_available(sa_error *err);
+/* Starts fn(arg) on a new thread; NULL and *err on failure (always on the
+ * web, with sa_threads_available's reason). */
 sa_thread *sa_thread_start(sa_thread_fn *fn, void *arg, sa_error *err);
 /* Waits for the thread to return, then frees it. */
 void sa_thread_join(sa_thread *thread);
@@ -46,33 +55,44 @@ void sa_cond_wait(sa_cond *cond, sa_mutex *mutex);
 void sa_cond_signal(sa_cond *cond);
 void sa_cond_broadcast(sa_cond *cond);
 
-/* Processors online (at least 1). */
+/* Processors online (at least 1); 1 on the web, the one it can use. */
 int sa_cpu_count(void);
 
 /* --- clocks --------------------------------------------------------------- */
 /* Seconds on a monotonic clock (never jumps with the wall clock); only
  * differences mean anything. */
 double sa_time_monotonic(void);
-/* CPU seconds the calling thread has run (not time it waited). */
+/* CPU seconds the calling thread has run (not time it waited). On the web
+ * under node: the process's CPU seconds (process.cpuUsage(): the program is
+ * one thread, and node's own helper threads sit idle while it computes); in
+ * a browser page, which has no CPU clock, the monotonic clock stands in. */
 double sa_time_thread_cpu(void);
 /* The clock a benchmark times a stage of microseconds with: the calling
  * thread's CPU seconds where the system counts them finely (Linux, macOS:
  * nanoseconds), so that time lost to other programs is left out; on
  * Windows, whose thread times move in scheduler ticks (about 15.6 ms, 10 ms
- * under Wine) and would read 0 for such a stage, the monotonic clock. */
+ * under Wine) and would read 0 for such a stage, the monotonic clock. On
+ * the web, sa_time_thread_cpu() (node counts microseconds). */
 double sa_time_stage(void);
 /* CPU seconds this whole process (all its threads) has run. C11's clock()
- * would be it on Linux, but on Windows clock() counts wall time. */
+ * would be it on Linux, but on Windows clock() counts wall time. On the web
+ * as sa_time_thread_cpu(). */
 double sa_time_process_cpu(void);
 /* CPU seconds another started thread has run (until it is joined); false
- * where unknown. */
+ * where unknown (on the web no thread starts). */
 bool sa_thread_cpu_time(const sa_thread *thread, double *seconds);
 /* CPU seconds all processors have been busy since boot (every process
- * together), for a benchmark's "other load" figure; false where unknown. */
+ * together), for a benchmark's "other load" figure; false where unknown
+ * (a page: no /proc/stat in its file system; node's benchmarks see the
+ * machine's own, through NODERAWFS: cmake/Project.cmake). */
 bool sa_time_busy_all(double *seconds);
-/* Peak resident memory of this process so far, in bytes (0 where unknown). */
+/* Peak resident memory of this process so far, in bytes (0 where unknown).
+ * On the web: the size of the module's memory, which only grows, so it is
+ * the most the program has held (the browser's own memory left out). */
 size_t sa_peak_memory_bytes(void);
-/* Data cache size of a level (1, 2, 3) in bytes; 0 where unknown. */
+/* Data cache size of a level (1, 2, 3) in bytes; 0 where unknown (always
+ * in a page, which cannot see what machine it runs on; under node, the
+ * machine's /sys as natively). */
 size_t sa_cache_size(int level);
 
 /* --- files and folders ---------------------------------------------------- */

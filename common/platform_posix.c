@@ -5,6 +5,15 @@
  * other file is plain C11, and glibc hides POSIX from it. Threads are C11
  * <threads.h> where the C library has it (glibc 2.28 and later), pthreads
  * elsewhere (macOS).
+ *
+ * Also the web's (emscripten, built without threads: common/CMakeLists.txt
+ * says why). Its C library is POSIX's, but a few calls answer nothing true
+ * there, and each of those is replaced by the web's answer below (SA_WEB):
+ * no thread starts, one core, the CPU clock from node (none in a browser
+ * page), the module's memory for the peak. The rest answer "unknown" by
+ * themselves in a page, whose file system has no /proc or /sys (cache sizes,
+ * busy time), and everywhere on the web for child processes; node's
+ * benchmarks see the machine's own /proc and /sys (NODERAWFS).
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* wait4() */
@@ -36,6 +45,25 @@
 #if defined(__APPLE__)
 #include <mach-o/dyld.h>
 #include <sys/sysctl.h>
+#endif
+
+#if defined(__EMSCRIPTEN__)
+#define SA_WEB 1
+#include <emscripten.h>
+#include <emscripten/heap.h>
+/* The process's CPU seconds where the page's JavaScript can tell them: node's
+ * process.cpuUsage() (user and system microseconds, from getrusage); -1 in a
+ * browser, which has no CPU clock. (emscripten's clock_gettime knows only
+ * the real-time and monotonic clocks: EINVAL for the CPU clocks.) */
+EM_JS(double, web_cpu_seconds, (void), {
+    if (typeof process != 'undefined' && process.cpuUsage) { /* typeof gives a string: != is enough */
+        var used = process.cpuUsage();
+        return (used.user + used.system) / 1e6;
+    }
+    return -1;
+})
+#else
+#define SA_WEB 0
 #endif
 
 #if !defined(__STDC_NO_THREADS__) && defined(__has_include)
@@ -85,8 +113,8 @@ struct sa_cond {
  * another thread's), so sa_thread_cpu_time() can read it from anywhere. */
 static void thread_begin(sa_thread *t)
 {
-#if defined(__APPLE__)
-    t->cpu_clock_known = false; /* macOS has no pthread_getcpuclockid() */
+#if defined(__APPLE__) || SA_WEB
+    t->cpu_clock_known = false; /* macOS has no pthread_getcpuclockid(); the web never gets here */
 #else
     t->cpu_clock_known = pthread_getcpuclockid(pthread_self(), &t->cpu_clock) == 0;
 #endif
@@ -108,8 +136,21 @@ static void *thread_main(void *arg)
 }
 #endif
 
+bool sa_threads_available(sa_error *err)
+{
+    if (SA_WEB)
+        return sa_error_set(err, "this WebAssembly build has no threads (they need SharedArrayBuffer, which a page "
+                                 "has only from a cross-origin isolated server)");
+    return true;
+}
+
 sa_thread *sa_thread_start(sa_thread_fn *fn, void *arg, sa_error *err)
 {
+    /* On the web thrd_create would fail with no reason given: say it. */
+    if (!sa_threads_available(err)) {
+        sa_error_prefix(err, "cannot start a thread");
+        return NULL;
+    }
     sa_thread *t = calloc(1, sizeof *t);
     if (!t) {
         sa_error_set(err, "cannot start a thread: out of memory");
@@ -253,6 +294,8 @@ void sa_cond_broadcast(sa_cond *c)
 
 int sa_cpu_count(void)
 {
+    if (SA_WEB)
+        return 1; /* the machine may have more, but a program without threads uses one */
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
@@ -272,14 +315,34 @@ double sa_time_monotonic(void)
     return clock_seconds(CLOCK_MONOTONIC);
 }
 
+#if SA_WEB
+/* The web's program is one thread, so its CPU time is the process's (node's
+ * helper threads idle while it computes, but for the compiler's tier-up of
+ * the module in its first seconds); in a browser page the monotonic clock
+ * stands in, which also counts the time other programs hold the core. */
+static double web_thread_cpu(void)
+{
+    double seconds = web_cpu_seconds();
+    return seconds >= 0.0 ? seconds : sa_time_monotonic();
+}
+#endif
+
 double sa_time_thread_cpu(void)
 {
+#if SA_WEB
+    return web_thread_cpu();
+#else
     return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+#endif
 }
 
 double sa_time_process_cpu(void)
 {
+#if SA_WEB
+    return web_thread_cpu();
+#else
     return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+#endif
 }
 
 double sa_time_stage(void)
@@ -326,10 +389,16 @@ static size_t maxrss_bytes(long maxrss)
 
 size_t sa_peak_memory_bytes(void)
 {
+#if SA_WEB
+    /* emscripten's getrusage is a stub (zeros): the module's memory instead,
+     * which grows (ALLOW_MEMORY_GROWTH) and never shrinks. */
+    return emscripten_get_heap_size();
+#else
     struct rusage usage;
     if (getrusage(RUSAGE_SELF, &usage) != 0)
         return 0;
     return maxrss_bytes(usage.ru_maxrss);
+#endif
 }
 
 /* The first word of /sys/devices/system/cpu/cpu0/cache/indexI/NAME ("" when
@@ -360,7 +429,8 @@ size_t sa_cache_size(int level)
     bytes = sysconf(level == 1 ? _SC_LEVEL1_DCACHE_SIZE : level == 2 ? _SC_LEVEL2_CACHE_SIZE : _SC_LEVEL3_CACHE_SIZE);
 #endif
     /* Else (or 0) the kernel's list: each cache a level, a type (Data,
-     * Instruction, Unified) and a size such as "1024K". */
+     * Instruction, Unified) and a size such as "1024K". On the web sysconf
+     * has no cache names, and a page no /sys: 0. */
     for (int index = 0; bytes <= 0 && index < 8; index++) {
         char at[16], type[16], size[16];
         cache_file_word(index, "level", at);

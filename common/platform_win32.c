@@ -53,6 +53,12 @@ static unsigned __stdcall thread_main(void *arg)
     return 0;
 }
 
+bool sa_threads_available(sa_error *err)
+{
+    (void)err;
+    return true;
+}
+
 sa_thread *sa_thread_start(sa_thread_fn *fn, void *arg, sa_error *err)
 {
     sa_thread *t = calloc(1, sizeof *t);

@@ -35,6 +35,10 @@
  *   other_work_cores: X    the cores other programs held during them
  *                          (/proc/stat; "?" where not known).
  *
+ * Where the build has no threads (the web: common/platform.h), the lines
+ * from threads: to ceiling_threads_mverts_per_s are left out, and stderr
+ * says why.
+ *
  * One-core figures are timed by the thread's CPU time, which leaves out the
  * time other work holds the core, but not what shares it unseen: on a
  * virtual machine another guest on the same physical core slows a pass
@@ -86,6 +90,7 @@ typedef struct bench_data {
     fast_matrix *fast;             /* [JOINTS], 64-byte aligned */
     skinning_job job, job_threads; /* the same job, on the threads */
     size_t slice;                  /* vertices of the slice the ceiling is compared with (0: none) */
+    int kinds;                     /* the kinds a round runs: KINDS, or up to THREADS without threads */
 } bench_data;
 
 /* Every kind a round runs. The ceilings twice, with ordinary and with
@@ -196,10 +201,10 @@ static void measure(bench_data *d, int passes, measured *m, uint32_t *checksum)
      * few microseconds of waking the threads), as one thread's CPU time is
      * for the one-core figures. */
     const skinning_threads *t = d->job_threads.threads;
-    for (int kind = 0; kind < KINDS; kind++)
+    for (int kind = 0; kind < d->kinds; kind++)
         *checksum += run_once(kind, d);
     for (int i = 0; i < passes; i++)
-        for (int kind = 0; kind < KINDS; kind++) {
+        for (int kind = 0; kind < d->kinds; kind++) {
             int clocks = on_threads(kind) ? t->thread_count : 1;
             double start[SKINNING_MAX_THREADS], wall_start = sa_time_monotonic();
             for (int k = 0; k < clocks; k++)
@@ -339,15 +344,18 @@ static bool bench_check(bench_data *d, long thread_count)
                 fprintf(stderr, "error: the fast path disagrees with the plain one at vertex %zu\n", v);
                 return false;
             }
-    run_once(PLAIN_THREADS, d);
-    bool same = memcmp(d->plain_positions, d->out_positions, n * sizeof *d->out_positions) == 0 &&
-                memcmp(d->plain_normals, d->out_normals, n * sizeof *d->out_normals) == 0;
-    run_once(FAST, d);
-    memcpy(d->plain_positions, d->out_positions, n * sizeof *d->out_positions);
-    memcpy(d->plain_normals, d->out_normals, n * sizeof *d->out_normals);
-    run_once(THREADS, d);
-    same = same && memcmp(d->plain_positions, d->out_positions, n * sizeof *d->out_positions) == 0 &&
-           memcmp(d->plain_normals, d->out_normals, n * sizeof *d->out_normals) == 0;
+    bool same = true;
+    if (on_threads(d->kinds - 1)) {
+        run_once(PLAIN_THREADS, d);
+        same = memcmp(d->plain_positions, d->out_positions, n * sizeof *d->out_positions) == 0 &&
+               memcmp(d->plain_normals, d->out_normals, n * sizeof *d->out_normals) == 0;
+        run_once(FAST, d);
+        memcpy(d->plain_positions, d->out_positions, n * sizeof *d->out_positions);
+        memcpy(d->plain_normals, d->out_normals, n * sizeof *d->out_normals);
+        run_once(THREADS, d);
+        same = same && memcmp(d->plain_positions, d->out_positions, n * sizeof *d->out_positions) == 0 &&
+               memcmp(d->plain_normals, d->out_normals, n * sizeof *d->out_normals) == 0;
+    }
     if (!same) {
         fprintf(stderr, "error: %ld threads disagree with one\n", thread_count);
         return false;
@@ -362,7 +370,7 @@ static bool bench_check(bench_data *d, long thread_count)
     const int ceilings[] = {CEILING, CEILING_STREAMING, CEILING_THREADS, CEILING_THREADS_STREAMING};
     const char *const names[] = {"ordinary stores, one core", "streaming stores, one core", "ordinary stores, threads",
                                  "streaming stores, threads"};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4 && ceilings[i] < d->kinds; i++) {
         memset(d->out_positions, 0xff, n * sizeof *d->out_positions);
         memset(d->out_normals, 0xff, n * sizeof *d->out_normals);
         if (run_once(ceilings[i], d) != words ||
@@ -375,59 +383,73 @@ static bool bench_check(bench_data *d, long thread_count)
     return true;
 }
 
-/* The figures on stdout, the ratios and goals on stderr. */
+/* The figures on stdout, the ratios and goals on stderr; no_threads: why
+ * there are no threaded figures (NULL: there are). */
 static void bench_report(const bench_data *d, const measured *m, int passes, int thread_count, const char *load,
-                         double other_cores, uint32_t checksum)
+                         double other_cores, uint32_t checksum, const char *no_threads)
 {
     rates plain = rates_of(m->cpu[PLAIN], passes), native = rates_of(m->cpu[NATIVE], passes);
     rates fast = rates_of(m->cpu[FAST], passes), fast_wall = rates_of(m->wall[FAST], passes);
     rates ceiling = ceiling_of(m->cpu[CEILING], m->cpu[CEILING_STREAMING], passes);
     rates slice = ceiling_of(m->cpu[SLICE], m->cpu[SLICE_STREAMING], passes);
-    rates threads = rates_of(m->wall[THREADS], passes), threads_cpu = rates_of(m->cpu[THREADS], passes);
-    rates plain_threads = rates_of(m->wall[PLAIN_THREADS], passes);
-    rates ceiling_threads = ceiling_of(m->wall[CEILING_THREADS], m->wall[CEILING_THREADS_STREAMING], passes);
+    rates threads = {0}, threads_cpu = {0}, plain_threads = {0}, ceiling_threads = {0};
+    if (!no_threads) {
+        threads = rates_of(m->wall[THREADS], passes), threads_cpu = rates_of(m->cpu[THREADS], passes);
+        plain_threads = rates_of(m->wall[PLAIN_THREADS], passes);
+        ceiling_threads = ceiling_of(m->wall[CEILING_THREADS], m->wall[CEILING_THREADS_STREAMING], passes);
+    }
     char level[320];
     memory_level(d, ceiling.median, slice.median, level, sizeof level);
     print_rates("plain_mverts_per_s", plain);
     print_rates("fast_mverts_per_s", fast);
     print_rates("ceiling_mverts_per_s", ceiling);
     printf("ceiling_memory: %s\n", level);
-    printf("threads: %d\n", thread_count);
-    print_rates("threads_mverts_per_s", threads);
-    print_rates("threads_cpu_mverts_per_s", threads_cpu);
-    print_rates("plain_threads_mverts_per_s", plain_threads);
-    print_rates("ceiling_threads_mverts_per_s", ceiling_threads);
+    if (!no_threads) {
+        printf("threads: %d\n", thread_count);
+        print_rates("threads_mverts_per_s", threads);
+        print_rates("threads_cpu_mverts_per_s", threads_cpu);
+        print_rates("plain_threads_mverts_per_s", plain_threads);
+        print_rates("ceiling_threads_mverts_per_s", ceiling_threads);
+    }
     printf("load_average: %s\n", load);
     if (other_cores >= 0.0)
         printf("other_work_cores: %.2f\n", other_cores);
     else
         printf("other_work_cores: ?\n");
 
-    /* The goal of the threads: 0.9 of N times one core, or the N-core
-     * ceiling where memory allows less. */
-    double goal = fmin(0.9 * thread_count * fast.median, ceiling_threads.median);
     fprintf(stderr,
             "scalar loop at -O3 -march=native: %.1f Mverts/s (%.1f to %.1f)\n"
             "fast / scalar -O3 -march=native: %.2f (goal >= 1.1; fast path: %s)\n"
             "fast / ceiling: %.2f by the median, %.2f by the best pass (under 1: no skinning beats the ceiling)%s\n"
-            "ceiling at best: ordinary stores %.1f, streaming stores %.1f Mverts/s; on %d threads %.1f and %.1f\n"
-            "plain / fast: %.2f\n"
-            "threads / fast: %.2f by the wall clock with %d threads (%.2f of fast's own wall clock in the same "
-            "rounds), %.2f by the slowest thread's CPU time\n"
-            "threads goal: >= %.1f Mverts/s (the lower of 0.9 x %d x fast and the %d-thread ceiling): %s\n"
-            "plain threads / plain: %.2f by the wall clock\n"
-            "other programs held %.2f of the %d cores during the passes (/proc/stat; < 0: not known); load average "
-            "%s before them\n"
-            "(%zu vertices, %d joints, median of %d passes, one core but threads; checksum %08x)\n",
+            "ceiling at best: ordinary stores %.1f, streaming stores %.1f Mverts/s",
             native.median, native.min, native.max, fast.median / native.median, fast_path_name(),
             fast.median / ceiling.median, fast.max / ceiling.median,
             fast.max > ceiling.median ? "; ABOVE THE CEILING: the ceiling is not what memory allows" : "",
-            rates_of(m->cpu[CEILING], passes).max, rates_of(m->cpu[CEILING_STREAMING], passes).max, thread_count,
-            rates_of(m->wall[CEILING_THREADS], passes).max, rates_of(m->wall[CEILING_THREADS_STREAMING], passes).max,
-            plain.median / fast.median, threads.median / fast.median, thread_count, threads.median / fast_wall.median,
-            threads_cpu.median / fast.median, goal, thread_count, thread_count,
-            threads.median >= goal ? "met" : "not met", plain_threads.median / plain.median, other_cores,
-            bench_online_cores(), load, d->n, JOINTS, passes, checksum);
+            rates_of(m->cpu[CEILING], passes).max, rates_of(m->cpu[CEILING_STREAMING], passes).max);
+    if (no_threads) {
+        fprintf(stderr, "\nplain / fast: %.2f\nno threaded figures: %s\n", plain.median / fast.median, no_threads);
+    } else {
+        /* The goal of the threads: 0.9 of N times one core, or the N-core
+         * ceiling where memory allows less. */
+        double goal = fmin(0.9 * thread_count * fast.median, ceiling_threads.median);
+        fprintf(stderr,
+                "; on %d threads %.1f and %.1f\n"
+                "plain / fast: %.2f\n"
+                "threads / fast: %.2f by the wall clock with %d threads (%.2f of fast's own wall clock in the same "
+                "rounds), %.2f by the slowest thread's CPU time\n"
+                "threads goal: >= %.1f Mverts/s (the lower of 0.9 x %d x fast and the %d-thread ceiling): %s\n"
+                "plain threads / plain: %.2f by the wall clock\n",
+                thread_count, rates_of(m->wall[CEILING_THREADS], passes).max,
+                rates_of(m->wall[CEILING_THREADS_STREAMING], passes).max, plain.median / fast.median,
+                threads.median / fast.median, thread_count, threads.median / fast_wall.median,
+                threads_cpu.median / fast.median, goal, thread_count, thread_count,
+                threads.median >= goal ? "met" : "not met", plain_threads.median / plain.median);
+    }
+    fprintf(stderr,
+            "other programs held %.2f of the %d cores during the passes (/proc/stat; < 0: not known); load average "
+            "%s before them\n"
+            "(%zu vertices, %d joints, median of %d passes, one core but threads; checksum %08x)\n",
+            other_cores, bench_online_cores(), load, d->n, JOINTS, passes, checksum);
 }
 
 int main(int argc, char **argv)
@@ -459,7 +481,8 @@ int main(int argc, char **argv)
         status = 1;
     }
     skinning_threads threads = {0};
-    sa_error err;
+    sa_error err, no_threads = {""};
+    bool threaded = true;
     if (!status) {
         make_data(&d);
         d.job = (skinning_job){.vertex_count = d.n,
@@ -474,8 +497,11 @@ int main(int argc, char **argv)
         d.job_threads = d.job;
         d.job_threads.threads = &threads;
         d.slice = slice_vertices(d.n);
-        if (!skinning_threads_start(&threads, (int)thread_count, &err) ||
-            !skinning_job_validate(&d.job_threads, &err)) {
+        /* No threads in this build (the web): the one-core kinds alone. */
+        threaded = sa_threads_available(&no_threads);
+        d.kinds = threaded ? KINDS : THREADS;
+        if ((threaded && !skinning_threads_start(&threads, (int)thread_count, &err)) ||
+            !skinning_job_validate(threaded ? &d.job_threads : &d.job, &err)) {
             fprintf(stderr, "error: %s\n", err.message);
             status = 1;
         }
@@ -491,7 +517,8 @@ int main(int argc, char **argv)
         bench_other_work_start(&other);
         if (m) {
             measure(&d, (int)passes, m, &checksum);
-            bench_report(&d, m, (int)passes, (int)thread_count, load, bench_other_work_cores(&other), checksum);
+            bench_report(&d, m, (int)passes, (int)thread_count, load, bench_other_work_cores(&other), checksum,
+                         threaded ? NULL : no_threads.message);
         } else {
             fprintf(stderr, "error: out of memory\n");
             status = 1;

@@ -32,7 +32,9 @@
  * frame's work handed to them by skinning_threads_run), T every core by
  * default. On stderr: the speed-up of T threads over one in the same run,
  * the share of the cores other programs held and the load (figures measured
- * beside other work are lower and noisier).
+ * beside other work are lower and noisier). Where the build has no threads
+ * (the web: common/platform.h) the two _threads lines are left out, and
+ * stderr says why.
  *
  *   bench_crowd [--model FILE] [--characters N] [--frames N] [--threads T]
  */
@@ -284,6 +286,8 @@ int main(int argc, char **argv)
     }
     crowd cw = {0};
     skinning_threads pool = {0};
+    sa_error no_threads = {""};
+    bool threaded = sa_threads_available(&no_threads);
     double *seconds = malloc((size_t)frames * STAGES * sizeof *seconds), median[STAGES];
     double *walls = malloc((size_t)frames * sizeof *walls);
     bool ok = skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, NULL, &err);
@@ -293,7 +297,7 @@ int main(int argc, char **argv)
         ok = sa_error_set(&err, "out of memory");
     if (ok) {
         cw = (crowd){.clips = clips, .clip_count = doc.animation_count, .all = &all, .sc = &sc};
-        ok = crowd_init(&cw, count, threads, &err) && skinning_threads_start(&pool, threads, &err);
+        ok = crowd_init(&cw, count, threads, &err) && (!threaded || skinning_threads_start(&pool, threads, &err));
     }
     /* A frame to warm up (every buffer written once), then the fast path
      * checked; the frames are numbered on through every pass below, so that
@@ -322,7 +326,7 @@ int main(int argc, char **argv)
      * without and with the skinning; each once on one thread too, for the
      * speed-up measured in the same run. */
     double wall[2][2] = {{0, 0}, {0, 0}}; /* median seconds a frame: [skinned][0: threads, 1: one thread] */
-    for (int skinned = 0; ok && skinned < 2; skinned++)
+    for (int skinned = 0; ok && threaded && skinned < 2; skinned++)
         for (int one = 0; one < 2; one++) {
             for (int frame = 0; frame < frames; frame++, frame_number++) {
                 frame_part part = {&cw, frame_number, skinned};
@@ -340,16 +344,22 @@ int main(int argc, char **argv)
         double animation = median[SAMPLE] + median[BLEND] + median[LOCAL_TO_MODEL] + median[SKIN_MATRICES];
         printf("characters_at_60hz: %.0f\n", FRAME_DT / animation);
         printf("characters_at_60hz_skinned: %.0f\n", FRAME_DT / (animation + median[SKINNING]));
-        printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (wall[0][0] / count), threads);
-        printf("characters_at_60hz_skinned_threads: %.0f (%d threads)\n", FRAME_DT / (wall[1][0] / count), threads);
+        if (threaded) {
+            printf("characters_at_60hz_threads: %.0f (%d threads)\n", FRAME_DT / (wall[0][0] / count), threads);
+            printf("characters_at_60hz_skinned_threads: %.0f (%d threads)\n", FRAME_DT / (wall[1][0] / count), threads);
+        }
         for (int stage = 0; stage < STAGES; stage++)
             printf("%s_ns_per_character: %.0f\n", stage_names[stage], 1e9 * median[stage]);
         /* How busy the machine was: threads wait for cores that other work holds. */
+        if (threaded)
+            fprintf(stderr, "%d characters; %d threads over 1 thread (wall time, this run): %.2fx, skinned %.2fx; ",
+                    count, threads, wall[0][1] / wall[0][0], wall[1][1] / wall[1][0]);
+        else
+            fprintf(stderr, "%d characters; no threaded figures: %s; ", count, no_threads.message);
         fprintf(stderr,
-                "%d characters; %d threads over 1 thread (wall time, this run): %.2fx, skinned %.2fx; other programs "
-                "held %.2f of the %d cores (/proc/stat; < 0: not known); load average %s before the frames\n",
-                count, threads, wall[0][1] / wall[0][0], wall[1][1] / wall[1][0], bench_other_work_cores(&other),
-                bench_online_cores(), load);
+                "other programs held %.2f of the %d cores (/proc/stat; < 0: not known); load average %s before the "
+                "frames\n",
+                bench_other_work_cores(&other), bench_online_cores(), load);
     } else {
         fprintf(stderr, "error: %s\n", err.message);
     }
