@@ -33,6 +33,21 @@ skin_storage skin_storage_for(int max_joints)
     return max_joints <= skin_block_max_matrices() ? SKIN_UNIFORM_BLOCK : SKIN_TEXTURE_BUFFER;
 }
 
+bool skin_storage_choose(int max_joints, bool force_texture_buffer, bool has_texture_buffer, int block_max,
+                         skin_storage *storage, bool *fell_back, sa_error *err)
+{
+    bool fits_block = max_joints <= block_max;
+    bool wants_texture_buffer = force_texture_buffer || !fits_block;
+    *fell_back = wants_texture_buffer && !has_texture_buffer;
+    *storage = wants_texture_buffer && has_texture_buffer ? SKIN_TEXTURE_BUFFER : SKIN_UNIFORM_BLOCK;
+    if (!fits_block && !has_texture_buffer)
+        return sa_error_set(err,
+                            "%d joints in the largest skin: a uniform block holds %d here, and this GL (WebGL 2) "
+                            "has no texture buffers",
+                            max_joints, block_max);
+    return true;
+}
+
 /* A whole file of the project, or an error naming it. */
 static char *read_source(const char *relative, sa_error *err)
 {

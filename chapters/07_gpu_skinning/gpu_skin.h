@@ -72,6 +72,16 @@ int skin_block_max_matrices(void);
  * fits, else the texture buffer. */
 skin_storage skin_storage_for(int max_joints);
 
+/* The storage a program gets, from what it asks for and what the context
+ * has: the texture buffer where it is wanted (force_texture_buffer, or
+ * max_joints past block_max) and has_texture_buffer; where it is wanted but
+ * the context has none (WebGL 2: sa_gl_has(SA_GL_TEXTURE_BUFFER) is false)
+ * the uniform block, *fell_back true, if max_joints fit in it (block_max,
+ * skin_block_max_matrices() on the context); else false and a one-line
+ * error. */
+bool skin_storage_choose(int max_joints, bool force_texture_buffer, bool has_texture_buffer, int block_max,
+                         skin_storage *storage, bool *fell_back, sa_error *err);
+
 /* A skinning program: skin.vert + skin_vertex.glsl, and lit.frag. */
 typedef struct skin_program {
     shader_program program; /* id, and the paths for messages; lit_*() take it */

@@ -34,7 +34,11 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
     g->max_joints = 1;
     for (int i = 0; i < doc->skin_count; i++)
         g->max_joints = doc->skins[i].joint_count > g->max_joints ? doc->skins[i].joint_count : g->max_joints;
-    g->storage = force_texture_buffer ? SKIN_TEXTURE_BUFFER : skin_storage_for(g->max_joints);
+    if (!skin_storage_choose(g->max_joints, force_texture_buffer, sa_gl_has(SA_GL_TEXTURE_BUFFER),
+                             skin_block_max_matrices(), &g->storage, &g->storage_fell_back, err)) {
+        memset(g, 0, sizeof *g);
+        return false;
+    }
     g->meshes = calloc((size_t)g->primitive_count + 1, sizeof *g->meshes);
     g->palettes = calloc((size_t)g->skin_count + 1, sizeof *g->palettes);
     g->skin_dq = calloc((size_t)g->skin_count + 1, sizeof *g->skin_dq);

@@ -34,6 +34,7 @@ typedef struct gpu_skin_scene {
     skin_palette *palettes;   /* [skin_count] */
     dual_quat **skin_dq;      /* [skin_count][skin joint count]: for SKIN_DUAL_QUAT */
     skin_storage storage;     /* of every palette and program */
+    bool storage_fell_back;   /* a texture buffer was wanted, the context has none (WebGL 2): the uniform block */
     int max_joints;           /* the largest skin */
     skin_program programs[2]; /* [SKIN_LINEAR], [SKIN_DUAL_QUAT] */
 } gpu_skin_scene;
@@ -41,7 +42,10 @@ typedef struct gpu_skin_scene {
 /* Uploads sc's skinned primitives (skin_scene_init(sc, doc, ...) done) and
  * makes a palette per skin. The storage is the uniform block when the
  * largest skin fits in one, else the texture buffer, or the texture buffer
- * anyway with force_texture_buffer (to try it). Errors name the primitive. */
+ * anyway with force_texture_buffer (to try it); where the context has no
+ * texture buffers (WebGL 2), the uniform block with storage_fell_back set,
+ * or an error when the skin does not fit in it (skin_storage_choose).
+ * Errors name the primitive. */
 bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_document *doc, bool force_texture_buffer,
                          sa_error *err);
 /* Then both programs, for that storage and size (errors name the shaders;

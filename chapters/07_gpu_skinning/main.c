@@ -16,6 +16,10 @@
  *
  * Keys: G GPU / CPU skinning, Q linear / dual quaternions, M motion (wave,
  * twist, still). The window title and the label show the frame time.
+ *
+ * On the web (WebGL 2 has no texture buffers) --texture-buffer keeps the
+ * uniform block, and says so on stderr and under the label; a skin too big
+ * for the block is an error there.
  */
 #include "gpu_skinned_view.h"
 
@@ -123,6 +127,9 @@ static void draw_label(gpu_skinned_view *v, app *a, frame_clock *c, bool on_gpu,
     text_draw(&v->view.base.text, 10.0f, 8.0f, 2.0f, label, (vec3){1, 1, 1});
     text_draw(&v->view.base.text, 10.0f, 34.0f, 1.5f, "G: GPU/CPU  Q: linear/DQ  M: motion",
               (vec3){0.85f, 0.85f, 0.85f});
+    if (v->g.storage_fell_back) /* --texture-buffer on the web */
+        text_draw(&v->view.base.text, 10.0f, 54.0f, 1.5f, "no texture buffers in WebGL 2: a uniform block",
+                  (vec3){1.0f, 0.85f, 0.4f});
     skeleton_view_flush_text(&v->view.base, a);
 }
 
@@ -149,6 +156,11 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     bool ok = gpu_skinned_view_init_gpu(&v, texture_buffer_option, &err);
+    if (ok && v.g.storage_fell_back)
+        fprintf(stderr,
+                "note: --texture-buffer: WebGL 2 has no texture buffers; the skin matrices are in a uniform "
+                "block (%d joints, %d fit)\n",
+                v.g.max_joints, skin_block_max_matrices());
     if (ok && dump_obj_path) {
         status = run_dump_obj(&v);
         gpu_skinned_view_free(&v);

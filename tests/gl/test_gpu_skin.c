@@ -242,6 +242,47 @@ static void block_limit_is_the_drivers(void **state)
     skin_program_unload(&p);
 }
 
+/* Where the context has no texture buffers (WebGL 2, issue 24): a texture
+ * buffer that is wanted becomes the uniform block, said by fell_back, while
+ * the skin fits in it; past it, an error. A block of 256 matrices, as GL
+ * 3.3's least (16 KiB) holds. */
+static void storage_without_texture_buffers(void **state)
+{
+    (void)state;
+    const struct {
+        int joints;
+        bool force, has;
+        bool ok;
+        skin_storage storage;
+        bool fell_back;
+    } cases[] = {
+        {10, false, true, true, SKIN_UNIFORM_BLOCK, false},    /* fits, not forced: the block */
+        {10, true, true, true, SKIN_TEXTURE_BUFFER, false},    /* forced where there is one */
+        {300, false, true, true, SKIN_TEXTURE_BUFFER, false},  /* too big for the block */
+        {10, false, false, true, SKIN_UNIFORM_BLOCK, false},   /* the web, nothing wanted */
+        {10, true, false, true, SKIN_UNIFORM_BLOCK, true},     /* the web, forced: falls back */
+        {256, true, false, true, SKIN_UNIFORM_BLOCK, true},    /* the web, a full block */
+        {257, false, false, false, SKIN_UNIFORM_BLOCK, false}, /* the web, one joint past the block */
+        {257, true, false, false, SKIN_UNIFORM_BLOCK, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        skin_storage storage = (skin_storage)-1;
+        bool fell_back = !cases[i].fell_back;
+        sa_error err = {""};
+        bool ok = skin_storage_choose(cases[i].joints, cases[i].force, cases[i].has, 256, &storage, &fell_back, &err);
+        if (ok != cases[i].ok || (ok && (storage != cases[i].storage || fell_back != cases[i].fell_back)))
+            fail_msg("gpu skin: skin_storage_choose(%d joints, force %d, has texture buffers %d, block 256): ok %d, "
+                     "storage %d, fell_back %d; expected ok %d, storage %d, fell_back %d",
+                     cases[i].joints, cases[i].force, cases[i].has, ok, (int)storage, fell_back, cases[i].ok,
+                     (int)cases[i].storage, cases[i].fell_back);
+        if (!ok) {
+            EXPECT_STR_CONTAINS(err.message, "257 joints");
+            EXPECT_STR_CONTAINS(err.message, "holds 256");
+            EXPECT_STR_CONTAINS(err.message, "no texture buffers");
+        }
+    }
+}
+
 /* --- dual quaternions against an independent CPU path (issue 14) ------------ */
 
 /* Quaternions here are double x, y, z, w, and written out again: the
@@ -430,6 +471,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(block_limit_is_the_drivers),
+        cmocka_unit_test(storage_without_texture_buffers),
         cmocka_unit_test(tube),
         cmocka_unit_test(humanoid),
         cmocka_unit_test(u16_joint_indices),
