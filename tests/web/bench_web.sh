@@ -8,6 +8,7 @@
 #   tests/web/bench_web.sh                      both builds made if needed
 #   SA_BUILD_DIR=build SA_WEB_BUILD_DIR=build-web tests/web/bench_web.sh
 #   BENCH_SKINNING_ARGS="--vertices 200000" BENCH_CROWD_ARGS="--characters 500" tests/web/bench_web.sh
+#   SA_BENCH_WEB_OUT=DIR tests/web/bench_web.sh   keeps the four outputs in DIR
 #
 # The web build has no threads (common/platform.h): its threaded lines are
 # absent, its stderr says why, and the table shows "-" for them. The native
@@ -32,8 +33,14 @@ done
 cmake --build "$native" --target bench_skinning bench_crowd -j2 >/dev/null
 cmake --build "$web" --target bench_skinning bench_crowd -j2 >/dev/null
 
-out=$(mktemp -d "${TMPDIR:-/tmp}/bench_web.XXXXXX")
-trap 'rm -rf "$out"' EXIT
+# SA_BENCH_WEB_OUT=DIR keeps each program's stdout there (NAME.native, NAME.wasm).
+if [ -n "${SA_BENCH_WEB_OUT:-}" ]; then
+    out=$SA_BENCH_WEB_OUT
+    mkdir -p "$out"
+else
+    out=$(mktemp -d "${TMPDIR:-/tmp}/bench_web.XXXXXX")
+    trap 'rm -rf "$out"' EXIT
+fi
 
 # Each program from the project's root, as natively, so that bench_crowd
 # finds assets/models/humanoid.gltf the same way in both.
@@ -53,15 +60,18 @@ run bench_crowd native "$native/chapters/09_crossfade/bench_crowd" $crowd_args
 run bench_crowd wasm node "$web/chapters/09_crossfade/bench_crowd.js" $crowd_args
 
 # The table: every "name: number ..." line of the native output, the wasm
-# figure of the same name ("-" where the web prints none) and wasm / native.
-echo "node $(node --version), $(emcc --version | head -n 1 | sed 's/ (Emscripten.*replacement + linker emulating GNU ld)//'), $(nproc) cores, $(date -u +%Y-%m-%d)"
+# figure of the same name ("-" where the web prints none) and wasm / native:
+# of a rate (per second, characters) under 1 where the web is slower, of a
+# time (ns) over 1.
+echo "node $(node --version), $(emcc --version 2>/dev/null | sed -n 1p | sed 's/ (Emscripten.*replacement + linker emulating GNU ld)//'), $(nproc) cores, $(date -u +%Y-%m-%d)"
 for name in bench_skinning bench_crowd; do
     printf '\n%-38s %14s %14s %12s\n' "$name" native wasm wasm/native
     awk -F': ' '
         NR == FNR { if ($2 ~ /^[0-9.]+/) wasm[$1] = $2 + 0; next }
         $2 ~ /^[0-9.]+/ {
             n = $2 + 0
-            if ($1 in wasm) printf "%-38s %14s %14s %12.2f\n", $1, n, wasm[$1], n > 0 ? wasm[$1] / n : 0
+            if ($1 ~ /^(load_average|other_work_cores)$/) printf "%-38s %14s %14s %12s\n", $1, n, ($1 in wasm) ? wasm[$1] : "-", "-"
+            else if ($1 in wasm) printf "%-38s %14s %14s %12.2f\n", $1, n, wasm[$1], (n > 0 ? wasm[$1] / n : 0)
             else printf "%-38s %14s %14s %12s\n", $1, n, "-", "-"
         }' "$out/$name.wasm" "$out/$name.native"
 done
