@@ -390,8 +390,9 @@ static size_t maxrss_bytes(long maxrss)
 size_t sa_peak_memory_bytes(void)
 {
 #if SA_WEB
-    /* emscripten's getrusage is a stub (zeros): the module's memory instead,
-     * which grows (ALLOW_MEMORY_GROWTH) and never shrinks. */
+    /* emscripten's getrusage is a stub (made-up times, ru_maxrss 0): the
+     * module's memory instead, which grows (ALLOW_MEMORY_GROWTH) and never
+     * shrinks. */
     return emscripten_get_heap_size();
 #else
     struct rusage usage;
