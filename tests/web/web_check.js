@@ -76,6 +76,9 @@ function differ(page, a, b, region) {
 
 async function keys_step(page, step, result) {
   const k = step.keys;
+  // A key press shows the focused canvas's focus ring (:focus-visible), a
+  // change of the page, not of the program: hidden while the test looks.
+  await page.addStyleTag({ content: ".run-it-here canvas { outline: none !important; }" });
   const frames = () => page.evaluate(() => window.sa_run.frames);
   // Some frames must pass after a key: the program polls its keys once a frame.
   const frames_later = async (n) => {
@@ -105,9 +108,11 @@ async function keys_step(page, step, result) {
 async function click_step(page, step, result, job) {
   if (step.query !== undefined && !step.first)
     await page.evaluate((q) => history.replaceState(null, "", q), job.page + step.query);
-  await page.click(".run-it-here button.run");
+  // A disabled button is what a reader finds: no click, no run (and no wait for one).
+  result.disabled_before_click = await page.$eval(".run-it-here button.run", (b) => b.disabled);
+  if (!result.disabled_before_click) await page.click(".run-it-here button.run");
   const done = step.until === "frames" ? `(r) => r.frames >= 3 || r.state === "exited"` : `(r) => r.state === "exited"`;
-  result.waited = await wait_run(page, done, (step.timeout_s || 60) * 1000);
+  result.waited = !result.disabled_before_click && await wait_run(page, done, (step.timeout_s || 60) * 1000);
   // The status line and the output are written as the run ends: one breath.
   await wait(100);
   Object.assign(result, await page.evaluate(() => {

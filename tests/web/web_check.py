@@ -359,13 +359,17 @@ def check_bad_input(book):
                 run = "Run again" if again else "Run"
                 shown = error_line(step["output_text"].splitlines())
                 problems += [f"--model {model} ({run}): {e}" for e in step_errors(step)]
+                if step["disabled_before_click"]:
+                    problems.append(f"--model {model} ({run}): the Run button is disabled: it cannot run again")
                 if step["run"]["exit_code"] != 1 or shown != native_line:
                     problems.append(f"--model {model} ({run}): exit {step['run']['exit_code']}, the page shows "
                                     f"{shown!r}, the native program {native_line!r}")
                 if step["button_disabled"]:
                     problems.append(f"--model {model} ({run}): the Run button stays disabled")
         good = steps[-1] if len(steps) == 2 * len(lines) + 1 else None
-        if not good or good["run"]["frames"] < 3 or step_errors(good):
+        if good and good["disabled_before_click"]:
+            problems.append("a good run after the errors: the Run button is disabled")
+        elif not good or good["run"]["frames"] < 3 or step_errors(good):
             problems.append(f"a good run after the errors: {good and good['run']['frames']} frames, "
                             f"{good and step_errors(good)}")
         print(f"{program}: {'ok' if not problems else 'FAIL'}: "
