@@ -11,6 +11,7 @@
 //   {"query": "?time=2&frames=3", "until": "exit" | "frames", "shot": NAME}
 // ("query" puts a new address in place without reloading the page, as a
 // reader's second run would; the first step's query is the loaded address;
+// "reload": true loads the page at that address instead;
 // "until": "frames" waits for 3 frames of a program that runs on; "shot"
 // saves window.sa_run.screenshot as OUT/NAME.png), or presses keys and looks
 // at the canvas:
@@ -106,7 +107,8 @@ async function keys_step(page, step, result) {
 }
 
 async function click_step(page, step, result, job) {
-  if (step.query !== undefined && !step.first)
+  if (step.reload) await page.goto(plan.base + job.page + step.query, { waitUntil: "load" });
+  else if (step.query !== undefined && !step.first)
     await page.evaluate((q) => history.replaceState(null, "", q), job.page + step.query);
   // A disabled button is what a reader finds: no click, no run (and no wait for one).
   result.disabled_before_click = await page.$eval(".run-it-here button.run", (b) => b.disabled);
@@ -157,7 +159,10 @@ async function click_step(page, step, result, job) {
         const first_query = job.steps[0].query || "";
         const response = await page.goto(plan.base + job.page + first_query, { waitUntil: "load" });
         job_result.http_status = response.status();
-        job_result.program_requests_before_click = seen.requests.filter((u) => /\/programs\//.test(u)).length;
+        // Nothing of a program (its .js, .wasm, .data or a shared .data) comes before the click (the
+        // panel's own script may live in programs/ too).
+        job_result.program_requests_before_click =
+          seen.requests.filter((u) => /\/programs\/(ch\d\d_\w+\.js|[^/]*\.wasm|[^/]*\.data)$/.test(u)).length;
         job_result.panels = await page.evaluate(() => document.querySelectorAll(".run-it-here button.run").length);
         for (const [i, step] of job.steps.entries()) {
           const result = { step: i };

@@ -29,8 +29,8 @@ CHECK is one of
             draws frames
   all       all four
 
-BOOK_WEB is the folder book_web makes (NN-name.html pages, panel.js,
-programs/chNN_*.{js,wasm,data}); it is served on a free port of 127.0.0.1 by
+BOOK_WEB is the folder book_web makes (NN-name.html pages, the panel's
+script wherever the pages name it, programs/chNN_*.{js,wasm,data}); it is served on a free port of 127.0.0.1 by
 Python's http.server. NATIVE_BUILD holds the native programs
 (chapters/NN_*/chNN_*), and NATIVE_BUILD/npm the npm package puppeteer-core
 (or $SA_PUPPETEER_DIR/node_modules). Chromium: $SA_CHROMIUM or
@@ -252,7 +252,8 @@ def check_frames(book):
     query = f"?time={TIME}&frames={FRAMES}&size={SIZE}"
     other = f"?time={OTHER_TIME}&frames={FRAMES}&size={SIZE}"
     jobs = [{"page": book.pages[p], "steps": [{"query": query, "shot": f"{p}-web"},
-                                               {"query": other, "shot": f"{p}-web-other"}]} for p in book.pages]
+                                               {"query": other, "shot": f"{p}-web-other", "reload": True}]}
+            for p in book.pages]
     ok = True
     for program, job in zip(book.pages, book.browse(jobs)):
         problems = [] if not job.get("error") else [job["error"]]
@@ -394,7 +395,8 @@ def main(argv):
         (f"puppeteer-core in {modules}/node_modules (npm install --prefix {modules} puppeteer-core)",
          os.path.isdir(os.path.join(modules, "node_modules", "puppeteer-core"))),
         (f"the web book {book_dir} (cmake --build BUILD --target book_web)",
-         os.path.isfile(os.path.join(book_dir, "panel.js")))] if not there]
+         os.path.isdir(os.path.join(book_dir, "programs")) and glob.glob(os.path.join(book_dir, "[0-9][0-9]-*.html")))]
+        if not there]
     if missing:
         print("skipped: no " + "; no ".join(missing))
         return 77
