@@ -306,7 +306,7 @@ def check_skinning(book):
                 problems.append(f"{name}: {job.get('error')}")
                 continue
             problems += [f"{name}: {e}" for e in step_errors(step)]
-            text = step["run"]["files"].get("/out.obj")
+            text = step["run"].get("files", {}).get("/out.obj")  # a panel without &fetch: none
             if step["run"]["exit_code"] != 0 or text is None:
                 problems.append(f"{name} --dump-obj: exit {step['run']['exit_code']}, stderr {step['run']['stderr']}")
             texts.append(text)
