@@ -231,8 +231,7 @@ bool app_frame_begin(app *a)
     if (glfwWindowShouldClose(a->window))
         return false;
 
-    memset(a->key_pressed, 0, sizeof a->key_pressed);
-    glfwPollEvents();
+    glfwPollEvents(); /* the keys pressed since the previous frame (cleared in app_frame_end) */
     handle_common_input(a);
 
     /* A resized window gets a render target of its new size (and the camera
@@ -328,6 +327,13 @@ bool app_frame_end(app *a, sa_error *err)
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glBlitFramebuffer(0, 0, a->width, a->height, 0, 0, window_w, window_h, GL_COLOR_BUFFER_BIT, GL_LINEAR);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    /* The frame has read its keys: clear them before the next frame's come.
+     * Here and not in app_frame_begin: on the web the browser delivers keys
+     * while the program waits for the next animation frame (below), before
+     * app_frame_begin, whose glfwPollEvents delivers nothing there; a clear
+     * there dropped every key on the web. Natively the keys come in
+     * glfwPollEvents, after this either way. */
+    memset(a->key_pressed, 0, sizeof a->key_pressed);
     glfwSwapBuffers(a->window);
 #ifdef __EMSCRIPTEN__
     web_wait_for_next_frame(a->frame);

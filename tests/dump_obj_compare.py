@@ -60,6 +60,29 @@ def dump(program, model, where, notes):
         return f.read().splitlines()
 
 
+def compare(model, cpu, gpu):
+    """None when the GPU's lines (gpu) are the CPU's (cpu) by the rule above,
+    otherwise the failure's line; prints the figures of a match. The web
+    book's test (tests/web/web_check.py) judges the browser's dumps by it too."""
+    if len(cpu) != len(gpu):
+        return f"FAIL: {model}: {len(gpu)} lines from the GPU, {len(cpu)} from the CPU"
+    vs = [[float(x) for x in line.split()[1:]] for line in cpu if line.startswith("v ")]
+    lo = [min(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
+    hi = [max(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
+    diagonal = math.dist(lo, hi)
+    worst = 0.0
+    for number, (c, g) in enumerate(zip(cpu, gpu), 1):
+        if c.startswith("v ") and g.startswith("v "):
+            d = math.dist([float(x) for x in c.split()[1:]], [float(x) for x in g.split()[1:]])
+            worst = max(worst, d)
+        elif c != g:
+            return f"FAIL: {model}: line {number}: GPU '{g}', CPU '{c}'"
+    print(f"{model}: {len(vs)} vertices, max |gpu - cpu| = {worst:.3g} (diagonal {diagonal:.4g})")
+    if not worst <= 1e-4 * diagonal:
+        return f"FAIL: {model}: the GPU's vertices are {worst:.3g} from the CPU's, above 1e-4 of {diagonal:.4g}"
+    return None
+
+
 def fail(message, notes):
     print("\n".join([message] + notes))
     return 1
@@ -76,23 +99,9 @@ def main(argv):
             notes = []
             cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"), notes)
             gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"), notes)
-            if len(cpu) != len(gpu):
-                return fail(f"FAIL: {model}: {len(gpu)} lines from the GPU, {len(cpu)} from the CPU", notes)
-            vs = [[float(x) for x in line.split()[1:]] for line in cpu if line.startswith("v ")]
-            lo = [min(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
-            hi = [max(v[i] for v in vs) for i in range(3)] if vs else [0, 0, 0]
-            diagonal = math.dist(lo, hi)
-            worst = 0.0
-            for number, (c, g) in enumerate(zip(cpu, gpu), 1):
-                if c.startswith("v ") and g.startswith("v "):
-                    d = math.dist([float(x) for x in c.split()[1:]], [float(x) for x in g.split()[1:]])
-                    worst = max(worst, d)
-                elif c != g:
-                    return fail(f"FAIL: {model}: line {number}: GPU '{g}', CPU '{c}'", notes)
-            print(f"{model}: {len(vs)} vertices, max |gpu - cpu| = {worst:.3g} (diagonal {diagonal:.4g})")
-            if not worst <= 1e-4 * diagonal:
-                return fail(f"FAIL: {model}: the GPU's vertices are {worst:.3g} from the CPU's, "
-                            f"above 1e-4 of {diagonal:.4g}", notes)
+            why = compare(model, cpu, gpu)
+            if why:
+                return fail(why, notes)
             checked += 1
     if checked == 0:
         print("FAIL: no skinned model found in", rest)

@@ -15,14 +15,17 @@ build="${SA_BUILD_DIR:-build}"
 cmake -S . -B "$build" ${SA_CMAKE_ARGS:-}
 cmake --build "$build" -j "$(nproc)"
 
-# The Khronos glTF validator (tests assets_gltf_validator, ch10_export_validator) is an npm package,
-# installed once per build folder; the test is skipped without it.
-validator=gltf-validator@2.0.0-dev.3.10
-if [ ! -f "$build/npm/node_modules/gltf-validator/package.json" ] && command -v npm >/dev/null; then
-  echo "run_all: installing $validator into $build/npm (for assets_gltf_validator)"
-  npm install --loglevel=error --no-audit --no-fund --prefix "$build/npm" "$validator" \
-    || echo "run_all: warning: npm could not install $validator; the validator tests will be skipped" >&2
-fi
+# npm packages some tests need, installed once per build folder; those tests are skipped without them.
+#   the Khronos glTF validator: assets_gltf_validator, ch10_export_validator
+#   puppeteer-core, which drives Chromium: the web book's tests (label web, tests/web/web_check.py;
+#   skipped without the web book too: cmake --build BUILD --target book_web)
+for package in gltf-validator@2.0.0-dev.3.10 puppeteer-core@24.43.1; do
+  if [ ! -f "$build/npm/node_modules/${package%@*}/package.json" ] && command -v npm >/dev/null; then
+    echo "run_all: installing $package into $build/npm"
+    npm install --loglevel=error --no-audit --no-fund --prefix "$build/npm" "$package" \
+      || echo "run_all: warning: npm could not install $package; the tests that need it will be skipped" >&2
+  fi
+done
 
 ctest_cmd=(.ci/ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@")
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then

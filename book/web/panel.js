@@ -16,15 +16,22 @@
 //   &model=PATH       a model of the program's file system (--model)
 //   &args=a,b,c       any other options, comma-separated
 //   &run=1            start at once, without the click
+//   &write=PATH:TEXT  put a file into the program's file system before it
+//                     starts (a test's bad model: tests/web/web_check.py)
+//   &fetch=PATH,...   after the run, the text of these files of the
+//                     program's file system (e.g. what --dump-obj wrote)
+// The address is read at each click, so a page whose address was changed
+// in place (history.replaceState) runs the new command line.
 // The state of a run is in window.sa_run (for tests): state ("idle",
 // "loading", "running", "exited"), exit_code, stdout and stderr (arrays of
 // lines), frames (frames the program finished), first_frame_ms (from the
 // click to the end of the first frame), and after
-// a run with frames: screenshot (a data: URL of the PNG the program wrote).
+// a run with frames: screenshot (a data: URL of the PNG the program wrote),
+// and with &fetch: files (path -> text, null for a file it did not write).
 "use strict";
 
 (function () {
-  const params = new URLSearchParams(window.location.search);
+  let params = new URLSearchParams(window.location.search);
 
   function command_line() {
     const args = [];
@@ -45,10 +52,11 @@
 
   function start(panel, parts) {
     const program = panel.dataset.program;
+    params = new URLSearchParams(window.location.search);
     const args = command_line();
     const run = (window.sa_run = {
       program, args, state: "loading", exit_code: null, stdout: [], stderr: [], frames: 0,
-      first_frame_ms: null, screenshot: null,
+      first_frame_ms: null, screenshot: null, files: {},
     });
     const clicked = performance.now();
     parts.button.disabled = true;
@@ -87,7 +95,14 @@
         locateFile: (file) => "programs/" + file,
         print: (line) => show(line, false),
         printErr: (line) => show(line, true),
-        preRun: [() => { run.state = "running"; }],
+        preRun: [(m) => {
+          module_ref = m; // before main: a run without frames exits before the promise resolves
+          for (const item of params.getAll("write")) {
+            const colon = item.indexOf(":");
+            m.FS.writeFile(item.slice(0, colon), item.slice(colon + 1));
+          }
+          run.state = "running";
+        }],
         onFrame: on_frame,
         onExit: (code) => {
           run.exit_code = code;
@@ -101,6 +116,13 @@
               parts.shot.hidden = false;
             } catch (e) {
               show("(no screenshot: " + e + ")", true);
+            }
+          }
+          for (const path of (params.get("fetch") || "").split(",").filter((p) => p.length > 0)) {
+            try {
+              run.files[path] = module_ref ? module_ref.FS.readFile(path, { encoding: "utf8" }) : null;
+            } catch (e) {
+              run.files[path] = null;
             }
           }
           run.state = "exited";
