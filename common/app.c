@@ -231,7 +231,6 @@ bool app_frame_begin(app *a)
     if (glfwWindowShouldClose(a->window))
         return false;
 
-    memset(a->key_pressed, 0, sizeof a->key_pressed);
     glfwPollEvents();
     handle_common_input(a);
 
@@ -308,6 +307,11 @@ bool app_read_frame(const app *a, image_rgba8 *out, sa_error *err)
 
 bool app_frame_end(app *a, sa_error *err)
 {
+    /* The frame has read its key presses. They are cleared here, not before glfwPollEvents
+     * in app_frame_begin: natively GLFW delivers keys inside glfwPollEvents, but the browser
+     * delivers them while the program waits for the next frame (web_wait_for_next_frame,
+     * below), and a clear in app_frame_begin would drop every one. */
+    memset(a->key_pressed, 0, sizeof a->key_pressed);
     if (sa_gl_has(SA_GL_POLYGON_MODE))
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     a->frame++;

@@ -44,14 +44,15 @@
   }
 
   // A run the address does not size (and that is no fixed-frame run, which is compared with the
-  // native default size) renders at the canvas' size on the page, in device pixels: the label's
-  // text is then as large as in the native window, not shrunk to the column, and a software
-  // rasterizer draws a quarter of the native 1280x720's pixels.
+  // native default size) renders at the canvas' width on the page, in device pixels, and 4:3:
+  // the label's text is then as large as in the native window, not shrunk to the column, its
+  // lines fit (chapter 04's 22 joint names), and a software rasterizer draws about a third of
+  // the native 1280x720's pixels.
   function page_size(canvas, args) {
     if (params.has("size") || params.has("frames") || args.includes("--size")) return [];
     const width = Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
     if (width < 64) return [];
-    return ["--size", width + "x" + Math.round((width * 9) / 16)];
+    return ["--size", width + "x" + Math.round((width * 3) / 4)];
   }
 
   function start(panel, parts) {
@@ -131,11 +132,11 @@
 
   function build(panel) {
     const program = panel.dataset.program;
-    // The canvas starts at the programs' default 16:9 (the program sizes it when it starts).
+    // The canvas starts at an interactive run's 4:3 (the program sizes it when it starts).
     const parts = {
       button: element("button", { type: "button", class: "run" }, "Run " + program + " here"),
       status: element("span", { class: "status" }, "not loaded (nothing is downloaded before the click)"),
-      canvas: element("canvas", { id: "canvas-" + program, width: "1280", height: "720", tabindex: "0" }),
+      canvas: element("canvas", { id: "canvas-" + program, width: "640", height: "480", tabindex: "0" }),
       shot: element("img", { class: "screenshot", alt: "the last frame, as --screenshot wrote it" }),
       command: element("code", { class: "command" }, ""),
       output: element("pre", { class: "output" }),
