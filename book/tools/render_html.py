@@ -22,7 +22,8 @@ The web book (the CMake target book_web) is the same pages with a "Run it
 here" panel in each chapter that has a program:
 
     render_html.py [--pandoc PANDOC] --web SOURCE_DIR
-                   --program NATIVE_EXE=WEB_JS ... [--web-file FILE ...] BOOK_DIR OUT_DIR
+                   --program NATIVE_EXE=WEB_JS ... [--web-file FILE ...]
+                   [--exercises SA_EXERCISES] BOOK_DIR OUT_DIR
 
 --program names a chapter program twice: its native executable, whose
 --help gives the keys listed under the panel and whose path (from
@@ -31,7 +32,8 @@ made of it (chNN_name.js, with its .wasm and .data beside it). The page of
 chapter NN (NN-*.html) gets the panel of chNN_*. The programs, the files of
 --web-file (a package they share) and book/web/panel.js are copied into
 OUT_DIR/programs; the sizes are printed, and more than WEB_LIMIT_MB of book
-in all is an error.
+in all is an error. --exercises (the build's SA_EXERCISES) other than
+"solution" is said in each panel: the page runs the student's own code.
 """
 import os
 import re
@@ -171,9 +173,13 @@ def program_keys(native):
     return keys
 
 
-def panel_html(program, native, source):
+def panel_html(program, native, source, exercises):
     """The "Run it here" panel of one chapter page: panel.js builds the button, the canvas
     and the output inside the run-it-here div; the keys and the native command are here."""
+    own = ""
+    if exercises not in ("", "solution"):
+        own = (f' This build runs your own code for the exercises of <code>SA_EXERCISES={html_escape(exercises)}</code>'
+               f' (their stubs, or what you wrote in them).')
     command = os.path.relpath(native, source)
     if command.startswith(".."):
         command = native
@@ -185,7 +191,7 @@ def panel_html(program, native, source):
     return (f'<section class="run-panel" aria-label="Run it here">\n'
             f'<p class="run-title"><strong>Run it here:</strong> this chapter\'s program, '
             f'<code>{html_escape(program)}</code>, built for WebAssembly and WebGL 2. Nothing is '
-            f'downloaded before you click; then click the picture to give it the keys.</p>\n'
+            f'downloaded before you click; then click the picture to give it the keys.{own}</p>\n'
             f'<div class="run-it-here" data-program="{html_escape(program)}"></div>\n'
             f'<p class="native-command">The same program on your machine, once built: '
             f'<code>{html_escape(command)}</code></p>\n'
@@ -223,7 +229,7 @@ def megabytes(size):
     return f"{size / 1e6:.2f} MB"
 
 
-def web_book(out, source, programs, shared, pages):
+def web_book(out, source, programs, shared, pages, exercises):
     """Panels into the chapter pages, the programs into out/programs, the sizes printed."""
     folder = os.path.join(out, "programs")
     os.makedirs(folder, exist_ok=True)
@@ -250,7 +256,7 @@ def web_book(out, source, programs, shared, pages):
         if p[:2] in by_chapter:
             program, native = by_chapter.pop(p[:2])
             try:
-                add_panel(os.path.join(out, p[:-3] + ".html"), panel_html(program, native, source))
+                add_panel(os.path.join(out, p[:-3] + ".html"), panel_html(program, native, source, exercises))
             except ValueError as e:
                 print(f"error: {e}")
                 return 1
@@ -271,15 +277,17 @@ def web_book(out, source, programs, shared, pages):
 
 def main(argv):
     args = argv[1:]
-    exe, epub_target, web_source, programs, shared = "pandoc", None, None, [], []
+    exe, epub_target, web_source, programs, shared, exercises = "pandoc", None, None, [], [], ""
     if len(args) >= 2 and args[0] == "--pandoc":
         exe, args = args[1], args[2:]
     if len(args) >= 2 and args[0] == "--epub":
         epub_target, args = args[1], args[2:]
     if len(args) >= 2 and args[0] == "--web":
         web_source, args = args[1], args[2:]
-        while len(args) >= 2 and args[0] in ("--program", "--web-file"):
-            if args[0] == "--web-file":
+        while len(args) >= 2 and args[0] in ("--program", "--web-file", "--exercises"):
+            if args[0] == "--exercises":
+                exercises = args[1]
+            elif args[0] == "--web-file":
                 shared.append(args[1])
             elif "=" in args[1]:
                 programs.append(tuple(args[1].split("=", 1)))
@@ -334,7 +342,7 @@ def main(argv):
                           "--include-after-body", bar])
     if not ok:
         return 1
-    if web_source and web_book(out, web_source, programs, shared, pages) != 0:
+    if web_source and web_book(out, web_source, programs, shared, pages, exercises) != 0:
         return 1
     if links.check_html(out) != 0:
         return 1
