@@ -114,6 +114,15 @@ endif()
 if(SA_STUDENT_PACK OR SA_EXERCISES STREQUAL "stub")
   set(SA_EXERCISE_STUBS ${SA_EXERCISE_IDS})
 endif()
+# A GLSL stub (ex07.1, ex07.2) is read by the program at run time: the web
+# build preloads it into each program's file system (sa_web_program).
+foreach(id IN LISTS SA_EXERCISE_STUBS)
+  foreach(file IN LISTS SA_EXERCISE_STUB_${id})
+    if(file MATCHES "\\.glsl$")
+      set_property(GLOBAL APPEND PROPERTY SA_WEB_EXTRA_FILES "${file}")
+    endif()
+  endforeach()
+endforeach()
 if(SA_STUDENT_PACK)
   message(STATUS "Student pack: every exercise is built from its stub")
 elseif(SA_EXERCISE_STUBS)
@@ -223,12 +232,39 @@ endfunction()
 # MODULARIZE makes it), NAME.wasm and NAME.data, the shaders and models
 # preloaded into its file system at the same project-relative paths the
 # native program finds them at (common/files.c: the current folder is /).
+# assets/models (1.6 MB, read by nearly every chapter) is not in NAME.data but
+# in one package shared by all programs, sa_models.data (sa_web_models below):
+# each NAME.js loads it, so a reader's browser fetches it once for the whole
+# book instead of once per chapter (11 copies would be 18 MB of the book).
 # ASYNCIFY lets each chapter keep its own frame loop (common/app.c).
+function(sa_web_models out_js)
+  set(dir "${CMAKE_BINARY_DIR}/web_models")
+  set(${out_js} "${dir}/sa_models.js" PARENT_SCOPE)
+  if(TARGET sa_web_models)
+    return()
+  endif()
+  find_package(Python3 COMPONENTS Interpreter REQUIRED) # emscripten's own tools are Python
+  file(GLOB_RECURSE models CONFIGURE_DEPENDS "${SA_ROOT_DIR}/assets/models/*")
+  # --js-output: the loader as a file of its own, put into each program with --pre-js; it
+  # fetches sa_models.data through the module's locateFile, as the program's own .data is.
+  add_custom_command(OUTPUT "${dir}/sa_models.js" "${dir}/sa_models.data"
+    COMMAND ${Python3_EXECUTABLE} "${EMSCRIPTEN_ROOT_PATH}/tools/file_packager.py" sa_models.data
+            --preload "${SA_ROOT_DIR}/assets/models@/assets/models" --js-output=sa_models.js --no-node
+    WORKING_DIRECTORY "${dir}" DEPENDS ${models}
+    COMMENT "Packing assets/models into web_models/sa_models.data" VERBATIM)
+  file(MAKE_DIRECTORY "${dir}")
+  add_custom_target(sa_web_models DEPENDS "${dir}/sa_models.js" "${dir}/sa_models.data")
+endfunction()
+
 function(sa_web_program name)
   # SHELL: keeps each "--preload-file X" together (CMake de-duplicates options).
   set(preload "SHELL:--preload-file ${SA_ROOT_DIR}/shaders@/shaders"
-              "SHELL:--preload-file ${SA_ROOT_DIR}/assets/models@/assets/models"
               "SHELL:--preload-file ${SA_ROOT_DIR}/chapters/03_gltf_loader/models@/chapters/03_gltf_loader/models")
+  sa_web_models(models_js)
+  add_dependencies(${name} sa_web_models)
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${models_js}")
+  # FORCE_FILESYSTEM: the file system functions a package made outside emcc calls.
+  list(APPEND preload "SHELL:--pre-js ${models_js}" -sFORCE_FILESYSTEM=1)
   # An exercise's GLSL stub (ex07.1, ex07.2) is read at run time: it goes along.
   get_property(glsl GLOBAL PROPERTY SA_WEB_EXTRA_FILES)
   foreach(file IN LISTS glsl)

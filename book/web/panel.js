@@ -50,10 +50,23 @@
     return e;
   }
 
+  // A run the address does not size (and that is no fixed-frame run, which is compared with the
+  // native default size) renders at the canvas' width on the page, in device pixels, and 4:3:
+  // the label's text is then as large as in the native window, not shrunk to the column, its
+  // lines fit (chapter 04's 22 joint names), and a software rasterizer draws about a third of
+  // the native 1280x720's pixels.
+  function page_size(canvas, args) {
+    if (params.has("size") || params.has("frames") || args.includes("--size")) return [];
+    const width = Math.round(canvas.clientWidth * (window.devicePixelRatio || 1));
+    if (width < 64) return [];
+    return ["--size", width + "x" + Math.round((width * 3) / 4)];
+  }
+
   function start(panel, parts) {
     const program = panel.dataset.program;
     params = new URLSearchParams(window.location.search);
     const args = command_line();
+    args.push(...page_size(parts.canvas, args));
     const run = (window.sa_run = {
       program, args, state: "loading", exit_code: null, stdout: [], stderr: [], frames: 0,
       first_frame_ms: null, screenshot: null, files: {},
@@ -141,6 +154,7 @@
 
   function build(panel) {
     const program = panel.dataset.program;
+    // The canvas starts at an interactive run's 4:3 (the program sizes it when it starts).
     const parts = {
       button: element("button", { type: "button", class: "run" }, "Run " + program + " here"),
       status: element("span", { class: "status" }, "not loaded (nothing is downloaded before the click)"),
@@ -167,7 +181,25 @@
     if (params.get("run") === "1") parts.button.onclick();
   }
 
+  // Emscripten's GLFW listens for keys on the whole window. They go to the program only while
+  // its canvas has the focus (given at the start, and by a click into the picture), so that
+  // Space and the arrows scroll the page, and do not pause or turn the program, when the reader
+  // is reading; and with the focus they do not scroll the page under the program. This listener
+  // is on the window before GLFW's (added when a program starts), so it is called first.
+  const program_keys = new Set([" ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "+", "-", "=",
+                                "PageUp", "PageDown", "Home", "End"]);
+  function keys_to_the_focused_canvas(event) {
+    const focused = document.activeElement;
+    if (!focused || focused.tagName !== "CANVAS" || !focused.closest(".run-it-here")) {
+      // A key let go passes: pressed in the canvas and let go outside, it must not stay down.
+      if (event.type !== "keyup") event.stopImmediatePropagation();
+    } else if (event.type === "keydown" && program_keys.has(event.key)) {
+      event.preventDefault();
+    }
+  }
+
   window.addEventListener("DOMContentLoaded", () => {
+    for (const type of ["keydown", "keypress", "keyup"]) window.addEventListener(type, keys_to_the_focused_canvas, true);
     document.querySelectorAll(".run-it-here").forEach(build);
   });
 })();
