@@ -97,8 +97,43 @@ static void draw_array(debug_draw *d, const debug_vertex *v, size_t count, GLenu
     glDrawArrays(mode, 0, (GLsizei)count);
 }
 
+/* Cuts each line at the near plane of clip_from_world (z + w = 0 in clip
+ * space), keeping the part in front of the eye, and drops lines wholly
+ * behind it. GL clips lines there itself, so natively this changes nothing
+ * (to rounding); WebGL 2 under ANGLE on SwiftShader dropped every line with an
+ * end behind the eye instead (chapter 10's ground grid lost all its lines
+ * that run towards the camera), so the web got a different picture. The clip
+ * transform is linear in homogeneous coordinates, so a point at parameter t
+ * of the world-space segment is at the same t in clip space. */
+static size_t clip_lines_to_near_plane(debug_vertex *lines, size_t count, mat4 clip_from_world)
+{
+    const float margin = 1e-5f; /* just inside the plane, so that rounding keeps the new end */
+    size_t kept = 0;
+    for (size_t i = 0; i + 1 < count; i += 2) {
+        debug_vertex a = lines[i], b = lines[i + 1];
+        vec4 a_clip, b_clip;
+        glm_mat4_mulv(clip_from_world, (vec4){a.position_world[0], a.position_world[1], a.position_world[2], 1},
+                      a_clip);
+        glm_mat4_mulv(clip_from_world, (vec4){b.position_world[0], b.position_world[1], b.position_world[2], 1},
+                      b_clip);
+        float da = a_clip[2] + a_clip[3] - margin, db = b_clip[2] + b_clip[3] - margin;
+        if (da < 0 && db < 0)
+            continue;
+        if (da < 0 || db < 0) {
+            float t = da / (da - db); /* where the signed distance crosses 0 */
+            vec3 cut;
+            glm_vec3_lerp(a.position_world, b.position_world, t, cut);
+            glm_vec3_copy(cut, da < 0 ? a.position_world : b.position_world);
+        }
+        lines[kept++] = a;
+        lines[kept++] = b;
+    }
+    return kept;
+}
+
 void debug_draw_flush(debug_draw *d, mat4 clip_from_world, float point_size)
 {
+    d->line_count = clip_lines_to_near_plane(d->lines, d->line_count, clip_from_world);
     if (d->depth_test)
         glEnable(GL_DEPTH_TEST);
     else

@@ -27,6 +27,19 @@ for package in gltf-validator@2.0.0-dev.3.10 puppeteer-core@24.43.1; do
   fi
 done
 
+# The web book (book_web: emscripten, and pandoc for the HTML book it extends) for the web tests,
+# when both are installed (.ci/install-deps --ci); without them the web tests are skipped.
+# book_html's screenshots need a display: xvfb-run where there is none.
+if command -v emcmake >/dev/null && command -v pandoc >/dev/null; then
+  if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
+    xvfb-run -a -s "-screen 0 1280x1024x24" cmake --build "$build" --target book_web
+  else
+    cmake --build "$build" --target book_web
+  fi
+else
+  echo "run_all: no emscripten or pandoc (.ci/install-deps --ci installs them): the web tests will be skipped"
+fi
+
 ctest_cmd=(.ci/ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@")
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
   xvfb-run -a -s "-screen 0 1280x1024x24" "${ctest_cmd[@]}"
