@@ -25,29 +25,21 @@ static const char web_preamble[] = "#version 300 es\n"
 static GLuint compile(GLenum stage, int count, const char *const *sources, char *log, size_t log_len)
 {
     GLuint shader = glCreateShader(stage);
-    const char *first = count > 0 ? sources[0] : "";
-    char *rewritten = NULL;
 #ifdef __EMSCRIPTEN__
-    if (strncmp(first, version_line, sizeof version_line - 1) == 0) {
-        const char *rest = first + sizeof version_line - 1;
-        rewritten = malloc(sizeof web_preamble + strlen(rest));
-        if (rewritten) {
-            memcpy(rewritten, web_preamble, sizeof web_preamble - 1);
-            strcpy(rewritten + sizeof web_preamble - 1, rest);
-        }
+    /* The web's lines, then the first string past its version line, then the rest. */
+    const char *list[8];
+    if (count > 0 && count < 8 && strncmp(sources[0], version_line, sizeof version_line - 1) == 0) {
+        list[0] = web_preamble;
+        list[1] = sources[0] + sizeof version_line - 1;
+        for (int i = 1; i < count; i++)
+            list[i + 1] = sources[i];
+        sources = list;
+        count++;
     }
 #else
     (void)version_line;
 #endif
-    const char *list[8];
-    if (rewritten && count <= 8) {
-        for (int i = 0; i < count; i++)
-            list[i] = i == 0 ? rewritten : sources[i];
-        sources = list;
-    }
-    (void)first;
     glShaderSource(shader, count, sources, NULL);
-    free(rewritten);
     glCompileShader(shader);
     GLint ok = GL_FALSE;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
