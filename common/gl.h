@@ -4,7 +4,7 @@
  * On the web (emscripten): its GLES 3 header, which WebGL 2 implements. The
  * few GL 3.3 names the project uses that WebGL 2 lacks are given here, so
  * that the code that uses them compiles unchanged; each is handled where it
- * is used, by asking sa_gl_has() (book, chapter 13 of the web notes):
+ * is used, by asking sa_gl_has() (book/01-window.md, "On the web"):
  *   glPolygonMode      no wireframe on the web (app.c keeps it off)
  *   texture buffers    chapter 07 falls back to the uniform block
  *   program point size always on in GLES 3 (gl_PointSize just works)
