@@ -22,41 +22,64 @@ static const char *const leg_joint_names[2][3] = {
     {"right_thigh", "right_shin", "right_foot"},
 };
 
+#define DEG ((float)GAIT_PI / 180)
+
 /* [listing gait_presets] */
+/* A walk, with the phases of normal adult walking (Perry and Burnfield,
+ * Gait Analysis, 2010): the foot flat at 10% of the cycle, heel-off at
+ * 35%, toe-off at 60%; the stance knee bends about 15 degrees in the
+ * loading response and is nearly straight at mid-stance. */
 gait_params gait_walk(void)
 {
     return (gait_params){
         .stride_length = 1.2f,
         .cadence = 1.9f,
-        .step_height = 0.07f,
-        .arm_swing = 0.35f,
         .stance_fraction = 0.6f,
-        .bob = 0.03f,
+        .foot_flat = 0.1f,
+        .heel_off = 0.35f,
+        .mid_stance = 0.22f,
+        .heel_strike_pitch = 18 * DEG,
+        .toe_off_pitch = 55 * DEG,
+        .knee_contact = 2 * DEG,
+        .knee_loading = 15 * DEG,
+        .knee_mid_stance = 5 * DEG,
+        .knee_toe_off = 3 * DEG,
+        .knee_swing_peak = 62 * DEG,
+        .hip_swing_peak = 30 * DEG,
+        .arm_swing = 0.35f,
         .lean = 0.05f,
         .pelvis_turn = 0.08f,
         .pelvis_tilt = 0.05f,
         .elbow_bend = 0.3f,
-        .leg_reach = 0.95f,
         .keys_per_cycle = 128,
     };
 }
 
 /* A run: less time on the ground than in the air between steps (flight),
- * a longer, quicker stride, the knees higher, more lean and bent elbows. */
+ * a longer, quicker stride, the stance knee bent about 40 degrees under
+ * the body's weight, the swing knee folded high, more lean, bent elbows. */
 gait_params gait_run(void)
 {
     return (gait_params){
         .stride_length = 1.8f,
         .cadence = 3.0f,
-        .step_height = 0.22f,
-        .arm_swing = 0.6f,
         .stance_fraction = 0.3f,
-        .bob = 0.02f,
+        .foot_flat = 0.04f,
+        .heel_off = 0.16f,
+        .mid_stance = 0.1f,
+        .heel_strike_pitch = 10 * DEG,
+        .toe_off_pitch = 40 * DEG,
+        .knee_contact = 15 * DEG,
+        .knee_loading = 35 * DEG,
+        .knee_mid_stance = 38 * DEG,
+        .knee_toe_off = 15 * DEG,
+        .knee_swing_peak = 100 * DEG,
+        .hip_swing_peak = 42 * DEG,
+        .arm_swing = 0.6f,
         .lean = 0.2f,
         .pelvis_turn = 0.1f,
         .pelvis_tilt = 0.04f,
         .elbow_bend = 1.4f,
-        .leg_reach = 0.97f,
         .keys_per_cycle = 128,
     };
 }
@@ -102,13 +125,23 @@ static bool check_param(const char *name, float value, float low, float high, bo
 
 static bool check_params(const gait_params *p, sa_error *err)
 {
-    return check_param("stride_length", p->stride_length, 0, 10, true, err) &&
-           check_param("cadence", p->cadence, 0, 10, true, err) &&
-           check_param("step_height", p->step_height, 0, 1, false, err) &&
-           check_param("stance_fraction", p->stance_fraction, 0.05f, 0.95f, false, err) &&
-           check_param("leg_reach", p->leg_reach, 0.5f, 1, false, err) &&
-           check_param("arm_swing", fabsf(p->arm_swing), 0, 1.5f, false, err) &&
-           check_param("bob", fabsf(p->bob), 0, 0.2f, false, err) &&
+    const float beta = p->stance_fraction;
+    if (!(check_param("stride_length", p->stride_length, 0, 10, true, err) &&
+          check_param("cadence", p->cadence, 0, 10, true, err) &&
+          check_param("stance_fraction", beta, 0.05f, 0.95f, false, err) &&
+          check_param("foot_flat", p->foot_flat, 0, beta, true, err) &&
+          check_param("heel_off", p->heel_off, p->foot_flat, beta, true, err) &&
+          check_param("mid_stance", p->mid_stance, 0, beta, false, err) &&
+          check_param("heel_strike_pitch", p->heel_strike_pitch, 0, 0.8f, false, err) &&
+          check_param("toe_off_pitch", p->toe_off_pitch, 0, 1.2f, false, err) &&
+          check_param("knee_contact", p->knee_contact, 0, 1.5f, false, err) &&
+          check_param("knee_loading", p->knee_loading, 0, 1.5f, false, err) &&
+          check_param("knee_mid_stance", p->knee_mid_stance, 0, 1.5f, false, err) &&
+          check_param("knee_toe_off", p->knee_toe_off, 0, 1.5f, false, err) &&
+          check_param("knee_swing_peak", p->knee_swing_peak, 0, 2.5f, false, err) &&
+          check_param("hip_swing_peak", p->hip_swing_peak, -0.5f, 1.5f, false, err)))
+        return false;
+    return check_param("arm_swing", fabsf(p->arm_swing), 0, 1.5f, false, err) &&
            check_param("lean", fabsf(p->lean), 0, 1, false, err) &&
            check_param("pelvis_turn", fabsf(p->pelvis_turn), 0, 0.5f, false, err) &&
            check_param("pelvis_tilt", fabsf(p->pelvis_tilt), 0, 0.5f, false, err) &&
@@ -186,31 +219,6 @@ bool gait_foot_planted(const gait *g, gait_side side, float phase)
     float own = wrap01(phase - side_offset(side));
     return own <= g->params.stance_fraction + 1e-6f;
 }
-
-/* [listing foot_target] */
-/* Where side's ankle should be at `phase`, in the space the gait is authored
- * in (the pelvis carried forward by phase * stride). Planted: still, half
- * way between where it lands and where it leaves is under the hip at
- * mid-stance. Swinging (u from 0 at toe-off to 1 at the next contact): one
- * stride forward on a cycloid (speed 0 at both ends, as the stance foot's),
- * lifted by step_height * (1 - cos 2 pi u) / 2, step_height at u = 1/2. */
-static void foot_target(const gait *g, gait_side side, float phase, vec3 out)
-{
-    const gait_params *p = &g->params;
-    const gait_leg *leg = &g->leg[side];
-    float own = wrap01(phase - side_offset(side));
-    float contact = phase - own; /* the phase of this stance's contact */
-    float z = contact + p->stance_fraction / 2, lift = 0;
-    if (own > p->stance_fraction) {
-        float u = (own - p->stance_fraction) / (1 - p->stance_fraction);
-        z += u - sinf(2 * (float)GAIT_PI * u) / (2 * (float)GAIT_PI);
-        lift = p->step_height * (1 - cosf(2 * (float)GAIT_PI * u)) / 2;
-    }
-    out[0] = leg->ankle_rest[0];
-    out[1] = leg->ankle_rest[1] + lift;
-    out[2] = leg->ankle_rest[2] + p->stride_length * z;
-}
-/* [/listing] */
 
 /* [listing leg_solve] */
 /* The leg's two-bone solve: thigh and shin turned so that the ankle lands
@@ -297,11 +305,169 @@ static void turned_rest(const gait *g, int j, const versor turn, versor out)
     glm_quat_normalize(out);
 }
 
-/* The whole pose at phase, the pelvis lowered by `drop` from its rest
- * height (the bob added). One pass over the joints, parents first, so a
- * joint's parent is posed when it is reached. hip_out (may be NULL) gets
- * each hip joint's position. */
-static void pose_at(const gait *g, float phase, float drop, transform *pose, vec3 hip_out[2])
+/* --- the feet ---------------------------------------------------------------------- */
+
+static float smooth01(float u)
+{
+    u = glm_clamp(u, 0, 1);
+    return u * u * (3 - 2 * u);
+}
+
+/* fast at the start, still at the end; and the other way round */
+static float ease_out(float u)
+{
+    u = glm_clamp(u, 0, 1);
+    return 1 - (1 - u) * (1 - u);
+}
+
+static float ease_in(float u)
+{
+    u = glm_clamp(u, 0, 1);
+    return u * u;
+}
+
+/* [listing stance_foot] */
+/* The planted foot's pitch (toes up +, radians) at u, the fraction of the
+ * cycle since its initial contact: down from heel_strike_pitch about the
+ * heel until foot_flat (loading response), flat until heel_off, then
+ * turning about the ball, faster and faster, to toe_off_pitch heel up at
+ * toe-off (terminal stance and pre-swing). */
+static float stance_pitch(const gait_params *p, float u)
+{
+    if (u < p->foot_flat)
+        return p->heel_strike_pitch * (1 - smooth01(u / p->foot_flat));
+    if (u < p->heel_off)
+        return 0;
+    return -p->toe_off_pitch * ease_in((u - p->heel_off) / (p->stance_fraction - p->heel_off));
+}
+
+/* The planted foot as a rigid body: where its ankle is and how it is
+ * turned (model space of the authored gait) at u into the stance that
+ * began at cycle phase `contact`. Whatever touches the ground stays still:
+ * the heel until the foot is flat, the ball after heel-off. The flat foot's
+ * ankle is under the hip at mid_stance. */
+static void stance_foot(const gait *g, gait_side side, float contact, float u, vec3 ankle, versor foot)
+{
+    const gait_params *p = &g->params;
+    const gait_leg *leg = &g->leg[side];
+    float pitch = stance_pitch(p, u);
+    versor turn;
+    axis_rotation(-pitch, 1, 0, 0, turn); /* toes up: a turn about -X */
+    glm_quat_mul(turn, g->rest_model_rotation[leg->foot], foot);
+    glm_quat_normalize(foot);
+    vec3 flat = {leg->ankle_rest[0], leg->ankle_rest[1],
+                 leg->ankle_rest[2] + p->stride_length * (contact + p->mid_stance)};
+    /* the pivot's offset from the ankle in the rest pose: the heel is under
+     * the ankle, the ball under the toes joint */
+    vec3 rest_offset = {0, -leg->ankle_rest[1], 0}, offset;
+    if (pitch < 0)
+        glm_vec3_copy((float *)leg->ball_offset, rest_offset);
+    glm_quat_rotatev(turn, rest_offset, offset);
+    /* ankle = pivot - turned offset, the pivot where the flat foot has it */
+    glm_vec3_add(flat, rest_offset, ankle);
+    glm_vec3_sub(ankle, offset, ankle);
+}
+/* [/listing] */
+
+/* The stance knee's least flexion at u (radians): the knots at contact,
+ * foot flat, heel-off and toe-off, eased between. */
+static float stance_knee(const gait_params *p, float u)
+{
+    const float at[4] = {0, p->foot_flat, p->heel_off, p->stance_fraction};
+    const float knee[4] = {p->knee_contact, p->knee_loading, p->knee_mid_stance, p->knee_toe_off};
+    for (int k = 0; k < 3; k++)
+        if (u <= at[k + 1])
+            return knee[k] + (knee[k + 1] - knee[k]) * smooth01((u - at[k]) / (at[k + 1] - at[k]));
+    return knee[3];
+}
+
+/* Hip to ankle, for a leg of thigh l1 and shin l2 bent by `knee` (flexion). */
+static float leg_span(const gait_leg *leg, float knee)
+{
+    float l1 = leg->thigh_length, l2 = leg->shin_length;
+    return sqrtf(l1 * l1 + l2 * l2 + 2 * l1 * l2 * cosf(knee));
+}
+
+/* The angle at the hip between the thigh and the hip-to-ankle line. */
+static float thigh_to_line(const gait_leg *leg, float span)
+{
+    float l1 = leg->thigh_length, l2 = leg->shin_length;
+    return acosf(glm_clamp((l1 * l1 + span * span - l2 * l2) / (2 * l1 * span), -1, 1));
+}
+
+/* [listing swing_leg] */
+/* The swing at s (0 at toe-off, 1 at the next contact) as joint angles:
+ * the knee folds to knee_swing_peak a third of the way (fast at first:
+ * it was already folding at toe-off) and opens again, late, for the contact; the
+ * thigh swings forward to hip_swing_peak late in the swing; the ankle
+ * comes back from its toe-off plantarflexion to a little dorsiflexed by 40% (the toes
+ * clear the ground) and turns to the contact's pitch at the end. Between
+ * the ends the curves are the book's; at the ends they are the stance's. */
+static void swing_angles(const gait *g, const gait_swing *w, float s, float *knee, float *hip, float *ankle)
+{
+    const gait_params *p = &g->params;
+    const float knee_at = 0.35f, hip_at = 0.8f;
+    float peak = p->knee_swing_peak;
+    *knee = s < knee_at ? w->knee[0] + (peak - w->knee[0]) * ease_out(s / knee_at)
+                        : peak + (w->knee[1] - peak) * ease_in(smooth01((s - knee_at) / (1 - knee_at)));
+    float hip_peak = fmaxf(p->hip_swing_peak, w->hip[1]);
+    *hip = s < hip_at ? w->hip[0] + (hip_peak - w->hip[0]) * smooth01(s / hip_at)
+                      : hip_peak + (w->hip[1] - hip_peak) * smooth01((s - hip_at) / (1 - hip_at));
+    const float lifted = -3 * DEG; /* the toes a little up in mid-swing: they clear the ground */
+    *ankle = s < 0.4f ? w->ankle[0] + (lifted - w->ankle[0]) * ease_out(s / 0.4f)
+                      : lifted + (w->ankle[1] - lifted) * smooth01((s - 0.75f) / 0.25f);
+}
+
+/* The hip-to-ankle vector of a leg with that knee and thigh angle, the
+ * ankle `side` metres out along X. */
+static void swing_reach(const gait_leg *leg, float side, float knee, float hip, vec3 out)
+{
+    float span = leg_span(leg, knee), line = hip - thigh_to_line(leg, span);
+    float sagittal = sqrtf(fmaxf(span * span - side * side, 1e-8f));
+    out[0] = side;
+    out[1] = -sagittal * cosf(line);
+    out[2] = sagittal * sinf(line);
+}
+/* [/listing] */
+
+/* swing_reach's inverse: the knee and thigh angles of a hip-to-ankle vector. */
+static void reach_angles(const gait_leg *leg, const vec3 reach, float *side, float *knee, float *hip)
+{
+    float l1 = leg->thigh_length, l2 = leg->shin_length, span = glm_vec3_norm((float *)reach);
+    span = glm_clamp(span, fabsf(l1 - l2) + 1e-5f, l1 + l2);
+    *side = reach[0];
+    *knee = (float)GAIT_PI - acosf(glm_clamp((l1 * l1 + l2 * l2 - span * span) / (2 * l1 * l2), -1, 1));
+    *hip = atan2f(reach[2], -reach[1]) + thigh_to_line(leg, span);
+}
+
+/* The swing's foot: turned with the shin (shin_turn, the shin's model turn
+ * from rest), plantarflexed by `ankle` about X, then `fix` on top. */
+static void swing_foot(const gait *g, gait_side side, const versor shin_turn, float ankle, const versor fix,
+                       versor out)
+{
+    versor flex, t;
+    axis_rotation(ankle, 1, 0, 0, flex); /* toes down: a turn about +X */
+    glm_quat_mul((float *)shin_turn, flex, t);
+    glm_quat_mul(t, g->rest_model_rotation[g->leg[side].foot], out);
+    glm_quat_mul((float *)fix, out, t);
+    glm_quat_normalize_to(t, out);
+}
+
+/* The pelvis's offset from its rest height at phase, from the planned table. */
+static float pelvis_offset_at(const gait *g, float phase)
+{
+    float x = wrap01(phase) * GAIT_PELVIS_SAMPLES;
+    int i = (int)x;
+    float f = x - (float)i;
+    i %= GAIT_PELVIS_SAMPLES;
+    return g->pelvis_offset[i] * (1 - f) + g->pelvis_offset[(i + 1) % GAIT_PELVIS_SAMPLES] * f;
+}
+
+/* [listing pose_at] */
+/* The whole pose at phase, the pelvis `offset` over its rest height. One
+ * pass over the joints, parents first, so a joint's parent is posed when it
+ * is reached. hip_out (may be NULL) gets each hip joint's position. */
+static void pose_at(const gait *g, float phase, float offset, transform *pose, vec3 hip_out[2])
 {
     const gait_params *p = &g->params;
     const float two_pi = 2 * (float)GAIT_PI, beta = p->stance_fraction;
@@ -309,16 +475,12 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
     float turn = -p->pelvis_turn * cosf(two_pi * phase);
     /* the swing side drops: the right swings at beta / 2 (left side up) */
     float tilt = p->pelvis_tilt * cosf(two_pi * (phase - beta / 2));
-    /* highest at mid-stance in a walk (over a straight leg), in mid-flight in a run */
-    float high = beta / 2 + (beta < 0.5f ? 0.25f : 0);
-    float bob = p->bob * cosf(2 * two_pi * (phase - high));
     /* each arm swings with the opposite leg: back while its own leg is forward */
     float swing[2] = {p->arm_swing * cosf(two_pi * phase), -p->arm_swing * cosf(two_pi * phase)};
 
-    vec3 target[2];
-    foot_target(g, GAIT_LEFT, phase, target[0]);
-    foot_target(g, GAIT_RIGHT, phase, target[1]);
-    versor pelvis, lean, chest, shin_turn[2];
+    versor pelvis, lean, chest, shin_turn[2], foot_model[2];
+    bool heel_up[2] = {false, false};
+    float swing_s[2] = {-1, -1};
     {
         versor yaw, roll;
         axis_rotation(turn, 0, 1, 0, yaw);
@@ -333,7 +495,7 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
         pose[j] = g->rest_local[j];
         versor model, t, u;
         if (j == g->hips) {
-            pose[j].translation[1] -= drop - bob;
+            pose[j].translation[1] += offset;
             pose[j].translation[2] += p->stride_length * phase;
             turned_rest(g, j, pelvis, model);
             place_joint(g, j, model, pose);
@@ -350,6 +512,7 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
         }
         for (int s = 0; s < 2; s++) {
             float sign = s == GAIT_LEFT ? 1.0f : -1.0f; /* the right side mirrors the left */
+            const gait_leg *leg = &g->leg[s];
             if (j == g->upper_arm[s] || j == g->forearm[s]) {
                 /* in T-pose axes: bend the elbow forward (forearm only),
                  * lower the arm, swing it about X, then turn with the chest */
@@ -365,26 +528,57 @@ static void pose_at(const gait *g, float phase, float drop, transform *pose, vec
                 }
                 turned_rest(g, j, u, model);
                 place_joint(g, j, model, pose);
-            } else if (j == g->leg[s].thigh) {
+            } else if (j == leg->thigh) {
                 follow_parent(g, j, pose); /* its position: where the pelvis put the hip */
+                const float *hip = g->model_position[j];
                 if (hip_out)
-                    glm_vec3_copy(g->model_position[j], hip_out[s]);
+                    glm_vec3_copy((float *)hip, hip_out[s]);
+                float own = wrap01(phase - side_offset((gait_side)s));
+                vec3 target;
                 versor thigh_turn;
-                solve_leg(&g->leg[s], g->model_position[j], target[s], thigh_turn, shin_turn[s]);
+                if (own <= beta) { /* planted: the foot rolls, the leg follows the ankle */
+                    stance_foot(g, (gait_side)s, phase - own, own, target, foot_model[s]);
+                    heel_up[s] = stance_pitch(p, own) < 0;
+                    solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
+                } else if (g->swing_planned) { /* swinging: the leg's angles, the ankle where they put it */
+                    const gait_swing *w = &g->swing[s];
+                    float sw = (own - beta) / (1 - beta), knee, thigh, ankle, side;
+                    swing_angles(g, w, sw, &knee, &thigh, &ankle);
+                    side = w->side[0] + (w->side[1] - w->side[0]) * sw;
+                    vec3 reach;
+                    swing_reach(leg, side, knee, thigh, reach);
+                    glm_vec3_add((float *)hip, reach, target);
+                    solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
+                    versor fix;
+                    quat_slerp(w->foot_fix[0], w->foot_fix[1], sw, fix);
+                    swing_foot(g, (gait_side)s, shin_turn[s], ankle, fix, foot_model[s]);
+                    swing_s[s] = sw;
+                } else { /* gait_init's first pass: the leg hangs */
+                    glm_vec3_copy((float *)hip, target);
+                    target[1] -= 0.9f * (leg->thigh_length + leg->shin_length);
+                    solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
+                    glm_quat_copy(g->rest_model_rotation[leg->foot], foot_model[s]);
+                }
                 turned_rest(g, j, thigh_turn, model);
                 place_joint(g, j, model, pose);
-            } else if (j == g->leg[s].shin) {
+            } else if (j == leg->shin) {
                 turned_rest(g, j, shin_turn[s], model);
                 place_joint(g, j, model, pose);
-            } else if (j == g->leg[s].foot) {
-                /* the foot stays level, facing forward, whatever the leg does */
-                glm_quat_copy(g->rest_model_rotation[j], model);
-                place_joint(g, j, model, pose);
+            } else if (j == leg->foot) {
+                place_joint(g, j, foot_model[s], pose);
+            } else if (j == leg->toes) {
+                if (heel_up[s]) { /* the toes stay flat on the ground: the toe joint bends */
+                    place_joint(g, j, g->rest_model_rotation[j], pose);
+                } else if (swing_s[s] >= 0) { /* and straighten early in the swing */
+                    quat_slerp(g->swing[s].toes_local, g->rest_local[j].rotation, ease_out(swing_s[s] / 0.3f),
+                               pose[j].rotation);
+                }
             }
         }
         follow_parent(g, j, pose);
     }
 }
+/* [/listing] */
 
 void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankle[3], const versor foot_rotation,
                     transform *pose)
@@ -406,7 +600,7 @@ void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankl
 
 void gait_pose(const gait *g, float phase, transform *pose)
 {
-    pose_at(g, phase, g->pelvis_drop, pose, NULL);
+    pose_at(g, phase, pelvis_offset_at(g, phase), pose, NULL);
 }
 
 void gait_sole_points(const gait *g, gait_side side, mat4 model_from_foot, float heel[3], float ball[3])
@@ -424,23 +618,25 @@ static int compare_floats(const void *a, const void *b)
 }
 
 /* The clip's key phases, sorted: keys_per_cycle + 1 even steps (0 and 1
- * included), the eight key poses and the two toe-offs; an even step closer
+ * included), the eight key poses, the two toe-offs and the two heel-offs; an even step closer
  * than a thousandth of the cycle to a key pose gives way to it. Returns the
- * count (at most keys_per_cycle + 11). */
+ * count (at most keys_per_cycle + 13). */
 static int key_phases(const gait *g, float *out)
 {
     int n = 0, even = g->params.keys_per_cycle;
-    float special[10];
+    float special[12];
     for (int k = 0; k < 8; k++)
         special[k] = g->key_phase[k];
-    special[8] = g->lift_phase[0];
-    special[9] = g->lift_phase[1];
-    for (int k = 0; k < 10; k++)
+    for (int s = 0; s < 2; s++) {
+        special[8 + s] = g->lift_phase[s];
+        special[10 + s] = g->heel_off_phase[s];
+    }
+    for (int k = 0; k < 12; k++)
         out[n++] = special[k];
     for (int k = 0; k <= even; k++) {
         float phase = (float)k / (float)even;
         bool near = false;
-        for (int s = 0; s < 10; s++)
+        for (int s = 0; s < 12; s++)
             near = near || fabsf(phase - special[s]) < 1e-3f;
         if (!near || k == even)
             out[n++] = phase;
@@ -496,57 +692,140 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
     glm_vec3_copy((float *)ankle, leg->ankle_rest);
     /* the sole: under the ankle and under the toes, carried by the foot */
     int toes = skeleton_find(s, side == GAIT_LEFT ? "left_toes" : "right_toes");
+    if (toes >= 0 && s->parent[toes] != leg->foot)
+        toes = -1; /* toes that do not hang from the foot: the generator leaves them be */
+    leg->toes = toes;
     const float *ball = toes >= 0 ? g->model_position[toes] : ankle;
     versor foot_from_model;
     glm_quat_conjugate(g->model_rotation[leg->foot], foot_from_model);
     vec3 heel_offset = {0, -ankle[1], 0}, ball_offset = {ball[0] - ankle[0], -ankle[1], ball[2] - ankle[2]};
     glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
     glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
+    glm_vec3_copy(ball_offset, leg->ball_offset);
     knee_hinge(hip_to_ankle, hinge, side_dir);
     bone_frame(thigh, hinge, leg->thigh_frame);
     bone_frame(shin, hinge, leg->shin_frame);
     return true;
 }
 
-/* How far the pelvis must come down from its rest height so that, at every
- * key, each planted foot is within leg_reach of its hip, the bob
- * included. The pose is authored with no drop to find the hips. */
-static bool find_pelvis_drop(gait *g, sa_error *err)
+/* [listing plan_pelvis] */
+/* The pelvis's height over the cycle, from the legs. At each of
+ * GAIT_PELVIS_SAMPLES phases every planted leg allows the hip at most so
+ * high that its knee keeps the stance's least flexion (stance_knee): the
+ * pelvis takes the lowest of those. Where no foot is down (a run's flight)
+ * it flies: a ballistic arc between the take-off and the landing heights.
+ * Then the curve is smoothed without rising anywhere above what the legs
+ * allow: each sample becomes the least over a window (erosion), then the
+ * mean of those over the same window; a sample's mean only takes values
+ * of windows that contain the sample itself, so none is higher than it was. */
+static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
 {
     const gait_params *p = &g->params;
-    float phases[1024 + 11];
-    int count = key_phases(g, phases);
+    enum { N = GAIT_PELVIS_SAMPLES, W = N / 40 };
+    float need[N], low[N];
+    for (int i = 0; i < N; i++) {
+        float phase = (float)i / N;
+        vec3 hip[2];
+        pose_at(g, phase, 0, pose, hip); /* the hips with the pelvis at its rest height */
+        need[i] = INFINITY;
+        for (int s = 0; s < 2; s++) {
+            float own = wrap01(phase - side_offset((gait_side)s));
+            if (own > p->stance_fraction)
+                continue;
+            vec3 ankle;
+            versor foot;
+            stance_foot(g, (gait_side)s, phase - own, own, ankle, foot);
+            float span = leg_span(&g->leg[s], stance_knee(p, own));
+            float dx = ankle[0] - hip[s][0], dz = ankle[2] - hip[s][2], flat = span * span - dx * dx - dz * dz;
+            if (!(flat > 0))
+                return sa_error_set(err,
+                                    "gait: stride_length %g m is too long for these legs: a planted ankle is %g m "
+                                    "ahead of or behind its hip, the leg reaches %g m",
+                                    (double)p->stride_length, sqrt((double)(dx * dx + dz * dz)), (double)span);
+            need[i] = fminf(need[i], ankle[1] + sqrtf(flat) - hip[s][1]);
+        }
+    }
+    /* flight: from the last sample with a foot down to the next one */
+    const float dt = g->period / N, gravity = 9.81f;
+    for (int i = 0; i < N; i++) {
+        if (isfinite(need[i]) || !isfinite(need[(i + N - 1) % N]))
+            continue;
+        int from = (i + N - 1) % N, to = i, steps = 1;
+        while (!isfinite(need[to % N]))
+            to++, steps++;
+        float y0 = need[from], y1 = need[to % N], flight = (float)steps * dt;
+        for (int k = 1; k < steps; k++) {
+            float t = (float)k * dt;
+            need[(from + k) % N] = y0 + (y1 - y0) * t / flight + gravity * t * (flight - t) / 2;
+        }
+    }
+    for (int i = 0; i < N; i++) {
+        if (!isfinite(need[i]))
+            return sa_error_set(err, "gait: no foot is ever planted (stance_fraction %g)", (double)p->stance_fraction);
+        low[i] = INFINITY;
+        for (int k = -W; k <= W; k++)
+            low[i] = fminf(low[i], need[(i + k + N) % N]);
+    }
+    for (int i = 0; i < N; i++) {
+        float sum = 0;
+        for (int k = -W; k <= W; k++)
+            sum += low[(i + k + N) % N];
+        g->pelvis_offset[i] = sum / (2 * W + 1);
+    }
+    return true;
+}
+/* [/listing] */
+
+/* Each leg's swing ends, measured on the stance poses at its toe-off and
+ * at its next contact (the pelvis planned), so that the swing's curves
+ * start and end where the stance is. */
+static void plan_swing(gait *g, transform *pose)
+{
+    const gait_params *p = &g->params;
+    for (int s = 0; s < 2; s++) {
+        const gait_leg *leg = &g->leg[s];
+        gait_swing *w = &g->swing[s];
+        for (int e = 0; e < 2; e++) {
+            float own = e == 0 ? p->stance_fraction : 0, phase = wrap01(side_offset((gait_side)s) + own);
+            pose_at(g, phase, pelvis_offset_at(g, phase), pose, NULL);
+            const float *hip = g->model_position[leg->thigh], *knee = g->model_position[leg->shin],
+                        *ankle = g->model_position[leg->foot];
+            vec3 reach, shin;
+            glm_vec3_sub((float *)ankle, (float *)hip, reach);
+            reach_angles(leg, reach, &w->side[e], &w->knee[e], &w->hip[e]);
+            /* plantarflexion: how far the foot's pitch is below the shin's
+             * (the foot is neutral, square to the shin as in the rest pose,
+             * when its toes-up pitch equals the shin's forward lean) */
+            glm_vec3_sub((float *)ankle, (float *)knee, shin);
+            w->ankle[e] = atan2f(shin[2], -shin[1]) - stance_pitch(p, own);
+            versor shin_turn, rest_inverse, swing_model, inverse, identity = GLM_QUAT_IDENTITY_INIT;
+            glm_quat_conjugate(g->rest_model_rotation[leg->shin], rest_inverse);
+            glm_quat_mul(g->model_rotation[leg->shin], rest_inverse, shin_turn);
+            swing_foot(g, (gait_side)s, shin_turn, w->ankle[e], identity, swing_model);
+            glm_quat_conjugate(swing_model, inverse);
+            glm_quat_mul(g->model_rotation[leg->foot], inverse, w->foot_fix[e]);
+            glm_quat_normalize(w->foot_fix[e]);
+            if (e == 0 && leg->toes >= 0)
+                glm_quat_copy(pose[leg->toes].rotation, w->toes_local);
+            else if (e == 0)
+                glm_quat_identity(w->toes_local);
+        }
+        if (glm_quat_dot(w->foot_fix[0], w->foot_fix[1]) < 0)
+            glm_vec4_negate(w->foot_fix[1]);
+    }
+    g->swing_planned = true;
+}
+
+static bool plan_gait(gait *g, sa_error *err)
+{
     transform *pose = malloc((size_t)g->joint_count * sizeof *pose);
     if (!pose)
         return sa_error_set(err, "gait: out of memory");
-    float drop = -INFINITY;
-    for (int k = 0; k < count; k++) {
-        vec3 hip[2];
-        pose_at(g, phases[k], 0, pose, hip); /* the hips with the bob, no drop */
-        for (int s = 0; s < 2; s++) {
-            if (!gait_foot_planted(g, (gait_side)s, phases[k]))
-                continue;
-            vec3 target;
-            foot_target(g, (gait_side)s, phases[k], target);
-            float reach = p->leg_reach * (g->leg[s].thigh_length + g->leg[s].shin_length);
-            float dx = target[0] - hip[s][0], dz = target[2] - hip[s][2];
-            float flat = reach * reach - dx * dx - dz * dz;
-            if (!(flat > 0)) {
-                free(pose);
-                return sa_error_set(err,
-                                    "gait: stride_length %g m is too long for these legs: a planted foot is %g m "
-                                    "ahead of or behind its hip, the leg reaches %g m",
-                                    (double)p->stride_length, sqrt((double)(dx * dx + dz * dz)), (double)reach);
-            }
-            /* the hip at most sqrt(flat) over the ankle: the drop at least */
-            float need = hip[s][1] - (target[1] + sqrtf(flat));
-            if (need > drop)
-                drop = need;
-        }
-    }
+    bool ok = plan_pelvis(g, pose, err);
+    if (ok)
+        plan_swing(g, pose);
     free(pose);
-    g->pelvis_drop = drop;
-    return true;
+    return ok;
 }
 
 bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
@@ -613,8 +892,10 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     }
     g->lift_phase[GAIT_LEFT] = beta;
     g->lift_phase[GAIT_RIGHT] = wrap01(beta + 0.5f);
+    g->heel_off_phase[GAIT_LEFT] = p->heel_off;
+    g->heel_off_phase[GAIT_RIGHT] = wrap01(p->heel_off + 0.5f);
     /* [/listing] */
-    if (!find_pelvis_drop(g, err)) {
+    if (!plan_gait(g, err)) {
         gait_free(g);
         return false;
     }
@@ -627,7 +908,7 @@ bool gait_make_clip(const gait *g, const char *name, clip *out, root_motion *rm,
 {
     memset(out, 0, sizeof *out);
     memset(rm, 0, sizeof *rm);
-    float phases[1024 + 11], times[1024 + 11];
+    float phases[1024 + 13], times[1024 + 13];
     int keys = key_phases(g, phases), n = g->joint_count;
     for (int k = 0; k < keys; k++)
         times[k] = phases[k] * g->period;
@@ -635,8 +916,9 @@ bool gait_make_clip(const gait *g, const char *name, clip *out, root_motion *rm,
 
     /* The joints that move, each with a rotation track; the pelvis also
      * with a translation track. */
-    int moved[14] = {g->hips, g->spine_1, g->spine_3, g->neck}, moved_count = 4;
+    int moved[16] = {g->hips, g->spine_1, g->spine_3, g->neck}, moved_count = 4;
     for (int s = 0; s < 2; s++) {
+        moved[moved_count++] = g->leg[s].toes;
         moved[moved_count++] = g->upper_arm[s];
         moved[moved_count++] = g->forearm[s];
         moved[moved_count++] = g->leg[s].thigh;
@@ -680,7 +962,9 @@ bool gait_make_clip(const gait *g, const char *name, clip *out, root_motion *rm,
     ok = ok && clip_add_event(out, "left_down", 0, err) &&
          clip_add_event(out, "left_up", g->lift_phase[GAIT_LEFT] * g->period, err) &&
          clip_add_event(out, "right_down", 0.5f * g->period, err) &&
-         clip_add_event(out, "right_up", g->lift_phase[GAIT_RIGHT] * g->period, err);
+         clip_add_event(out, "right_up", g->lift_phase[GAIT_RIGHT] * g->period, err) &&
+         clip_add_event(out, "left_heel_off", g->heel_off_phase[GAIT_LEFT] * g->period, err) &&
+         clip_add_event(out, "right_heel_off", g->heel_off_phase[GAIT_RIGHT] * g->period, err);
     /* [/listing] */
     ok = ok && root_motion_from_clip(out, g->hips, rm, err);
     if (!ok) {

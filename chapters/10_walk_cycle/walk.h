@@ -38,20 +38,31 @@
 #include "common/error.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* [listing gait_params] */
 typedef struct gait_params {
     float stride_length;   /* metres travelled in one cycle (two steps) */
     float cadence;         /* steps per second: a cycle lasts 2 / cadence */
-    float step_height;     /* how far the swing ankle rises at the passing pose, metres */
-    float arm_swing;       /* the upper arms' swing forward and back, radians each way */
     float stance_fraction; /* of the cycle each foot is down: above 1/2 a walk, below it a run */
-    float bob;             /* the pelvis's rise and fall, metres each way */
+    /* The foot's roll, in fractions of the cycle from the foot's initial contact: */
+    float foot_flat;         /* the sole comes down flat (end of the loading response) */
+    float heel_off;          /* the heel lifts: the foot turns about the ball from here to toe-off */
+    float mid_stance;        /* the hip passes over the flat foot's ankle */
+    float heel_strike_pitch; /* radians, toes up, at initial contact */
+    float toe_off_pitch;     /* radians, heel up, at toe-off */
+    /* The stance knee (flexion, radians) at contact, at foot flat, at
+     * heel-off and at toe-off: the stance leg is never straighter than this,
+     * and the pelvis is as high as that allows (its height and bob come from
+     * these, the legs' lengths and the stride). */
+    float knee_contact, knee_loading, knee_mid_stance, knee_toe_off;
+    float knee_swing_peak; /* the swing knee's flexion at a third of the swing, radians */
+    float hip_swing_peak;  /* the thigh's flexion late in the swing, radians forward of vertical */
+    float arm_swing;       /* the upper arms' swing forward and back, radians each way */
     float lean;            /* the spine's forward lean, radians */
     float pelvis_turn;     /* the pelvis's turn about the vertical, radians each way */
-    float pelvis_tilt;     /* its roll, the swing side dropping, radians each way */
+    float pelvis_tilt;     /* its roll (list), the swing side dropping, radians each way */
     float elbow_bend;      /* radians */
-    float leg_reach;       /* hip to ankle is at most this fraction of thigh + shin */
     int keys_per_cycle;    /* keys spread evenly over the cycle, besides the key poses */
 } gait_params;
 /* [/listing] */
@@ -71,6 +82,8 @@ typedef enum gait_side { GAIT_LEFT, GAIT_RIGHT } gait_side;
  * and what it measured of them in the rest pose. */
 typedef struct gait_leg {
     int thigh, shin, foot;
+    int toes;                        /* -1 when the skeleton has none */
+    float ball_offset[3];            /* the ball (sole under the toes joint) from the ankle, model space, rest pose */
     float thigh_length, shin_length; /* hip to knee, knee to ankle, metres */
     float ankle_rest[3];             /* the ankle in model space, rest pose: y is its height over the sole */
     /* The rest pose's thigh and shin frames (bone direction, knee hinge
@@ -83,6 +96,19 @@ typedef struct gait_leg {
     float heel_in_foot[3], ball_in_foot[3];
 } gait_leg;
 
+#define GAIT_PELVIS_SAMPLES 256
+
+/* A leg's swing, the ends its curves go between (index 0 at toe-off, 1 at
+ * the next contact), measured on the stance poses there: */
+typedef struct gait_swing {
+    float side[2];  /* the ankle's offset from the hip along X, metres */
+    float knee[2];  /* knee flexion, radians */
+    float hip[2];   /* the thigh's flexion forward of vertical, radians */
+    float ankle[2]; /* the foot turned from the shin's neutral, radians (plantarflexion +) */
+    versor foot_fix[2]; /* what takes the swing's foot rotation onto the stance's exactly */
+    versor toes_local;  /* the toes joint at toe-off (bent up under the foot) */
+} gait_swing;
+
 /* A generator set up for one skeleton and one set of parameters. */
 typedef struct gait {
     gait_params params;
@@ -94,8 +120,13 @@ typedef struct gait {
      * transform then */
     int spine_1, spine_3, neck, upper_arm[2], forearm[2];
     float key_phase[8]; /* the eight key poses, fractions of the cycle: contact, down, passing, up (left), then right */
-    float lift_phase[2]; /* each foot's toe-off */
-    float pelvis_drop;   /* how far the pelvis is lowered from its rest height so that the stance legs reach */
+    float lift_phase[2];     /* each foot's toe-off */
+    float heel_off_phase[2]; /* each foot's heel-off */
+    /* The pelvis's height over the cycle: its offset from the rest height
+     * at GAIT_PELVIS_SAMPLES even phases, from the stance legs (gait_init). */
+    float pelvis_offset[GAIT_PELVIS_SAMPLES];
+    gait_swing swing[2]; /* each leg's swing, from its toe-off to its next contact */
+    bool swing_planned;  /* gait_init has measured swing[]: until then a swing leg just hangs */
     int joint_count;
     versor *rest_model_rotation; /* [joint_count]: model-space rotation of every joint in the rest pose */
     transform *rest_local;       /* [joint_count] */
@@ -225,5 +256,29 @@ typedef struct walk_check_result {
  * on a clip without the four events or on a rate <= 0. */
 bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
                 walk_check_result *out, sa_error *err);
+
+/* [listing gait_measures] */
+/* A gait clip's left leg over one cycle, as a gait laboratory measures it
+ * (gait_measure.c): degrees and metres. */
+typedef struct gait_measures {
+    double knee_flexion_min_deg;             /* the straightest the knee gets */
+    double knee_flexion_mid_stance_deg;      /* at mid-stance (passing) */
+    double knee_flexion_swing_peak_deg;      /* the most it folds in the swing */
+    double hip_flexion_peak_deg;             /* the thigh furthest forward of vertical */
+    double hip_extension_peak_deg;           /* ... and furthest behind it */
+    double ankle_plantarflexion_toe_off_deg; /* the foot turned down from neutral at toe-off */
+    double heel_rise_on_planted_toes_m;      /* the heel's height while the toes are on the ground */
+    double toe_clearance_min_m;              /* the lowest the foot passes over the ground in mid-swing */
+} gait_measures;
+/* [/listing] */
+
+/* Measures clip w (made over skeleton s; its left_down and left_up events
+ * and a left_toes joint needed) at 240 even times over its cycle. */
+bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_error *err);
+
+/* Prints the measures, one line each, `NAME MEASURE: VALUE (normal LOW ..
+ * HIGH)` and " outside" after the ones outside the walk's (or the run's)
+ * normal band; returns how many are outside. */
+int gait_measures_print(const char *name, const gait_measures *m, bool run, FILE *out);
 
 #endif

@@ -49,6 +49,14 @@ int run_check_walk(const skeleton *all, walk_clip *gaits, float sink)
     r.distance_travelled += changes.distance_travelled;
     printf("max_foot_slide: %.6f\nmax_foot_penetration: %.6f\ndistance_travelled: %.6f\n", r.max_foot_slide,
            r.max_foot_penetration, r.distance_travelled);
+    /* the gait of each clip beside the normal ranges */
+    int outside = 0;
+    for (int i = 0; i < 2; i++) {
+        gait_measures m;
+        if (!gait_measure(all, &gaits[i], &m, &err))
+            return app_fail(&err);
+        outside += gait_measures_print(gaits[i].c.name, &m, i == 1, stdout);
+    }
     /* One line for each limit broken, after the three lines. */
     fflush(stdout);
     int status = 0;
@@ -59,6 +67,10 @@ int run_check_walk(const skeleton *all, walk_clip *gaits, float sink)
     if (r.max_foot_penetration > MAX_FOOT_PENETRATION) {
         fprintf(stderr, "error: a sole goes %g m under the ground (at most %g)\n", r.max_foot_penetration,
                 MAX_FOOT_PENETRATION);
+        status = 1;
+    }
+    if (outside > 0) {
+        fprintf(stderr, "error: %d gait measures are outside the normal ranges\n", outside);
         status = 1;
     }
     return status;
