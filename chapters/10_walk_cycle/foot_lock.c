@@ -69,15 +69,10 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
     const gait *g = &job->walk->g; /* the legs' measures: both clips are over one skeleton */
     mat4 model_from_world;
     glm_mat4_inv(world_from_model, model_from_world);
-    versor heading, unheading;
-    glm_mat4_quat(world_from_model, heading);
-    glm_quat_conjugate(heading, unheading);
     joints_local_to_model(g->joint_count, g->parent, pose, model);
     if (!lock->started) { /* a fresh start: nothing held, nothing to ease back from */
         for (int side = 0; side < 2; side++)
-            lock->foot[side] = (foot_lock_foot){.since_contact = 1,
-                                                .toe_off = -1,
-                                                .released_rotation = GLM_QUAT_IDENTITY_INIT};
+            lock->foot[side] = (foot_lock_foot){.since_contact = 1, .toe_off = -1};
         lock->phase = job->sync.phase, lock->drop = 0, lock->drop_from = 0;
     }
     vec3 target[2];
@@ -88,23 +83,32 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
         foot_lock_foot *f = &lock->foot[side];
         const int foot = g->leg[side].foot;
         vec3 animated = {model[foot][3][0], model[foot][3][1], model[foot][3][2]};
-        versor animated_rotation;
-        glm_mat4_quat(model[foot], animated_rotation);
+        glm_mat4_quat(model[foot], rotation[side]); /* the foot turns as the blend turns it */
+        float sole[2][3]; /* heel, ball: model space, as animated */
+        gait_sole_points(g, (gait_side)side, model[foot], sole[0], sole[1]);
         bool was_planted = f->planted;
         f->planted = foot_lock_step_stance(lock, (gait_side)side, &job->sync, &f->since_contact, was_planted);
-        if (f->planted && !was_planted) {
-            /* held where it lands, at the clips' ankle height (sole on the
-             * ground) and level, as both clips keep it */
-            vec3 landing = {animated[0], g->leg[side].ankle_rest[1], animated[2]};
+        if (f->planted && !was_planted) { /* the heel strikes: it is held where it lands, on the ground */
+            f->pivot = 0;
+            vec3 landing = {sole[0][0], 0, sole[0][2]};
             glm_mat4_mulv3(world_from_model, landing, 1, f->held);
-            glm_quat_mul(heading, g->rest_model_rotation[foot], f->held_rotation);
         }
-        glm_mat4_mulv3(model_from_world, f->held, 1, target[side]);
-        glm_quat_mul(unheading, f->held_rotation, rotation[side]);
+        /* what moves the animated foot so that its held point is where it was held */
+        vec3 held_model, shift = {0, 0, 0};
+        glm_mat4_mulv3(model_from_world, f->held, 1, held_model);
+        if (f->planted || was_planted) /* at the toe-off too: the ease back starts from it */
+            glm_vec3_sub(held_model, sole[f->pivot], shift);
+        if (f->planted && f->pivot == 0 && sole[1][1] <= sole[0][1] + FOOT_LOCK_FLAT) {
+            /* the sole is flat: the ball, down now, is held from here on,
+             * through the heel-off to the toe-off */
+            f->pivot = 1;
+            vec3 ball = {sole[1][0] + shift[0], 0, sole[1][2] + shift[2]};
+            glm_mat4_mulv3(world_from_model, ball, 1, f->held);
+        }
+        glm_vec3_add(animated, shift, target[side]);
         if (was_planted && !f->planted) { /* the toe-off: the ease back to the animation starts */
             f->toe_off = f->since_contact;
-            glm_vec3_sub(target[side], animated, f->offset);
-            glm_quat_copy(rotation[side], f->released_rotation);
+            glm_vec3_copy(shift, f->offset);
         }
         if (f->planted) {
             float reach = FOOT_LOCK_REACH * (g->leg[side].thigh_length + g->leg[side].shin_length);
@@ -113,7 +117,6 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
             float left = 1 - smoothstep((float)(f->since_contact - f->toe_off) / FOOT_LOCK_RELEASE);
             glm_vec3_copy(animated, target[side]);
             glm_vec3_muladds(f->offset, left, target[side]);
-            quat_slerp(animated_rotation, f->released_rotation, left, rotation[side]);
         }
     }
     /* [/listing] */

@@ -66,9 +66,9 @@ gait_params gait_run(void)
         .stance_fraction = 0.3f,
         .foot_flat = 0.04f,
         .heel_off = 0.16f,
-        .mid_stance = 0.1f,
+        .mid_stance = 0.09f,
         .heel_strike_pitch = 10 * DEG,
-        .toe_off_pitch = 40 * DEG,
+        .toe_off_pitch = 46 * DEG,
         .knee_contact = 15 * DEG,
         .knee_loading = 35 * DEG,
         .knee_mid_stance = 38 * DEG,
@@ -413,7 +413,7 @@ static void swing_angles(const gait *g, const gait_swing *w, float s, float *kne
     float hip_peak = fmaxf(p->hip_swing_peak, w->hip[1]);
     *hip = s < hip_at ? w->hip[0] + (hip_peak - w->hip[0]) * smooth01(s / hip_at)
                       : hip_peak + (w->hip[1] - hip_peak) * smooth01((s - hip_at) / (1 - hip_at));
-    const float lifted = -3 * DEG; /* the toes a little up in mid-swing: they clear the ground */
+    const float lifted = -7 * DEG; /* the toes a little up in mid-swing: they clear the ground */
     *ankle = s < 0.4f ? w->ankle[0] + (lifted - w->ankle[0]) * ease_out(s / 0.4f)
                       : lifted + (w->ankle[1] - lifted) * smooth01((s - 0.75f) / 0.25f);
 }

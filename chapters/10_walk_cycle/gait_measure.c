@@ -11,8 +11,6 @@
 #define MEASURE_PI 3.14159265358979323846
 #define TO_DEG (180.0 / MEASURE_PI)
 #define SAMPLES 240
-/* a sole point this close to the ground touches it */
-#define ON_GROUND 0.0005
 
 static double angle_between(const float a[3], const float b[3])
 {
@@ -122,7 +120,7 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
         double to_off = fabs(fmod(time - up + 1.5 * duration, duration) - duration / 2);
         if (to_off < best_off)
             best_off = to_off, out->ankle_plantarflexion_toe_off_deg = neutral - shin_foot;
-        if (ball[1] <= ON_GROUND || toe[1] <= ON_GROUND)
+        if (ball[1] <= GAIT_ON_GROUND || toe[1] <= GAIT_ON_GROUND)
             out->heel_rise_on_planted_toes_m = fmax(out->heel_rise_on_planted_toes_m, heel[1]);
         if (!planted && since_up >= swing / 4 && since_up <= 3 * swing / 4)
             out->toe_clearance_min_m = fmin(out->toe_clearance_min_m, lowest);
@@ -137,8 +135,8 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
  * Biomechanics and Motor Control of Human Gait, 1991; Perry and Burnfield,
  * Gait Analysis, 2010; running: Novacheck, The biomechanics of running,
  * Gait and Posture 7, 1998): the least and most of each measure. */
-static const gait_measures walk_low = {0, 5, 60, 25, 10, 10, 0.02, 0.008};
-static const gait_measures walk_high = {5, 15, 65, 35, 20, 25, 0.2, 0.03};
+static const gait_measures walk_low = {0, 5, 60, 25, 10, 10, 0.02, 0.01};
+static const gait_measures walk_high = {5, 15, 65, 35, 20, 25, 0.2, 0.02};
 static const gait_measures run_low = {0, 30, 90, 30, 5, 10, 0, 0.02};
 static const gait_measures run_high = {25, 50, 110, 55, 25, 30, 0.3, 0.5};
 /* [/listing] */

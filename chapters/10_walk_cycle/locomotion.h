@@ -99,28 +99,34 @@ void locomotion_frame(locomotion_job *job, float speed, double dt, transform *po
  * of that frame), so a weight that changes in the air never plants it
  * again before the next contact.
  *
- * While planted, the ankle is held where it landed (in the world, at the
- * height the clips plant it) with the foot level, and the leg re-solved onto
- * it by the generator's own solve (gait_leg_solve). When the hip would be
- * further from a held ankle than FOOT_LOCK_REACH of the leg (a sudden
+ * While planted, the foot keeps the blend's rotation (it rolls as both
+ * clips roll it) and the point it stands on is held in the world: the heel
+ * where it strikes the ground, then, once the sole is flat (the ball down
+ * within FOOT_LOCK_FLAT of the heel's height), the ball where it came down,
+ * through the heel-off to the toe-off. The ankle target is the animated
+ * ankle moved by what brings the animated point back onto the held one,
+ * and the leg is re-solved onto it by the generator's own solve
+ * (gait_leg_solve). When the hip would be
+ * further from that ankle than FOOT_LOCK_REACH of the leg (a sudden
  * slow-down in mid-stance leaves the hip further ahead than either clip
- * does), the pelvis comes down just enough. After the toe-off the
- * difference between held and animated ankle (and any lowering of the
- * pelvis) eases to 0 over FOOT_LOCK_RELEASE of the cycle (smoothstep), so
+ * does), the pelvis comes down just enough. After the toe-off that move of
+ * the ankle (and any lowering of the pelvis) eases to 0 over
+ * FOOT_LOCK_RELEASE of the cycle (smoothstep), so
  * nothing pops. */
 #define FOOT_LOCK_RELEASE 0.1f
 /* The steady blends keep the hip within 0.986 of thigh + shin of a held
  * ankle, the 4 s ramp within 0.995. */
 #define FOOT_LOCK_REACH 0.99f
+/* metres: the ball this close to the heel's height, the sole is flat */
+#define FOOT_LOCK_FLAT 0.0005f
 
 typedef struct foot_lock_foot {
     bool planted;
-    double since_contact;     /* phase since this foot's contact, 0 .. 1: the frame before */
-    float held[3];            /* planted: the ankle in the world */
-    versor held_rotation;     /* planted: the foot's rotation in the world */
-    double toe_off;           /* since_contact at the toe-off: the release starts there */
-    float offset[3];          /* at the toe-off: held minus animated ankle, model space */
-    versor released_rotation; /* at the toe-off: the held rotation, model space */
+    double since_contact; /* phase since this foot's contact, 0 .. 1: the frame before */
+    int pivot;            /* planted: the point held, 0 the heel, 1 the ball */
+    float held[3];        /* planted: where that point is held, in the world */
+    double toe_off;       /* since_contact at the toe-off: the release starts there */
+    float offset[3];      /* at the toe-off: the ankle's move off the animation, model space */
 } foot_lock_foot;
 
 typedef struct foot_lock {

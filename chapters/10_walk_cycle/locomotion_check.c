@@ -70,10 +70,8 @@ bool locomotion_check(const walk_clip *walk, const walk_clip *run, double second
             for (int p = 0; p < 2; p++) {
                 glm_mat4_mulv3(world_from_model, sole[p], 1, sole[p]);
                 out->max_foot_penetration = fmax(out->max_foot_penetration, -(double)sole[p][1]);
-                if (f > 0 && was_planted[side] && planted[side]) {
-                    double slide = hypot(sole[p][0] - last[side][p][0], sole[p][2] - last[side][p][2]) / dt;
-                    out->max_foot_slide = fmax(out->max_foot_slide, slide);
-                }
+                if (f > 0 && was_planted[side] && planted[side])
+                    out->max_foot_slide = fmax(out->max_foot_slide, gait_sole_slide(sole[p], last[side][p], dt));
                 glm_vec3_copy(sole[p], last[side][p]);
             }
         }

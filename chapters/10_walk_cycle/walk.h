@@ -240,11 +240,19 @@ void walk_clip_free(walk_clip *w);
 
 /* [listing walk_check_result] */
 typedef struct walk_check_result {
-    double max_foot_slide;       /* m/s: the fastest a planted sole moves horizontally in the world */
+    double max_foot_slide;       /* m/s: the fastest a planted sole point on the ground moves horizontally */
     double max_foot_penetration; /* m: how far a sole goes under the ground (0 when never) */
     double distance_travelled;   /* m: the length of the root's path */
 } walk_check_result;
 /* [/listing] */
+
+/* A sole point this close to the ground (metres) stands on it. */
+#define GAIT_ON_GROUND 0.0005f
+
+/* How fast a sole point moved over the ground (m/s, horizontally) from
+ * `before` to `now`, dt seconds apart, world space (y up, the ground at 0):
+ * 0 unless it is on the ground (GAIT_ON_GROUND) at both. */
+double gait_sole_slide(const float now[3], const float before[3], double dt);
 
 /* --check-walk: plays each clip for `seconds` at `rate` Hz, one after the
  * other, with chapter 08's clock; the root moves by the root motion (heading
@@ -252,7 +260,8 @@ typedef struct walk_check_result {
  * the frame its `left_down` / `right_down` event is reported to the frame its
  * `..._up` event is: the slide is measured over each step in which it is
  * planted at both ends, on the heel and the ball (gait_sole_points), in world
- * space. The skeleton is the one the clips were made over. Fails (one line)
+ * space, each while it is on the ground (within 0.5 mm of y = 0) at both
+ * ends: the heel until it lifts, the ball from when it comes down. The skeleton is the one the clips were made over. Fails (one line)
  * on a clip without the four events or on a rate <= 0. */
 bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
                 walk_check_result *out, sa_error *err);

@@ -26,6 +26,17 @@ void walk_clip_free(walk_clip *w)
     gait_free(&w->g);
 }
 
+/* [listing gait_sole_slide] */
+double gait_sole_slide(const float now[3], const float before[3], double dt)
+{
+    /* a rolling foot has one point down at a time (the heel, then the
+     * ball): only a point on the ground at both ends can slide */
+    if (now[1] > GAIT_ON_GROUND || before[1] > GAIT_ON_GROUND)
+        return 0;
+    return hypot(now[0] - before[0], now[2] - before[2]) / dt;
+}
+/* [/listing] */
+
 static int find_event(const clip *c, const char *name, sa_error *err)
 {
     for (int e = 0; e < c->event_count; e++)
@@ -129,11 +140,9 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
                 for (int p = 0; p < 2; p++) {
                     glm_vec3_add(sole[p], root, sole[p]); /* world = root + model (heading 0) */
                     out->max_foot_penetration = fmax(out->max_foot_penetration, -(double)sole[p][1]);
-                    /* planted at both ends of the step: it should not have moved */
-                    if (f > 0 && was_planted[side] && feet[side].planted) {
-                        double slide = hypot(sole[p][0] - last[side][p][0], sole[p][2] - last[side][p][2]) / dt;
-                        out->max_foot_slide = fmax(out->max_foot_slide, slide);
-                    }
+                    /* planted at both ends of the step: on the ground it should not have moved */
+                    if (f > 0 && was_planted[side] && feet[side].planted)
+                        out->max_foot_slide = fmax(out->max_foot_slide, gait_sole_slide(sole[p], last[side][p], dt));
                     glm_vec3_copy(sole[p], last[side][p]);
                 }
             }
