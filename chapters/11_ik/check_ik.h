@@ -4,12 +4,23 @@
 
 #include "stairs_walk.h"
 
+/* The knees on one part of the walk, degrees of flexion (0 straight). */
+typedef struct stairs_knees {
+    double contact;    /* at foot contact (the down event), the mean over the contacts there */
+    double stance_min; /* the straightest a planted leg's knee gets */
+    double swing_peak; /* the most a swinging leg's knee folds */
+    int contacts;
+} stairs_knees;
+
+enum { STAIRS_LANDING, STAIRS_UP, STAIRS_DOWN, STAIRS_PARTS };
+
 /* [listing stairs_check_result] */
 typedef struct stairs_check_result {
-    double max_foot_error;   /* m: a planted foot's sole (heel, ball) from the step it stands on */
+    double max_foot_error;   /* m: a planted foot's lowest sole point (heel, ball) from the step under it */
     double max_foot_slide;   /* m/s: the fastest a planted sole moves horizontally (as chapter 10 measures) */
     double max_knee_pop;     /* rad: the largest change of a knee's angle from one frame to the next */
     double max_bone_stretch; /* the largest relative change of a bone's length from the rest pose */
+    stairs_knees knees[STAIRS_PARTS]; /* the root on the landing, on the flight going up, going down */
 } stairs_check_result;
 /* [/listing] */
 
@@ -24,8 +35,11 @@ typedef struct stairs_check_result {
 bool stairs_check(const skeleton *s, bool ik, float sink, double rate, stairs_check_result *out, sa_error *err);
 
 /* --check-ik: loads the skeleton of model_path (NULL: the humanoid), runs
- * stairs_check at 60 Hz (sink as there), prints the four lines; returns the
- * exit status (1 over 0.01 m, 0.01 m/s or 1e-4, or on an error). */
+ * stairs_check at 60 Hz (sink as there), prints the four lines, then the
+ * knees of each part of the walk beside the normal ranges of a person
+ * walking and climbing stairs (" outside" after a knee outside its range:
+ * reported, not failed); returns the exit status (1 over 0.01 m, 0.01 m/s
+ * or 1e-4, or on an error). */
 int run_check_ik(const char *model_path, bool ik, float sink);
 
 #endif

@@ -226,7 +226,10 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     }
     sw->lift = lift;
     sw->land = land;
-    sw->top = highest + clearance;
+    /* over a step edge (anything the swing goes up or down to, or over)
+     * the sole clears it by `clearance`; on the flat it swings as the clip
+     * swings it, clear of its own ground */
+    sw->top = highest + (highest > fminf(lift, land) + 1e-4f ? clearance : 0);
     /* the slowest rise, then the slowest fall, that keep the sole over
      * every step it passes, a step higher than the one it leaves or lands
      * on by a margin (the samples are a little apart) */

@@ -93,7 +93,8 @@ typedef struct foot_swing {
 
 /* Plans a swing from the heel at lift_heel to the heel at land_heel (world;
  * the foot facing `forward`, horizontal and unit), its sole clearing the
- * highest step under its footprint on the way by `clearance`, and rising
+ * highest step under its footprint on the way by `clearance` (no clearance
+ * on the flat: lift, land and every step passed over at one height), and rising
  * and falling as slowly as the steps allow (a foot going up must be over
  * the riser before its toes reach it; going down, it stays up until its
  * heel is past the edge). progress[k] is how far across (0..1) the foot is

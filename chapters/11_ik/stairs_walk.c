@@ -11,8 +11,9 @@
 
 /* [listing stairs_walk_tuning] */
 #define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
-#define SWING_CLEARANCE 0.05f /* metres a swinging sole clears the higher of the two steps it goes between */
-#define LEG_REACH 0.97f       /* a hip at most this fraction of the leg's length from its ankle's target */
+#define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
+
+#define LEG_REACH 0.999f      /* a hip at most this fraction of the leg's length from its ankle's target (knee 5 degrees) */
 /* [/listing] */
 
 /* The stairs gait: chapter 10's walk with a stride of two treads (each foot
@@ -238,17 +239,34 @@ static void foot_in_world(const stairs_foot *f, mat4 world_from_model, mat4 *mod
 
 /* [listing foot_on_ground] */
 /* The foot as the clip has it, put on the ground under it: the same x z
- * and rotation (the clip's feet are level, so flat on a flat step), the
- * ankle its height above the support height (foot_support_height: the
- * highest step under the footprint). */
+ * and rotation, moved up or down so that its lowest sole point (the heel
+ * at a heel strike, the ball at a toe-off) stands on the support height
+ * (foot_support_height: the highest step under the footprint). */
 static float foot_on_ground(const stairs_walk *w, const stairs_foot *f, const foot_world *fw, vec3 ankle)
 {
     float support = foot_support_height(&w->stairs, &f->leg, fw->heel, fw->ball);
     glm_vec3_copy((float *)fw->ankle, ankle);
-    ankle[1] = support + f->leg.ankle_height;
+    ankle[1] += support - w->sink - fminf(fw->heel[1], fw->ball[1]);
     return support;
 }
 /* [/listing] */
+
+/* The rotation part of a matrix, as a unit quaternion. */
+static void rotation_of(mat4 m, versor q)
+{
+    mat3 r;
+    glm_mat4_pick3(m, r);
+    glm_mat3_quat(r, q);
+    glm_quat_normalize(q);
+}
+
+/* The point a planted foot stands on (0 the heel, 1 the ball) where the
+ * ankle is at `ankle`, the foot turned by `rotation`. */
+static void sole_point_at(const stairs_foot *f, int pivot, const float ankle[3], const versor rotation, vec3 out)
+{
+    glm_quat_rotatev((float *)rotation, pivot ? (float *)f->leg.ball_in_foot : (float *)f->leg.heel_in_foot, out);
+    glm_vec3_add(out, (float *)ankle, out);
+}
 
 /* A heel point where the ankle is at `ankle`, the foot turned by `rotation`. */
 static void heel_at(const stairs_foot *f, const float ankle[3], const versor rotation, vec3 heel)
@@ -273,7 +291,6 @@ static void plan_swing(const stairs_walk *w, stairs_foot *f, float lift)
         progress[k] = u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
     }
     vec3 from, to, forward;
-    heel_at(f, f->lock_ankle, f->lock_rotation, from);
     heel_at(f, f->land_ankle, f->land_rotation, to);
     glm_quat_rotatev(f->land_rotation, (float *)f->leg.ball_in_foot, forward);
     vec3 heel_offset;
@@ -281,6 +298,10 @@ static void plan_swing(const stairs_walk *w, stairs_foot *f, float lift)
     glm_vec3_sub(forward, heel_offset, forward);
     forward[1] = 0;
     glm_vec3_normalize(forward);
+    /* it leaves from its ball (the heel is up at the toe-off): the
+     * footprint starts where the flat foot's heel was behind it */
+    sole_point_at(f, 1, f->lock_ankle, f->lock_rotation, from);
+    glm_vec3_muladds(forward, -glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot), from);
     foot_swing_plan(&f->swing, &w->stairs, &f->leg, from, to, forward, progress, lift, f->land_height, SWING_CLEARANCE);
 }
 /* [/listing] */
@@ -305,6 +326,7 @@ static void foresee_landing(stairs_walk *w, int side)
     float lift = f->land_height;
     f->land_height = foot_on_ground(w, f, &fw, f->land_ankle);
     glm_quat_copy(fw.rotation, f->land_rotation);
+    rotation_of(world_from_model, f->land_heading);
     plan_swing(w, f, lift);
 }
 /* [/listing] */
@@ -329,6 +351,11 @@ void stairs_walk_reset(stairs_walk *w)
         glm_quat_copy(fw.rotation, f->lock_rotation);
         glm_vec3_copy(f->lock_ankle, f->land_ankle);
         glm_quat_copy(fw.rotation, f->land_rotation);
+        rotation_of(w->world_from_model, f->land_heading);
+        glm_quat_copy(f->land_heading, f->held_heading);
+        /* held on the point it stands on: the ball once the sole is flat */
+        f->pivot = fw.ball[1] <= fw.heel[1] + GAIT_ON_GROUND;
+        sole_point_at(f, f->pivot, f->lock_ankle, f->lock_rotation, f->held);
         f->planted = planted_at(f, 0);
         memset(&w->foot[side], 0, sizeof w->foot[side]);
         w->foot[side].planted = f->planted;
@@ -348,10 +375,11 @@ static void foot_events(stairs_walk *w, const int *fired, int crossed)
     for (int e = 0; e < crossed && e < 16; e++)
         for (int side = 0; side < 2; side++) {
             stairs_foot *f = &w->feet[side];
-            if (fired[e] == f->down_event) {
+            if (fired[e] == f->down_event) { /* held on its heel where it lands */
                 f->planted = true;
-                glm_vec3_copy(f->land_ankle, f->lock_ankle);
-                glm_quat_copy(f->land_rotation, f->lock_rotation);
+                f->pivot = 0;
+                sole_point_at(f, 0, f->land_ankle, f->land_rotation, f->held);
+                glm_quat_copy(f->land_heading, f->held_heading);
             }
             if (fired[e] == f->up_event) {
                 f->planted = false;
@@ -362,19 +390,39 @@ static void foot_events(stairs_walk *w, const int *fired, int crossed)
 /* [/listing] */
 
 /* [listing foot_target] */
-/* Where the IK puts one foot this frame. Planted: held. Swinging: the
- * clip's path across, blended by the stance weight (ex11.3) with where it
- * was held (over the first half of the swing) or where it will land (over
- * the second), so it leaves and arrives without a jump even on the turn,
- * where the clip's foot has drifted from the held one; its height that of
- * the swing over the steps (foot_swing_height). */
+/* Where the IK puts one foot this frame. Planted: turned as the clip turns
+ * it (its roll: heel strike, flat, heel-off) but facing where it faced when
+ * it landed (held_heading), and placed so that the point it stands on stays
+ * where it is held: the heel, then, once the clip's sole is flat, the ball.
+ * Swinging: the clip's path across, blended by the stance weight (ex11.3)
+ * with where it was held (over the first half of the swing) or where it
+ * will land (over the second), so it leaves and arrives without a jump even
+ * on the turn, where the clip's foot has drifted from the held one; its
+ * height the clip's own over its flat ground plus that of the swing over
+ * the steps (foot_swing_height). */
 static void foot_target(stairs_walk *w, int side, const foot_world *fw, float weight, vec3 ankle, versor rotation,
                         float *ground)
 {
     stairs_foot *f = &w->feet[side];
+    const float clip_ankle_height = fw->ankle[1] - w->world_from_model[3][1];
     if (f->planted) {
-        glm_vec3_copy(f->lock_ankle, ankle);
-        glm_quat_copy(f->lock_rotation, rotation);
+        versor model_rotation;
+        rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
+        glm_quat_mul(f->held_heading, model_rotation, rotation);
+        glm_quat_normalize(rotation);
+        if (f->pivot == 0 && fw->ball[1] <= fw->heel[1] + GAIT_ON_GROUND) {
+            /* the sole is flat: the ball, down now, is held until the toe-off */
+            vec3 heel_ankle;
+            sole_point_at(f, 0, (float[3]){0, 0, 0}, rotation, heel_ankle);
+            glm_vec3_sub(f->held, heel_ankle, heel_ankle); /* the ankle the held heel gives */
+            sole_point_at(f, 1, heel_ankle, rotation, f->held);
+            f->pivot = 1;
+        }
+        vec3 offset;
+        sole_point_at(f, f->pivot, (float[3]){0, 0, 0}, rotation, offset);
+        glm_vec3_sub(f->held, offset, ankle);
+        glm_vec3_copy(ankle, f->lock_ankle);
+        glm_quat_copy(rotation, f->lock_rotation);
         *ground = f->land_height;
         return;
     }
@@ -385,10 +433,13 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     const float *held_rotation = u < 0.5f ? f->lock_rotation : f->land_rotation;
     glm_vec3_lerp((float *)fw->ankle, (float *)held, weight, ankle);
     glm_quat_slerp((float *)fw->rotation, (float *)held_rotation, weight, rotation);
-    ankle[1] = foot_swing_height(&f->swing, u) + f->leg.ankle_height;
+    ankle[1] = foot_swing_height(&f->swing, u) - w->sink + clip_ankle_height;
     /* the ground it is on its way to, for the pelvis: eased over the whole
-     * swing, so the pelvis goes down a flight as smoothly as the feet */
-    float s = u * u * (3 - 2 * u);
+     * swing, so the pelvis goes down a flight as smoothly as the feet;
+     * going up, over the swing's rise, so the pelvis is not kept down while
+     * the foot is already over the higher step */
+    float e = f->swing.land > f->swing.lift ? glm_clamp(u / f->swing.rise_end, 0.0f, 1.0f) : u;
+    float s = e * e * (3 - 2 * e);
     *ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
 }
 /* [/listing] */

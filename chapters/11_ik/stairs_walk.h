@@ -41,12 +41,19 @@ typedef struct stairs_foot {
     int down_event, up_event; /* the clip's events left_down, left_up (right_...) */
     float down_time, up_time; /* their clip times */
     bool planted;             /* between the two, as the clock reports them */
-    vec3 lock_ankle;          /* planted: where the ankle is held, from contact to toe-off */
-    versor lock_rotation;     /* and the foot's rotation */
-    vec3 land_ankle;          /* swinging: where it will land (the next contact, foreseen) */
+    /* Planted: the foot rolls as the clip rolls it, about the point it
+     * stands on, held in the world: the heel from the contact, the ball
+     * from when the sole is flat (as chapter 10's foot lock holds it). */
+    int pivot;             /* 0 the heel, 1 the ball */
+    vec3 held;             /* where that point is held */
+    versor held_heading;   /* the root's heading when it landed: the foot keeps its direction on the turn */
+    vec3 lock_ankle;       /* the ankle and the foot's rotation the last planted frame: the swing leaves from them */
+    versor lock_rotation;
+    vec3 land_ankle;       /* swinging: where it will land (the next contact, foreseen) */
     versor land_rotation;
-    float land_height; /* the support height it stands on (planted) or will land on */
-    foot_swing swing;  /* swinging: the height of its swing over the steps */
+    versor land_heading;   /* and the root's heading then */
+    float land_height;     /* the support height it stands on (planted) or will land on */
+    foot_swing swing;      /* swinging: the height of its swing over the steps */
 } stairs_foot;
 
 /* The path: up the flight along +Z at x = -turn_radius, half a circle on
@@ -69,6 +76,7 @@ typedef struct stairs_walk {
     float position[3];
     float heading; /* radians about +Y, 0 facing +Z (chapter 10's convention) */
     bool ik_enabled;
+    float sink; /* metres the feet are put under the steps (0; --check-ik --sink tests the check) */
     mat4 world_from_model; /* the last frame's root */
     stairs_foot feet[2];   /* left, right */
     int pelvis;            /* the hips joint */
