@@ -251,7 +251,8 @@ typedef struct walk_check_result {
 
 /* How fast a sole point moved over the ground (m/s, horizontally) from
  * `before` to `now`, dt seconds apart, world space (y up, the ground at 0):
- * 0 unless it is on the ground (GAIT_ON_GROUND) at both. */
+ * 0 unless it is on the ground (within GAIT_ON_GROUND of it, above or
+ * below) at both: a sole sunk into the ground is the penetration's to find. */
 double gait_sole_slide(const float now[3], const float before[3], double dt);
 
 /* --check-walk: plays each clip for `seconds` at `rate` Hz, one after the

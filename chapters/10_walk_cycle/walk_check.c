@@ -31,7 +31,7 @@ double gait_sole_slide(const float now[3], const float before[3], double dt)
 {
     /* a rolling foot has one point down at a time (the heel, then the
      * ball): only a point on the ground at both ends can slide */
-    if (now[1] > GAIT_ON_GROUND || before[1] > GAIT_ON_GROUND)
+    if (fabsf(now[1]) > GAIT_ON_GROUND || fabsf(before[1]) > GAIT_ON_GROUND)
         return 0;
     return hypot(now[0] - before[0], now[2] - before[2]) / dt;
 }

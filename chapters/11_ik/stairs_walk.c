@@ -13,7 +13,7 @@
 #define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
 #define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
 
-#define LEG_REACH 0.999f      /* a hip at most this fraction of the leg's length from its ankle's target (knee 5 degrees) */
+#define LEG_REACH 0.997f      /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees) */
 /* [/listing] */
 
 /* The stairs gait: chapter 10's walk with a stride of two treads (each foot
@@ -23,6 +23,9 @@ static gait_params stairs_gait(const stairs_geometry *g)
     gait_params p = gait_walk();
     p.stride_length = 2 * g->run;
     p.cadence = 1.3f;
+    /* the thigh swings forward only as far as the short step lands it: a
+     * walk's 30 degrees would carry the foot past its tread and back */
+    p.hip_swing_peak = 0;
     return p;
 }
 
