@@ -15,6 +15,9 @@
 
 #define LEG_REACH 0.997f      /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees) */
 /* [/listing] */
+/* metres: the clip's ball this close to its heel's height, the sole is flat
+ * (the clip's keys put it exactly flat from the foot-flat key on) */
+#define FLAT 1e-5f
 
 /* The stairs gait: chapter 10's walk with a stride of two treads (each foot
  * goes from step k to step k + 2), a little slower. */
@@ -278,6 +281,16 @@ static void heel_at(const stairs_foot *f, const float ankle[3], const versor rot
     glm_vec3_add(heel, (float *)ankle, heel);
 }
 
+/* How far across (0 .. 1) a swing of `swing` seconds is at u (0 at the
+ * toe-off, 1 at the contact): a cycloid, blended with the held and landing
+ * points by the stance weight (ex11.3) so that it starts and ends still. */
+static float swing_across(const stairs_foot *f, float u, float swing, float duration)
+{
+    float across = u - sinf(2 * STAIRS_PI * u) / (2 * STAIRS_PI);
+    float weight = ik_stance_weight(f->up_time + u * swing, duration, f->down_time, f->up_time, STANCE_FADE);
+    return u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
+}
+
 /* [listing plan_swing] */
 /* The swing from where the foot is held to where it will land: how far
  * across it is at each point of the swing (the clip's cycloid, blended
@@ -287,12 +300,8 @@ static void plan_swing(const stairs_walk *w, stairs_foot *f, float lift)
 {
     double d = w->walk.c.duration;
     float swing = (float)ahead_of(f->up_time, f->down_time, d), progress[FOOT_SWING_SAMPLES];
-    for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
-        float u = (float)k / (FOOT_SWING_SAMPLES - 1);
-        float across = u - sinf(2 * STAIRS_PI * u) / (2 * STAIRS_PI);
-        float weight = ik_stance_weight(f->up_time + u * swing, (float)d, f->down_time, f->up_time, STANCE_FADE);
-        progress[k] = u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
-    }
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
+        progress[k] = swing_across(f, (float)k / (FOOT_SWING_SAMPLES - 1), swing, (float)d);
     vec3 from, to, forward;
     heel_at(f, f->land_ankle, f->land_rotation, to);
     glm_quat_rotatev(f->land_rotation, (float *)f->leg.ball_in_foot, forward);
@@ -357,7 +366,7 @@ void stairs_walk_reset(stairs_walk *w)
         rotation_of(w->world_from_model, f->land_heading);
         glm_quat_copy(f->land_heading, f->held_heading);
         /* held on the point it stands on: the ball once the sole is flat */
-        f->pivot = fw.ball[1] <= fw.heel[1] + GAIT_ON_GROUND;
+        f->pivot = fw.ball[1] <= fw.heel[1] + FLAT;
         sole_point_at(f, f->pivot, f->lock_ankle, f->lock_rotation, f->held);
         f->planted = planted_at(f, 0);
         memset(&w->foot[side], 0, sizeof w->foot[side]);
@@ -413,7 +422,7 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
         rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
         glm_quat_mul(f->held_heading, model_rotation, rotation);
         glm_quat_normalize(rotation);
-        if (f->pivot == 0 && fw->ball[1] <= fw->heel[1] + GAIT_ON_GROUND) {
+        if (f->pivot == 0 && fw->ball[1] <= fw->heel[1] + FLAT) {
             /* the sole is flat: the ball, down now, is held until the toe-off */
             vec3 heel_ankle;
             sole_point_at(f, 0, (float[3]){0, 0, 0}, rotation, heel_ankle);
@@ -432,10 +441,14 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     double d = w->walk.c.duration;
     float swing = (float)ahead_of(f->up_time, f->down_time, d);
     float u = glm_clamp((float)ahead_of(f->up_time, w->clock.time, d) / swing, 0.0f, 1.0f);
-    const float *held = u < 0.5f ? f->lock_ankle : f->land_ankle;
-    const float *held_rotation = u < 0.5f ? f->lock_rotation : f->land_rotation;
-    glm_vec3_lerp((float *)fw->ankle, (float *)held, weight, ankle);
-    glm_quat_slerp((float *)fw->rotation, (float *)held_rotation, weight, rotation);
+    /* across on the plan's own path (the steps' heights were planned along
+     * it), turned as the clip turns the foot: near the ends facing as it
+     * faced when it left (or will when it lands) */
+    glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
+    versor model_rotation, held_rotation;
+    rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
+    glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
+    glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
     ankle[1] = foot_swing_height(&f->swing, u) - w->sink + clip_ankle_height;
     /* the ground it is on its way to, for the pelvis: eased over the whole
      * swing, so the pelvis goes down a flight as smoothly as the feet;
