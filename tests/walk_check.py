@@ -96,12 +96,17 @@ def check_walk_lines(out):
 
 
 def gait_lines(out):
-    """--check-walk's gait lines: {(gait, measure): value}."""
+    """--check-walk's gait lines: {(gait, measure): value}, the value a
+    string where it is not a number ("nan")."""
     found = {}
     for line in out.splitlines():
         m = re.match(r"^(walk|run) (\w+): (-?[0-9.]+)", line)
         if m:
             found[(m.group(1), m.group(2))] = float(m.group(3))
+        else:
+            m = re.match(r"^(walk|run) (\w+): (\S*)", line)
+            if m:
+                found[(m.group(1), m.group(2))] = m.group(3)
     return found
 
 
@@ -262,11 +267,12 @@ def gait_measures(doc, buffers, index):
             rises.append(heel[1])
     mid_knee = leg.angles(world(down + stance / 2))[0]
     toe_off_shin_foot = leg.angles(world(up))[2]
+    # no swing sample (a stance of the whole cycle): NaN, outside every band
     return {"knee_flexion_min_deg": min(knees), "knee_flexion_mid_stance_deg": mid_knee,
-            "knee_flexion_swing_peak_deg": max(swing_knees), "hip_flexion_peak_deg": max(hips),
+            "knee_flexion_swing_peak_deg": max(swing_knees, default=math.nan), "hip_flexion_peak_deg": max(hips),
             "hip_extension_peak_deg": max(-h for h in hips),
             "ankle_plantarflexion_toe_off_deg": leg.neutral_shin_foot - toe_off_shin_foot,
-            "heel_rise_on_planted_toes_m": max(rises), "toe_clearance_min_m": min(clearances)}
+            "heel_rise_on_planted_toes_m": max(rises), "toe_clearance_min_m": min(clearances, default=math.nan)}
 
 
 def exported(program, tmp):
@@ -294,6 +300,10 @@ def check_gait(program):
         if name not in names:
             problems.append("the export has no animation %r" % name)
             continue
+        events = clip_events(doc, names.index(name))
+        if "left_down" not in events or "left_up" not in events:
+            problems.append("%s: extras.events %r has no left_down or left_up" % (name, events))
+            continue
         measured = gait_measures(doc, buffers, names.index(name))
         for measure in MEASURES:
             value, (low, high) = measured[measure], NORMAL[name][measure]
@@ -301,12 +311,14 @@ def check_gait(program):
             theirs = lines.get((name, measure))
             print("%s %s: %.*f (normal %g .. %g; --check-walk %s)"
                   % (name, measure, 4 if metres else 2, value, low, high, "no line" if theirs is None else theirs))
-            if not low <= value <= high:
+            if not low <= value <= high:  # NaN too
                 problems.append("%s %s: %g, outside the normal %g .. %g" % (name, measure, value, low, high))
             agree = AGREE_M if metres else AGREE_DEG
             if theirs is None:
                 problems.append("%s %s: no line in --check-walk's output (exit %d, stderr %r)"
                                 % (name, measure, code, err))
+            elif isinstance(theirs, str):
+                problems.append("%s %s: --check-walk says %r, not a number" % (name, measure, theirs))
             elif abs(theirs - value) > agree:
                 problems.append("%s %s: --check-walk says %g, measured here %g (at most %g apart)"
                                 % (name, measure, theirs, value, agree))
@@ -330,7 +342,9 @@ def write_curves(program, out_path):
         index = names.index(name)
         leg = Leg(doc, "left")
         duration = clip_duration(doc, buffers, doc["animations"][index])
-        down = clip_events(doc, index)["left_down"]
+        down = clip_events(doc, index).get("left_down")
+        if down is None:
+            return ["%s: no left_down event" % name]
         for k in range(100):
             t = (down + duration * k / 100) % duration
             knee, hip, _ = leg.angles(world_matrices(posed_document(doc, buffers, index, t)))
@@ -494,7 +508,9 @@ def main(argv):
         problems = check_export(program, argv[3])
     elif mode == "gait":
         problems = check_gait(program)
-    elif mode == "curves" and len(argv) == 4:
+    elif mode == "curves":
+        if len(argv) != 4:
+            raise SystemExit("walk_check.py: curves needs OUT.tsv\n" + __doc__)
         problems = write_curves(program, argv[3])
     elif mode == "errors":
         problems = check_errors(program)
