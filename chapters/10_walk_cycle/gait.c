@@ -418,6 +418,25 @@ static void swing_angles(const gait *g, const gait_swing *w, float s, float *kne
                       : lifted + (w->ankle[1] - lifted) * smooth01((s - 0.75f) / 0.25f);
 }
 
+/* The swing's ankle at s, given the shin's turn: the curve's (ankle), but
+ * from mid-swing on dorsiflexed as far as it takes (up to 20 degrees) for the
+ * foot to be no more than 5 degrees toes-down over the ground, then toes up
+ * to the contact's pitch: the shin is still behind the knee while the knee
+ * opens, and a foot square to it would drag its toes. */
+static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_turn, float s, float ankle)
+{
+    const gait_params *p = &g->params;
+    if (s < 0.4f)
+        return ankle;
+    vec3 shin;
+    glm_quat_rotatev((float *)shin_turn, (float *)leg->shin_frame[0], shin);
+    if (shin[1] > 0)
+        glm_vec3_negate(shin); /* knee to ankle, downward */
+    float lean = atan2f(shin[2], -shin[1]); /* the shin's forward lean */
+    float floor_pitch = -5 * DEG + (p->heel_strike_pitch + 5 * DEG) * smooth01((s - 0.5f) / 0.5f);
+    return fmaxf(fminf(ankle, lean - floor_pitch), -20 * DEG);
+}
+
 /* The hip-to-ankle vector of a leg with that knee and thigh angle, the
  * ankle `side` metres out along X. */
 static void swing_reach(const gait_leg *leg, float side, float knee, float hip, vec3 out)
@@ -551,6 +570,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
                     versor fix;
                     quat_slerp(w->foot_fix[0], w->foot_fix[1], sw, fix);
+                    ankle = swing_ankle(g, leg, shin_turn[s], sw, ankle);
                     swing_foot(g, (gait_side)s, shin_turn[s], ankle, fix, foot_model[s]);
                     swing_s[s] = sw;
                 } else { /* gait_init's first pass: the leg hangs */
