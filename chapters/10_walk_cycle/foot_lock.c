@@ -84,13 +84,13 @@ void foot_lock_apply(foot_lock *lock, const locomotion_job *job, mat4 world_from
         const int foot = g->leg[side].foot;
         vec3 animated = {model[foot][3][0], model[foot][3][1], model[foot][3][2]};
         glm_mat4_quat(model[foot], rotation[side]); /* the foot turns as the blend turns it */
-        float sole[2][3]; /* heel, ball: model space, as animated */
+        float sole[2][3];                           /* heel, ball: model space, as animated */
         gait_sole_points(g, (gait_side)side, model[foot], sole[0], sole[1]);
         bool was_planted = f->planted;
         f->planted = foot_lock_step_stance(lock, (gait_side)side, &job->sync, &f->since_contact, was_planted);
-        if (f->planted && !was_planted) { /* the heel strikes: it is held where it lands, on the ground */
-            f->pivot = 0;
-            vec3 landing = {sole[0][0], 0, sole[0][2]};
+        if (f->planted && !was_planted) {       /* the heel strikes: it is held where it lands, on the ground */
+            f->pivot = sole[1][1] < sole[0][1]; /* the ball when a fresh start finds the heel up */
+            vec3 landing = {sole[f->pivot][0], 0, sole[f->pivot][2]};
             glm_mat4_mulv3(world_from_model, landing, 1, f->held);
         }
         /* what moves the animated foot so that its held point is where it was held */
