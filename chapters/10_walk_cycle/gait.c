@@ -409,18 +409,18 @@ static void swing_angles(const gait *g, const gait_swing *w, float s, float *kne
     const float knee_at = 0.35f, hip_at = 0.8f;
     float peak = p->knee_swing_peak;
     *knee = s < knee_at ? w->knee[0] + (peak - w->knee[0]) * ease_out(s / knee_at)
-                        : peak + (w->knee[1] - peak) * ease_in(smooth01((s - knee_at) / (1 - knee_at)));
+                        : peak + (w->knee[1] - peak) * smooth01((s - knee_at) / (1 - knee_at));
     float hip_peak = fmaxf(p->hip_swing_peak, w->hip[1]);
     *hip = s < hip_at ? w->hip[0] + (hip_peak - w->hip[0]) * smooth01(s / hip_at)
                       : hip_peak + (w->hip[1] - hip_peak) * smooth01((s - hip_at) / (1 - hip_at));
-    const float lifted = -7 * DEG; /* the toes a little up in mid-swing: they clear the ground */
+    const float lifted = -3 * DEG; /* the toes a little up in mid-swing: they clear the ground */
     *ankle = s < 0.4f ? w->ankle[0] + (lifted - w->ankle[0]) * ease_out(s / 0.4f)
                       : lifted + (w->ankle[1] - lifted) * smooth01((s - 0.75f) / 0.25f);
 }
 
 /* The swing's ankle at s, given the shin's turn: the curve's (ankle), but
  * from mid-swing on dorsiflexed as far as it takes (up to 20 degrees) for the
- * foot to be no more than 5 degrees toes-down over the ground, then toes up
+ * foot to be no more than 7 degrees toes-down over the ground, then toes up
  * to the contact's pitch: the shin is still behind the knee while the knee
  * opens, and a foot square to it would drag its toes. */
 static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_turn, float s, float ankle)
@@ -433,7 +433,7 @@ static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_t
     if (shin[1] > 0)
         glm_vec3_negate(shin); /* knee to ankle, downward */
     float lean = atan2f(shin[2], -shin[1]); /* the shin's forward lean */
-    float floor_pitch = -5 * DEG + (p->heel_strike_pitch + 5 * DEG) * smooth01((s - 0.5f) / 0.5f);
+    float floor_pitch = -7 * DEG + (p->heel_strike_pitch + 7 * DEG) * smooth01((s - 0.5f) / 0.5f);
     return fmaxf(fminf(ankle, lean - floor_pitch), -20 * DEG);
 }
 
@@ -498,7 +498,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
     float swing[2] = {p->arm_swing * cosf(two_pi * phase), -p->arm_swing * cosf(two_pi * phase)};
 
     versor pelvis, lean, chest, shin_turn[2], foot_model[2];
-    bool heel_up[2] = {false, false};
+    float heel_pitch[2] = {0, 0}; /* a planted foot's pitch while its heel is up (< 0) */
     float swing_s[2] = {-1, -1};
     {
         versor yaw, roll;
@@ -557,7 +557,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                 versor thigh_turn;
                 if (own <= beta) { /* planted: the foot rolls, the leg follows the ankle */
                     stance_foot(g, (gait_side)s, phase - own, own, target, foot_model[s]);
-                    heel_up[s] = stance_pitch(p, own) < 0;
+                    heel_pitch[s] = fminf(stance_pitch(p, own), 0);
                     solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
                 } else if (g->swing_planned) { /* swinging: the leg's angles, the ankle where they put it */
                     const gait_swing *w = &g->swing[s];
@@ -587,10 +587,22 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
             } else if (j == leg->foot) {
                 place_joint(g, j, foot_model[s], pose);
             } else if (j == leg->toes) {
-                if (heel_up[s]) { /* the toes stay flat on the ground: the toe joint bends */
-                    place_joint(g, j, g->rest_model_rotation[j], pose);
-                } else if (swing_s[s] >= 0) { /* and straighten early in the swing */
-                    quat_slerp(g->swing[s].toes_local, g->rest_local[j].rotation, ease_out(swing_s[s] / 0.3f),
+                if (heel_pitch[s] < 0) {
+                    /* the toes stay on the ground: the toe joint bends. The
+                     * foot turns about the ball, under the joint, so the
+                     * joint (toes_height over the sole) comes down as the
+                     * heel rises; level toes would then go into the ground,
+                     * so they turn up just enough (q) for their tip, toe_reach
+                     * ahead, to stay on it:
+                     * toes_height cos(pitch) - toes_height cos q + toe_reach sin q = 0 */
+                    float h = leg->toes_height, r = hypotf(h, leg->toe_reach);
+                    float q = atan2f(h, leg->toe_reach) + asinf(-h * cosf(heel_pitch[s]) / r);
+                    axis_rotation(-q, 1, 0, 0, t); /* toes up: a turn about -X */
+                    glm_quat_mul(t, g->rest_model_rotation[j], model);
+                    place_joint(g, j, model, pose);
+                } else if (swing_s[s] >= 0) { /* and straighten in the first half of the swing, slowly at
+                                                * first: the foot is still pitched down */
+                    quat_slerp(g->swing[s].toes_local, g->rest_local[j].rotation, smooth01(swing_s[s] / 0.5f),
                                pose[j].rotation);
                 }
             }
@@ -722,6 +734,12 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
     glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
     glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
     glm_vec3_copy(ball_offset, leg->ball_offset);
+    /* the toes: their joint's height over the sole, and how far ahead of
+     * it their tip reaches (the skeleton ends at the joint; a foot's toes
+     * reach about three quarters of heel-to-ball further, as the humanoid's
+     * mesh does) */
+    leg->toes_height = toes >= 0 ? ball[1] : 0;
+    leg->toe_reach = 0.75f * hypotf(ball_offset[0], ball_offset[2]);
     knee_hinge(hip_to_ankle, hinge, side_dir);
     bone_frame(thigh, hinge, leg->thigh_frame);
     bone_frame(shin, hinge, leg->shin_frame);

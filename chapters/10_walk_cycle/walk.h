@@ -84,6 +84,8 @@ typedef struct gait_leg {
     int thigh, shin, foot;
     int toes;                        /* -1 when the skeleton has none */
     float ball_offset[3];            /* the ball (sole under the toes joint) from the ankle, model space, rest pose */
+    float toes_height;               /* the toes joint over the sole, rest pose (0 without toes) */
+    float toe_reach;                 /* the toes' tip ahead of the ball: 0.75 of heel to ball */
     float thigh_length, shin_length; /* hip to knee, knee to ankle, metres */
     float ankle_rest[3];             /* the ankle in model space, rest pose: y is its height over the sole */
     /* The rest pose's thigh and shin frames (bone direction, knee hinge
