@@ -23,6 +23,8 @@ static const char *const leg_joint_names[2][3] = {
 };
 
 #define DEG ((float)GAIT_PI / 180)
+/* metres: the least a swinging foot's sole clears the ground by in mid-swing */
+#define GAIT_SWING_CLEARANCE 0.01f
 
 /* [listing gait_presets] */
 /* A walk, with the phases of normal adult walking (Perry and Burnfield,
@@ -437,6 +439,24 @@ static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_t
     return fmaxf(fminf(ankle, lean - floor_pitch), -20 * DEG);
 }
 
+/* The least a swinging foot clears the ground by at s: the swing's
+ * angles are the same for every leg, and a shorter leg's foot passes lower;
+ * GAIT_SWING_CLEARANCE from 15% to 85% of the swing, eased to 0 at toe-off
+ * and contact. */
+static float swing_clearance(float s)
+{
+    return GAIT_SWING_CLEARANCE * smooth01(s / 0.15f) * smooth01((1 - s) / 0.15f);
+}
+
+/* The lower of heel and ball of a foot whose ankle is at `ankle` (model space), turned by `foot`. */
+static float lowest_sole(const gait_leg *leg, const vec3 ankle, const versor foot)
+{
+    vec3 heel, ball;
+    glm_quat_rotatev((float *)foot, (float *)leg->heel_in_foot, heel);
+    glm_quat_rotatev((float *)foot, (float *)leg->ball_in_foot, ball);
+    return ankle[1] + fminf(heel[1], ball[1]);
+}
+
 /* The hip-to-ankle vector of a leg with that knee and thigh angle, the
  * ankle `side` metres out along X. */
 static void swing_reach(const gait_leg *leg, float side, float knee, float hip, vec3 out)
@@ -567,11 +587,19 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     vec3 reach;
                     swing_reach(leg, side, knee, thigh, reach);
                     glm_vec3_add((float *)hip, reach, target);
-                    solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
                     versor fix;
                     quat_slerp(w->foot_fix[0], w->foot_fix[1], sw, fix);
-                    ankle = swing_ankle(g, leg, shin_turn[s], sw, ankle);
-                    swing_foot(g, (gait_side)s, shin_turn[s], ankle, fix, foot_model[s]);
+                    /* twice when the foot would pass too low: the second time
+                     * with the ankle raised by what it lacked */
+                    for (int pass = 0; pass < 2; pass++) {
+                        solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
+                        float foot_ankle = swing_ankle(g, leg, shin_turn[s], sw, ankle);
+                        swing_foot(g, (gait_side)s, shin_turn[s], foot_ankle, fix, foot_model[s]);
+                        float lacking = swing_clearance(sw) - lowest_sole(leg, target, foot_model[s]);
+                        if (!(lacking > 0))
+                            break;
+                        target[1] += lacking;
+                    }
                     swing_s[s] = sw;
                 } else { /* gait_init's first pass: the leg hangs */
                     glm_vec3_copy((float *)hip, target);
@@ -756,33 +784,42 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
  * allow: each sample becomes the least over a window (erosion), then the
  * mean of those over the same window; a sample's mean only takes values
  * of windows that contain the sample itself, so none is higher than it was. */
+/* How high (over its rest height) the pelvis may be at phase: the lowest
+ * of what the planted legs allow (INFINITY in flight). Fails on a planted
+ * ankle out of every leg's reach. */
+static bool pelvis_need(gait *g, float phase, transform *pose, float *need, sa_error *err)
+{
+    const gait_params *p = &g->params;
+    vec3 hip[2];
+    pose_at(g, phase, 0, pose, hip); /* the hips with the pelvis at its rest height */
+    *need = INFINITY;
+    for (int s = 0; s < 2; s++) {
+        float own = wrap01(phase - side_offset((gait_side)s));
+        if (own > p->stance_fraction)
+            continue;
+        vec3 ankle;
+        versor foot;
+        stance_foot(g, (gait_side)s, phase - own, own, ankle, foot);
+        float span = leg_span(&g->leg[s], stance_knee(p, own));
+        float dx = ankle[0] - hip[s][0], dz = ankle[2] - hip[s][2], flat = span * span - dx * dx - dz * dz;
+        if (!(flat > 0))
+            return sa_error_set(err,
+                                "gait: stride_length %g m is too long for these legs: a planted ankle is %g m "
+                                "ahead of or behind its hip, the leg reaches %g m",
+                                (double)p->stride_length, sqrt((double)(dx * dx + dz * dz)), (double)span);
+        *need = fminf(*need, ankle[1] + sqrtf(flat) - hip[s][1]);
+    }
+    return true;
+}
+
 static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
 {
     const gait_params *p = &g->params;
     enum { N = GAIT_PELVIS_SAMPLES, W = N / 40 };
     float need[N], low[N];
-    for (int i = 0; i < N; i++) {
-        float phase = (float)i / N;
-        vec3 hip[2];
-        pose_at(g, phase, 0, pose, hip); /* the hips with the pelvis at its rest height */
-        need[i] = INFINITY;
-        for (int s = 0; s < 2; s++) {
-            float own = wrap01(phase - side_offset((gait_side)s));
-            if (own > p->stance_fraction)
-                continue;
-            vec3 ankle;
-            versor foot;
-            stance_foot(g, (gait_side)s, phase - own, own, ankle, foot);
-            float span = leg_span(&g->leg[s], stance_knee(p, own));
-            float dx = ankle[0] - hip[s][0], dz = ankle[2] - hip[s][2], flat = span * span - dx * dx - dz * dz;
-            if (!(flat > 0))
-                return sa_error_set(err,
-                                    "gait: stride_length %g m is too long for these legs: a planted ankle is %g m "
-                                    "ahead of or behind its hip, the leg reaches %g m",
-                                    (double)p->stride_length, sqrt((double)(dx * dx + dz * dz)), (double)span);
-            need[i] = fminf(need[i], ankle[1] + sqrtf(flat) - hip[s][1]);
-        }
-    }
+    for (int i = 0; i < N; i++)
+        if (!pelvis_need(g, (float)i / N, pose, &need[i], err))
+            return false;
     /* flight: from the last sample with a foot down to the next one */
     const float dt = g->period / N, gravity = 9.81f;
     for (int i = 0; i < N; i++) {
@@ -809,6 +846,17 @@ static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
         for (int k = -W; k <= W; k++)
             sum += low[(i + k + N) % N];
         g->pelvis_offset[i] = sum / (2 * W + 1);
+    }
+    /* a toe-off falls between samples, where its leg is at its longest:
+     * what the leg allows there bounds the two samples around it, so the
+     * line between them (pelvis_offset_at) stays under it */
+    for (int s = 0; s < 2; s++) {
+        float off = wrap01(side_offset((gait_side)s) + p->stance_fraction * (1 - 1e-5f)), at;
+        if (!pelvis_need(g, off, pose, &at, err))
+            return false;
+        int i = (int)(off * N) % N;
+        g->pelvis_offset[i] = fminf(g->pelvis_offset[i], at);
+        g->pelvis_offset[(i + 1) % N] = fminf(g->pelvis_offset[(i + 1) % N], at);
     }
     return true;
 }
