@@ -1229,6 +1229,152 @@ def root_path_footprints():
     return s.render()
 
 
+def foot_roll():
+    """The planted foot's roll over the stance: heel rocker, ankle rocker, forefoot rocker (chapters/10_walk_cycle/gait.c, stance_foot)."""
+    s = Svg(900, 430, "The foot's roll over one stance: heel strike, foot flat, mid-stance, heel-off, toe-off")
+    ground, k = 250, 560  # the ground's y in pixels, pixels a metre
+    # the humanoid's foot, roughly (metres, x forward, y up, the heel at 0, 0): ankle over the heel,
+    # the toes joint over the ball, the toes' tip toe_reach (0.75 of heel to ball) ahead of it
+    ankle_h, ball_x, toes_h = 0.08, 0.14, 0.02
+    toe_reach = 0.75 * ball_x
+    shin_len = 0.25
+    deg = math.pi / 180
+
+    def turned(point, pivot, angle):  # angle > 0: toes up (counter-clockwise as drawn, forward to the right)
+        x, y = point[0] - pivot[0], point[1] - pivot[1]
+        c, si = math.cos(angle), math.sin(angle)
+        return (pivot[0] + c * x - si * y, pivot[1] + si * x + c * y)
+
+    def draw(cx, title, phase, pitch, toes_bend, shin_lean, pivot_name, note):
+        # pitch: toes up +, radians; the foot turns about the heel (pitch > 0) or the ball (pitch < 0)
+        heel, ball = (0.0, 0.0), (ball_x, 0.0)
+        pivot = heel if pitch >= 0 else ball
+        body = [(-0.025, 0.015), (0.0, 0.0), (ball_x, 0.0), (ball_x, toes_h + 0.012), (0.05, ankle_h + 0.005),
+                (-0.01, ankle_h + 0.005)]
+        body = [turned(p, pivot, pitch) for p in body]
+        joint = turned((ball_x, toes_h * 0.5), pivot, pitch)
+        # the toes: from the joint, turned with the foot, then bent up by toes_bend (their tip stays down)
+        toes = [(ball_x, 0.0), (ball_x + toe_reach, 0.0), (ball_x + toe_reach, 0.012), (ball_x, toes_h + 0.012)]
+        toes = [turned(turned(p, pivot, pitch), turned(ball, pivot, pitch), toes_bend) for p in toes]
+        ankle = turned((0.0, ankle_h), pivot, pitch)
+        knee = (ankle[0] + shin_len * math.sin(shin_lean), ankle[1] + shin_len * math.cos(shin_lean))
+
+        def px(p):
+            return (cx + k * p[0], ground - k * p[1])
+
+        s.polygon([px(p) for p in toes], fill=NORMAL, stroke=INK, width=1.2)
+        s.polygon([px(p) for p in body], fill=NORMAL, stroke=INK, width=1.2)
+        a, kn = px(ankle), px(knee)
+        s.line(a[0], a[1], kn[0], kn[1], stroke=FRONT, width=7)
+        s.circle(a[0], a[1], 4, fill=INK)
+        if pivot_name:  # the point on the ground that stays still
+            pv = px(pivot)
+            s.circle(pv[0], pv[1], 5, fill=ACCENT)
+            s.text(pv[0], ground + 18, pivot_name, size=11, anchor="middle", fill=ACCENT)
+        else:  # the foot still and flat: the shin turns over the ankle
+            s.circle(a[0], a[1], 5, fill=ACCENT)
+            s.text(a[0] + 8, a[1] - 8, "ankle", size=11, fill=ACCENT)
+        s.text(cx + 70, 36, title, size=12.5, anchor="middle", bold=True)
+        s.text(cx + 70, 54, phase, size=11.5, anchor="middle", fill=MUTED)
+        for i, line in enumerate(note):
+            s.text(cx + 70, ground + 40 + 15 * i, line, size=11, anchor="middle")
+
+    s.line(20, ground, 880, ground, stroke=MUTED, width=1.5)
+    panels = [
+        ("initial contact", "0 of the cycle", 18 * deg, 0, -15 * deg, "heel", ["toes up 18 deg", "(heel_strike_pitch)"]),
+        ("foot flat", "0.1 (foot_flat)", 0, 0, -6 * deg, "heel", ["the sole down:", "end of loading"]),
+        ("mid-stance", "0.22 (mid_stance)", 0, 0, 4 * deg, "", ["ankle under the hip,", "the shin turns over it"]),
+        ("heel-off", "from 0.35 (heel_off)", -12 * deg, 12 * deg, 15 * deg, "ball", ["turns about the ball,", "the toes bend"]),
+        ("toe-off", "0.6 (stance_fraction)", -55 * deg, 55 * deg, 38 * deg, "ball",
+         ["heel up 55 deg", "(toe_off_pitch)"]),
+    ]
+    for i, panel in enumerate(panels):
+        draw(30 + 170 * i, *panel)
+    # the rockers between the panels
+    for x0, x1, name in ((40, 210, "heel rocker"), (210, 550, "ankle rocker"), (550, 720, "forefoot rocker")):
+        y = 330
+        s.line(x0 + 70, y, x1 + 70, y, stroke=ACCENT, width=1.6, arrow=True)
+        s.text((x0 + x1) / 2 + 70, y - 6, name, size=12, anchor="middle", fill=ACCENT)
+    # the phases of gait analysis over the stance (fractions of the cycle)
+    left, width, y = 60, 780, 370
+
+    def x_of(phase):
+        return left + width * phase / 0.6
+
+    for a, b, name in ((0, 0.1, "loading response"), (0.1, 0.3, "mid-stance"), (0.3, 0.5, "terminal stance"),
+                       (0.5, 0.6, "pre-swing")):
+        s.rect(x_of(a), y, x_of(b) - x_of(a), 20, fill=POSITION if name != "pre-swing" else TEXCOORD, stroke=INK, width=1)
+        s.text((x_of(a) + x_of(b)) / 2, y + 14, name, size=11, anchor="middle")
+    for phase in (0, 0.1, 0.22, 0.35, 0.6):
+        s.line(x_of(phase), y - 6, x_of(phase), y + 26, stroke=ACCENT, width=1.2)
+    s.text(x_of(0.6) + 6, y + 14, "swing", size=11)
+    s.text(450, 418, "red dot: the point on the ground that stays still; red lines: the generator's phases (walk). "
+           "Phases after Perry and Burnfield 2010.", size=11, anchor="middle", fill=MUTED)
+    return s.render()
+
+
+def gait_curves():
+    """The walk's left knee and hip over one cycle (chapters/10_walk_cycle/gait_curves.tsv, made by
+    `python3 tests/walk_check.py build/chapters/10_walk_cycle/ch10_walk_cycle curves
+    chapters/10_walk_cycle/gait_curves.tsv`) beside normal ranges read off the gait literature."""
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "chapters", "10_walk_cycle",
+                         "gait_curves.tsv")
+    with open(table, encoding="utf-8") as f:
+        rows = [line.split("\t") for line in f.read().splitlines()[1:] if line.strip()]
+    walk = [(float(r[1]), float(r[2]), float(r[3])) for r in rows if r[0] == "walk"]
+    walk.append((100.0, walk[0][1], walk[0][2]))  # the cycle closes on its start
+    s = Svg(860, 560, "The walk's knee and hip flexion over one cycle beside normal adult ranges")
+    left, width, height = 90, 600, 180
+    # approximate normal ranges (percent of the cycle from, to; degrees low, high)
+    knee_bands = [(0, 3, 0, 5, "contact"), (10, 16, 15, 20, "loading"), (36, 44, 2, 8, "terminal stance"),
+                  (58, 62, 35, 45, "toe-off"), (69, 75, 55, 65, "swing peak"), (97, 100, 0, 5, "")]
+    hip_bands = [(0, 3, 20, 30, "contact"), (47, 53, -20, -10, "most extended"), (82, 88, 25, 35, "peak"),
+                 (97, 100, 20, 30, "")]
+
+    def panel(top, title, column, low, high, step, bands):
+        def x_of(percent):
+            return left + width * percent / 100
+
+        def y_of(deg):
+            return top + height * (high - deg) / (high - low)
+
+        s.text(left, top - 12, title, size=13, bold=True)
+        s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+        for d in range(low, high + 1, step):
+            s.line(left, y_of(d), left + width, y_of(d), stroke=PADDING, width=1)
+            s.text(left - 8, y_of(d) + 4, f"{d}", size=11, anchor="end", fill=MUTED)
+        s.rect(x_of(60), top, width * 0.4, height, fill=PADDING, stroke="none", dash=None)
+        s.text(x_of(80), top + 16, "swing", size=11, anchor="middle", fill=MUTED)
+        s.text(x_of(30), top + 16, "stance", size=11, anchor="middle", fill=MUTED)
+        for a, b, lo, hi, name in bands:
+            s.rect(x_of(a), y_of(hi), x_of(b) - x_of(a), y_of(lo) - y_of(hi), fill=TEXCOORD, stroke="#5a8f4a",
+                   width=1)
+            if name:
+                x, anchor = ((x_of(a) + x_of(b)) / 2, "middle") if a > 0 else (x_of(a) + 2, "start")
+                s.text(x, y_of(hi) - 5, name, size=10.5, anchor=anchor, fill="#3d6b30")
+        d = " ".join(("M" if i == 0 else "L") + f" {x_of(r[0]):.1f} {y_of(r[column]):.1f}" for i, r in enumerate(walk))
+        s.path(d, stroke=ACCENT, width=2.2)
+        for p in range(0, 101, 10):
+            s.text(x_of(p), top + height + 16, f"{p}", size=11, anchor="middle", fill=MUTED)
+
+    panel(40, "knee flexion (degrees)", 1, -10, 80, 10, knee_bands)
+    panel(300, "hip flexion (degrees, thigh from vertical; negative: extension)", 2, -30, 40, 10, hip_bands)
+    s.text(left + width / 2, 538, "percent of the cycle from the left heel strike (left_down); toe-off at 60",
+           size=12, anchor="middle")
+    s.line(left + width + 20, 60, left + width + 46, 60, stroke=ACCENT, width=2.2)
+    s.text(left + width + 52, 64, "the walk", size=11.5)
+    s.rect(left + width + 20, 76, 26, 12, fill=TEXCOORD, stroke="#5a8f4a", width=1)
+    s.text(left + width + 52, 86, "normal range,", size=11.5)
+    s.text(left + width + 52, 100, "approximate", size=11.5)
+    s.text(left + width + 20, 130, "curves: the exported", size=11, fill=MUTED)
+    s.text(left + width + 20, 144, "glTF measured by", size=11, fill=MUTED)
+    s.text(left + width + 20, 158, "tests/walk_check.py", size=11, fill=MUTED, mono=True)
+    s.text(left + width + 20, 180, "ranges: read off Perry", size=11, fill=MUTED)
+    s.text(left + width + 20, 194, "and Burnfield 2010 and", size=11, fill=MUTED)
+    s.text(left + width + 20, 208, "Winter 1991 (hip)", size=11, fill=MUTED)
+    return s.render()
+
+
 # ---------------------------------------------------------------- chapter 11
 
 def stop_on_contact():
@@ -1688,6 +1834,8 @@ FIGURES = {
     "10-gait-timeline": gait_timeline,
     "10-root-path": root_path_footprints,
     "10-stop-on-contact": stop_on_contact,
+    "10-foot-roll": foot_roll,
+    "10-gait-curves": gait_curves,
     "11-ik-convergence": ik_convergence,
     "11-two-bone-triangle": two_bone_triangle,
     "11-fabrik-iteration": fabrik_passes,

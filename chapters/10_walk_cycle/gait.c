@@ -56,7 +56,9 @@ gait_params gait_walk(void)
         .keys_per_cycle = 128,
     };
 }
+/* [/listing] */
 
+/* [listing gait_run] */
 /* A run: less time on the ground than in the air between steps (flight),
  * a longer, quicker stride, the stance knee bent about 40 degrees under
  * the body's weight, the swing knee folded high, more lean, bent elbows. */
@@ -328,7 +330,7 @@ static float ease_in(float u)
     return u * u;
 }
 
-/* [listing stance_foot] */
+/* [listing stance_pitch] */
 /* The planted foot's pitch (toes up +, radians) at u, the fraction of the
  * cycle since its initial contact: down from heel_strike_pitch about the
  * heel until foot_flat (loading response), flat until heel_off, then
@@ -342,7 +344,9 @@ static float stance_pitch(const gait_params *p, float u)
         return 0;
     return -p->toe_off_pitch * ease_in((u - p->heel_off) / (p->stance_fraction - p->heel_off));
 }
+/* [/listing] */
 
+/* [listing stance_foot] */
 /* The planted foot as a rigid body: where its ankle is and how it is
  * turned (model space of the authored gait) at u into the stance that
  * began at cycle phase `contact`. Whatever touches the ground stays still:
@@ -371,6 +375,7 @@ static void stance_foot(const gait *g, gait_side side, float contact, float u, v
 }
 /* [/listing] */
 
+/* [listing stance_knee] */
 /* The stance knee's least flexion at u (radians): the knots at contact,
  * foot flat, heel-off and toe-off, eased between. */
 static float stance_knee(const gait_params *p, float u)
@@ -389,6 +394,7 @@ static float leg_span(const gait_leg *leg, float knee)
     float l1 = leg->thigh_length, l2 = leg->shin_length;
     return sqrtf(l1 * l1 + l2 * l2 + 2 * l1 * l2 * cosf(knee));
 }
+/* [/listing] */
 
 /* The angle at the hip between the thigh and the hip-to-ankle line. */
 static float thigh_to_line(const gait_leg *leg, float span)
@@ -419,7 +425,9 @@ static void swing_angles(const gait *g, const gait_swing *w, float s, float *kne
     *ankle = s < 0.4f ? w->ankle[0] + (lifted - w->ankle[0]) * ease_out(s / 0.4f)
                       : lifted + (w->ankle[1] - lifted) * smooth01((s - 0.75f) / 0.25f);
 }
+/* [/listing] */
 
+/* [listing swing_ankle] */
 /* The swing's ankle at s, given the shin's turn: the curve's (ankle), but
  * from mid-swing on dorsiflexed as far as it takes (up to 20 degrees) for the
  * foot to be no more than 7 degrees toes-down over the ground, then toes up
@@ -438,6 +446,7 @@ static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_t
     float floor_pitch = -7 * DEG + (p->heel_strike_pitch + 7 * DEG) * smooth01((s - 0.5f) / 0.5f);
     return fmaxf(fminf(ankle, lean - floor_pitch), -20 * DEG);
 }
+/* [/listing] */
 
 /* The least a swinging foot clears the ground by at s: the swing's
  * angles are the same for every leg, and a shorter leg's foot passes lower;
@@ -467,7 +476,6 @@ static void swing_reach(const gait_leg *leg, float side, float knee, float hip, 
     out[1] = -sagittal * cosf(line);
     out[2] = sagittal * sinf(line);
 }
-/* [/listing] */
 
 /* swing_reach's inverse: the knee and thigh angles of a hip-to-ankle vector. */
 static void reach_angles(const gait_leg *leg, const vec3 reach, float *side, float *knee, float *hip)
@@ -530,6 +538,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
         axis_rotation(-turn, 0, 1, 0, yaw);
         glm_quat_mul(yaw, lean, chest);
     }
+    /* [/listing] */
     for (int j = 0; j < g->joint_count; j++) {
         pose[j] = g->rest_local[j];
         versor model, t, u;
@@ -567,6 +576,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                 }
                 turned_rest(g, j, u, model);
                 place_joint(g, j, model, pose);
+                /* [listing pose_at_leg] */
             } else if (j == leg->thigh) {
                 follow_parent(g, j, pose); /* its position: where the pelvis put the hip */
                 const float *hip = g->model_position[j];
@@ -602,18 +612,22 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     }
                     swing_s[s] = sw;
                 } else { /* gait_init's first pass: the leg hangs */
+                    /* [elide] */
                     glm_vec3_copy((float *)hip, target);
                     target[1] -= 0.9f * (leg->thigh_length + leg->shin_length);
                     solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
                     glm_quat_copy(g->rest_model_rotation[leg->foot], foot_model[s]);
+                    /* [/elide] */
                 }
                 turned_rest(g, j, thigh_turn, model);
                 place_joint(g, j, model, pose);
+                /* [/listing] */
             } else if (j == leg->shin) {
                 turned_rest(g, j, shin_turn[s], model);
                 place_joint(g, j, model, pose);
             } else if (j == leg->foot) {
                 place_joint(g, j, foot_model[s], pose);
+                /* [listing pose_at_toes] */
             } else if (j == leg->toes) {
                 if (heel_pitch[s] < 0) {
                     /* the toes stay on the ground: the toe joint bends. The
@@ -634,11 +648,11 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                                pose[j].rotation);
                 }
             }
+            /* [/listing] */
         }
         follow_parent(g, j, pose);
     }
 }
-/* [/listing] */
 
 void gait_leg_solve(const gait *g, gait_side side, mat4 *model, const float ankle[3], const versor foot_rotation,
                     transform *pose)
@@ -811,7 +825,9 @@ static bool pelvis_need(gait *g, float phase, transform *pose, float *need, sa_e
     }
     return true;
 }
+/* [/listing] */
 
+/* [listing plan_pelvis_smooth] */
 static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
 {
     const gait_params *p = &g->params;
@@ -847,6 +863,7 @@ static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
             sum += low[(i + k + N) % N];
         g->pelvis_offset[i] = sum / (2 * W + 1);
     }
+    /* [elide the toe-off's bound: the two samples around it kept under what its leg allows] */
     /* a toe-off falls between samples, where its leg is at its longest:
      * what the leg allows there bounds the two samples around it, so the
      * line between them (pelvis_offset_at) stays under it */
@@ -858,6 +875,7 @@ static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
         g->pelvis_offset[i] = fminf(g->pelvis_offset[i], at);
         g->pelvis_offset[(i + 1) % N] = fminf(g->pelvis_offset[(i + 1) % N], at);
     }
+    /* [/elide] */
     return true;
 }
 /* [/listing] */

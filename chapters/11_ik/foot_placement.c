@@ -244,6 +244,7 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
         if (clear)
             break;
     }
+    /* [elide the fall: the same, from the middle of the swing to its end] */
     for (sw->fall_start = 0.5f; sw->fall_start < 0.9f; sw->fall_start += 0.05f) {
         bool clear = true;
         for (int k = FOOT_SWING_SAMPLES / 2; k < FOOT_SWING_SAMPLES - 1 && clear; k++)
@@ -252,5 +253,6 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
         if (clear)
             break;
     }
+    /* [/elide] */
 }
 /* [/listing] */

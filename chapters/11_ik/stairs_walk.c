@@ -438,6 +438,8 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
         *ground = f->land_height;
         return;
     }
+    /* [/listing] */
+    /* [listing foot_target_swing] */
     double d = w->walk.c.duration;
     float swing = (float)ahead_of(f->up_time, f->down_time, d);
     float u = glm_clamp((float)ahead_of(f->up_time, w->clock.time, d) / swing, 0.0f, 1.0f);
