@@ -449,14 +449,21 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
     glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
     glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
-    ankle[1] = foot_swing_height(&f->swing, u) - w->sink + clip_ankle_height;
+    /* its height: the clip's own swing over the ground it is on its way to
+     * (on the flat: the clip's swing), or the plan's over the step edges
+     * (foot_swing_height), whichever is higher, for its lowest sole point;
+     * not both, or a foot going up would rise by the clip's lift on top of
+     * the plan's */
+    float s = u * u * (3 - 2 * u), eased_ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
+    float clip_sole = fminf(fw->heel[1], fw->ball[1]) - w->world_from_model[3][1]; /* over the clip's ground */
+    float sole = fmaxf(foot_swing_height(&f->swing, u), eased_ground + clip_sole);
+    ankle[1] = sole - w->sink + clip_ankle_height - clip_sole;
     /* the ground it is on its way to, for the pelvis: eased over the whole
      * swing, so the pelvis goes down a flight as smoothly as the feet;
      * going up, over the swing's rise, so the pelvis is not kept down while
      * the foot is already over the higher step */
     float e = f->swing.land > f->swing.lift ? glm_clamp(u / f->swing.rise_end, 0.0f, 1.0f) : u;
-    float s = e * e * (3 - 2 * e);
-    *ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
+    *ground = f->swing.lift + (f->land_height - f->swing.lift) * e * e * (3 - 2 * e);
 }
 /* [/listing] */
 
