@@ -95,13 +95,15 @@ static void a_swing_rises_clears_and_lands(void **state)
                     .heel_back = 0.1f};
     /* up from step 2 to step 4: heels at 0.9 and 1.46 */
     float from[3] = {0, 0.34f, 0.9f}, to[3] = {0, 0.68f, 1.46f}, forward[3] = {0, 0, 1};
-    float progress[FOOT_SWING_SAMPLES];
+    foot_print prints[FOOT_SWING_SAMPLES]; /* the flat foot along the line from heel to heel */
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
-        float u = (float)k / (FOOT_SWING_SAMPLES - 1);
-        progress[k] = u * u * (3 - 2 * u);
+        float u = (float)k / (FOOT_SWING_SAMPLES - 1), across = u * u * (3 - 2 * u);
+        glm_vec3_lerp(from, to, across, prints[k].heel);
+        glm_vec3_copy(forward, prints[k].forward);
+        prints[k].ball_length = 0.13f;
     }
     foot_swing sw;
-    foot_swing_plan(&sw, &g, &leg, from, to, forward, progress, 0.34f, 0.68f, 0.05f);
+    foot_swing_plan(&sw, &g, &leg, prints, 0.34f, 0.68f, 0.05f);
     EXPECT_NEAR(0.34, foot_swing_height(&sw, 0), 1e-6);
     EXPECT_NEAR(0.68, foot_swing_height(&sw, 1), 1e-6);
     EXPECT_NEAR(0.73, sw.top, 1e-6); /* the higher end, step 4, and the clearance */

@@ -210,18 +210,14 @@ float foot_swing_height(const foot_swing *sw, float u)
 /* [/listing] */
 
 /* [listing foot_swing_plan] */
-void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
-                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
-                     float clearance)
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const foot_print *prints,
+                     float lift, float land, float clearance)
 {
     /* what the footprint passes over, at each sample of the swing */
     float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
-    float ball_length = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
-        float p = progress[k];
-        float x = lift_heel[0] + p * (land_heel[0] - lift_heel[0]),
-              z = lift_heel[2] + p * (land_heel[2] - lift_heel[2]);
-        need[k] = footprint_height(g, leg, x, z, forward, ball_length);
+        const foot_print *fp = &prints[k];
+        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length);
         highest = fmaxf(highest, need[k]);
     }
     sw->lift = lift;

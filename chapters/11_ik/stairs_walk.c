@@ -292,29 +292,35 @@ static float swing_across(const stairs_foot *f, float u, float swing, float dura
 }
 
 /* [listing plan_swing] */
-/* The swing from where the foot is held to where it will land: how far
- * across it is at each point of the swing (the clip's cycloid, blended
- * with the held and landing points by the stance weight, as foot_target
- * does), then its heights over the steps (foot_swing_plan). */
-static void plan_swing(const stairs_walk *w, stairs_foot *f, float lift)
+/* The swing from where the foot is held to where it will land: at each
+ * sample, how far across it is (swing_across, as foot_target has it) and
+ * how the clip turns it then (pitched heel up at the toe-off, level in
+ * mid-swing, toes up for the strike): its footprint there; then its
+ * heights over the steps under those footprints (foot_swing_plan). */
+static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
 {
     double d = w->walk.c.duration;
-    float swing = (float)ahead_of(f->up_time, f->down_time, d), progress[FOOT_SWING_SAMPLES];
-    for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
-        progress[k] = swing_across(f, (float)k / (FOOT_SWING_SAMPLES - 1), swing, (float)d);
-    vec3 from, to, forward;
-    heel_at(f, f->land_ankle, f->land_rotation, to);
-    glm_quat_rotatev(f->land_rotation, (float *)f->leg.ball_in_foot, forward);
-    vec3 heel_offset;
-    glm_quat_rotatev(f->land_rotation, (float *)f->leg.heel_in_foot, heel_offset);
-    glm_vec3_sub(forward, heel_offset, forward);
-    forward[1] = 0;
-    glm_vec3_normalize(forward);
-    /* it leaves from its ball (the heel is up at the toe-off): the
-     * footprint starts where the flat foot's heel was behind it */
-    sole_point_at(f, 1, f->lock_ankle, f->lock_rotation, from);
-    glm_vec3_muladds(forward, -glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot), from);
-    foot_swing_plan(&f->swing, &w->stairs, &f->leg, from, to, forward, progress, lift, f->land_height, SWING_CLEARANCE);
+    float swing = (float)ahead_of(f->up_time, f->down_time, d);
+    foot_print prints[FOOT_SWING_SAMPLES];
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
+        float u = (float)k / (FOOT_SWING_SAMPLES - 1);
+        double t = fmod(f->up_time + u * swing, d);
+        clip_sample(&w->walk.c, (float)t, NULL, w->scratch_pose);
+        skeleton_local_to_model(w->skeleton, w->scratch_pose, w->model_from_joint);
+        versor model_rotation, rotation;
+        rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
+        glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, rotation);
+        vec3 ankle, ball;
+        glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
+        foot_print *fp = &prints[k];
+        sole_point_at(f, 0, ankle, rotation, fp->heel);
+        sole_point_at(f, 1, ankle, rotation, ball);
+        glm_vec3_sub(ball, fp->heel, fp->forward);
+        fp->forward[1] = 0;
+        fp->ball_length = glm_vec3_norm(fp->forward);
+        glm_vec3_scale(fp->forward, 1 / fmaxf(fp->ball_length, 1e-6f), fp->forward);
+    }
+    foot_swing_plan(&f->swing, &w->stairs, &f->leg, prints, lift, f->land_height, SWING_CLEARANCE);
 }
 /* [/listing] */
 
