@@ -92,12 +92,14 @@ typedef struct foot_swing {
 #define FOOT_SWING_SAMPLES 33
 
 /* Where the swinging foot is at one of the swing's samples (world): its
- * heel, the way it faces (horizontal, unit) and how far ahead of the heel
- * its ball is, horizontally (less than heel to ball while it is pitched). */
+ * heel, the way it faces (horizontal, unit), how far ahead of the heel its
+ * ball is, horizontally (less than heel to ball while it is pitched), and
+ * how much higher than the heel the ball is (> 0 toes up, < 0 heel up). */
 typedef struct foot_print {
     vec3 heel;
     vec3 forward;
     float ball_length;
+    float rise;
 } foot_print;
 
 /* Plans a swing over the footprints prints[k] at swing progress

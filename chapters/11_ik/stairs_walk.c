@@ -181,10 +181,13 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         f->leg.ankle_height = gl->ankle_rest[1];
         glm_vec3_copy((float *)gl->heel_in_foot, f->leg.heel_in_foot);
         glm_vec3_copy((float *)gl->ball_in_foot, f->leg.ball_in_foot);
-        /* the skeleton ends at the ball; the humanoid's mesh reaches about
-         * three quarters of heel-to-ball further, at each end */
-        f->leg.toe_reach = 0.75f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
-        f->leg.heel_back = f->leg.toe_reach;
+        /* the skeleton ends at the ball: the toes reach as chapter 10 has
+         * them (three quarters of heel-to-ball further); the heel is round,
+         * and at the sole it reaches about 0.4 of heel-to-ball behind the
+         * heel point (the humanoid's mesh: 5 cm, and 10 at the ankle's
+         * height) */
+        f->leg.toe_reach = gl->toe_reach;
+        f->leg.heel_back = 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
         f->down_event = find_event(&w->walk.c, event_names[side][0]);
         f->up_event = find_event(&w->walk.c, event_names[side][1]);
         f->down_time = w->walk.c.events[f->down_event].time;
@@ -316,6 +319,7 @@ static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
         sole_point_at(f, 0, ankle, rotation, fp->heel);
         sole_point_at(f, 1, ankle, rotation, ball);
         glm_vec3_sub(ball, fp->heel, fp->forward);
+        fp->rise = fp->forward[1];
         fp->forward[1] = 0;
         fp->ball_length = glm_vec3_norm(fp->forward);
         glm_vec3_scale(fp->forward, 1 / fmaxf(fp->ball_length, 1e-6f), fp->forward);
