@@ -1188,16 +1188,16 @@ static void expect_gaps(const body_gaps *gaps)
            "least (%.4g m along then; the feet turned %.3g degrees at most off pitching)\n",
            gaps->what, gaps->hand, gaps->hand_what, gaps->hand_distance, gaps->hand_needed, 2 * FOOT_REACH,
            gaps->feet_across, gaps->feet_along, gaps->foot_turn * 180 / GLM_PI);
-    if (!(gaps->foot_turn <= FOOT_TURN_MAX))
-        fail_msg("%s: a foot turns %g degrees off pitching about the across axis: more than the %g the feet's "
-                 "bound allows",
-                 gaps->what, gaps->foot_turn * 180 / GLM_PI, FOOT_TURN_MAX * 180 / GLM_PI);
     if (!(gaps->hand >= 0))
         fail_msg("%s: the %s is %g m from its thigh's axis, inside the %g m of their flesh", gaps->what,
                  gaps->hand_what, gaps->hand_distance, gaps->hand_needed);
     if (!(gaps->feet_across >= FOOT_WIDTH))
         fail_msg("%s: the ankles pass %g m apart across, %g m along the walk: under two feet's half widths (%g m)",
                  gaps->what, gaps->feet_across, gaps->feet_along, FOOT_WIDTH);
+    if (!(gaps->foot_turn <= FOOT_TURN_MAX))
+        fail_msg("%s: a foot turns %g degrees off pitching about the across axis: more than the %g the feet's "
+                 "bound allows",
+                 gaps->what, gaps->foot_turn * 180 / GLM_PI, FOOT_TURN_MAX * 180 / GLM_PI);
 }
 
 static void visit_gaps(blend_fixture *b, void *user)
