@@ -350,7 +350,7 @@ static void bad_input_is_one_line_and_leaves_the_pose(void **state)
 
 /* What the walk does at each frame, measured. */
 typedef struct walk_frame {
-    vec3 sole[2][2]; /* side, heel / ball: world */
+    vec3 sole[2][2];  /* side, heel / ball: world */
     float over[2][2]; /* side, heel / ball: height over the step under it (planted feet) */
     bool planted[2];
     float weight[2];
@@ -413,14 +413,14 @@ static void the_walk_plants_each_foot_on_a_tread_and_holds_it(void **state)
                 const float *s = now.sole[side][p];
                 over[p] = s[1] - stairs_height_at(&g, s[0], s[2]);
                 if (!(over[p] >= -1e-3f))
-                    fail_msg("frame %d: %s %s at (%g, %g, %g), %g m into the step under it", f,
-                             side ? "right" : "left", p ? "ball" : "heel", (double)s[0], (double)s[1], (double)s[2],
-                             (double)-over[p]);
+                    fail_msg("frame %d: %s %s at (%g, %g, %g), %g m into the step under it", f, side ? "right" : "left",
+                             p ? "ball" : "heel", (double)s[0], (double)s[1], (double)s[2], (double)-over[p]);
                 if (f > 0 && last.planted[side] && fabsf(over[p]) <= GAIT_ON_GROUND &&
                     fabsf(last.over[side][p]) <= GAIT_ON_GROUND &&
                     !(hypotf(s[0] - last.sole[side][p][0], s[2] - last.sole[side][p][2]) < 1e-4f))
                     fail_msg("frame %d: the planted %s %s slid %g m on its step", f, side ? "right" : "left",
-                             p ? "ball" : "heel", (double)hypotf(s[0] - last.sole[side][p][0], s[2] - last.sole[side][p][2]));
+                             p ? "ball" : "heel",
+                             (double)hypotf(s[0] - last.sole[side][p][0], s[2] - last.sole[side][p][2]));
                 now.over[side][p] = over[p];
             }
             if (!(fminf(over[0], over[1]) <= 1e-3f))
