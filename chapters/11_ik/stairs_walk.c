@@ -13,8 +13,9 @@
 #define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
 #define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
 
-#define LEG_REACH 0.997f /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees)   \
-                          */
+#define LEG_REACH                                                                                                      \
+    0.997f /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees)                 \
+            */
 /* [/listing] */
 /* metres: the clip's ball this close to its heel's height, the sole is flat
  * (the clip's keys put it exactly flat from the foot-flat key on) */
