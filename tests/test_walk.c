@@ -1022,6 +1022,309 @@ static void the_foot_lock_holds_through_a_ramp_and_sudden_changes(void **state)
     free_blend(&b);
 }
 
+/* --- the body clears itself, and the blends stay in the normal ranges --------------- */
+
+/* Plays the blend at a steady `speed` as the controller does (240 Hz,
+ * locomotion_frame, the root moved by its root motion, foot_lock_apply),
+ * from phase 0: a settling second, then one blended cycle, the frames from
+ * the first after that second until the phase has gone once round. At each
+ * of them visit(b, user) sees b->model, the final pose's model matrices
+ * (the character's frame: facing +Z, its left at +X). Returns the frames. */
+typedef void (*blend_visit)(blend_fixture *b, void *user);
+static int play_a_blended_cycle(blend_fixture *b, float speed, blend_visit visit, void *user)
+{
+    const double dt = 1.0 / 240.0;
+    const int settle = 240;
+    float root[3] = {0, 0, 0};
+    b->job.sync = (locomotion_sync_state){0};
+    b->lock.started = false;
+    double went = 0;
+    int frames = 0;
+    for (int i = 0; went < 1 && i < 10 * settle; i++) {
+        double before = b->job.sync.phase;
+        float delta[3];
+        locomotion_frame(&b->job, speed, i > 0 ? dt : 0, b->pose, delta);
+        glm_vec3_add(root, delta, root);
+        mat4 world_from_model;
+        root_world_from_model(root, 0, world_from_model);
+        foot_lock_apply(&b->lock, &b->job, world_from_model, b->pose, b->model);
+        if (i < settle)
+            continue;
+        double step = b->job.sync.phase - before;
+        went += step < 0 ? step + 1 : step;
+        visit(b, user);
+        frames++;
+    }
+    if (!(went >= 1))
+        fail_msg("locomotion at %g m/s: the phase went %g of a cycle in 9 s", (double)speed, went);
+    return frames;
+}
+
+/* The humanoid's flesh, from assets/make_humanoid.c's body_parts (tapered
+ * capsules, metres, the rest pose; the skin follows the bones):
+ *
+ *     thigh  (0.105, 0.92, 0) to (0.105, 0.50, 0): radius 0.08 at the hip joint, 0.058 at the knee joint
+ *     hand   (0.72, 1.43, 0) to (0.85, 1.43, 0): radius 0.042, then 0.036; the hand joint (the wrist)
+ *            is at (0.71, 1.43, 0), so its flesh is 0.042 round the joint and ends 0.14 along the hand
+ *            (0.85 - 0.71) with 0.036
+ *     foot   (0.105, 0.045, -0.05) radius 0.048 to (0.105, 0.04, 0.13) radius 0.042, squashed 1.15
+ *            across (x): at most 0.048 / 1.15 = 0.0417 either side of its axis, 0.0835 wide
+ *     toes   to (0.105, 0.03, 0.20), radius 0.03
+ *
+ * So a hand point (the wrist, radius 0.042, or the hand's end, 0.036)
+ * touches its thigh when its distance from the hip -> knee segment is under
+ * the thigh's radius at the nearest point (0.08 at the hip down to 0.058 at
+ * the knee, linear) plus its own: 0.122 near the hip, 0.1 near the knee at
+ * the wrist (the flat hand is thinner than 0.042 one way: this is its width).
+ * The two ankles (the foot joints at (+-0.105, 0.09, 0)) are 0.21 m apart
+ * sideways at rest. The furthest flesh from an ankle is the toes' tip,
+ * sqrt(0.06^2 + 0.20^2) + 0.03 = 0.239 m from it, so feet whose ankles are
+ * 2 x 0.239 = 0.478 m apart along the walk cannot meet whatever their turn.
+ * Nearer, a foot that only pitches (turns about the across axis, X) keeps
+ * its flesh within 0.0417 m of its ankle across; turned by up to
+ * FOOT_TURN_MAX besides (its rest across axis carried at most that far off
+ * +X, checked), a point r from the ankle moves across by at most r times
+ * that angle: 0.0417 + 0.239 x 2 degrees = 0.050 m. Two such feet cannot
+ * meet while their ankles are 2 x 0.050 = 0.100 m apart across. */
+#define THIGH_RADIUS_HIP 0.08
+#define THIGH_RADIUS_KNEE 0.058
+#define HAND_RADIUS_WRIST 0.042
+#define HAND_RADIUS_END 0.036
+#define HAND_END_REACH 0.14
+#define FOOT_REACH (0.2088 + 0.03)
+#define FOOT_TURN_MAX (2 * GLM_PI / 180)
+#define FOOT_WIDTH (2 * (0.048 / 1.15 + FOOT_REACH * FOOT_TURN_MAX))
+
+typedef struct body_gaps {
+    int hand_joint[2];      /* left_hand, right_hand */
+    vec4 hand_end_local[2]; /* the hand flesh's end in the hand joint's frame */
+    double hand;            /* m: the least a hand point's gap to its thigh's flesh (distance less both radii) */
+    double hand_distance;   /* m: that point's distance to the hip -> knee segment */
+    double hand_needed;     /* m: the two radii there */
+    const char *hand_what;
+    mat4 foot_from_model_rest[2]; /* each foot joint's, the rest pose */
+    double foot_turn;             /* radians: the furthest a foot's rest across axis (+X) is turned off +X */
+    double feet_across;           /* m: the least |x| between the ankles while they are within 2 FOOT_REACH along z */
+    double feet_along;            /* m: |z| between them at that frame */
+    const char *what;             /* the gait being measured */
+} body_gaps;
+
+static void body_gaps_init(body_gaps *gaps)
+{
+    const char *names[2] = {"left_hand", "right_hand"};
+    mat4 *rest = malloc((size_t)humanoid.joint_count * sizeof *rest);
+    skeleton_local_to_model(&humanoid, humanoid.rest_local, rest);
+    memset(gaps, 0, sizeof *gaps);
+    for (int side = 0; side < 2; side++) {
+        float sign = side == 0 ? 1.0f : -1.0f; /* the left at +X */
+        int j = skeleton_find(&humanoid, names[side]);
+        assert_true(j >= 0);
+        gaps->hand_joint[side] = j;
+        EXPECT_VEC3(sign * 0.71, 1.43, 0, rest[j][3], 1e-5); /* make_humanoid.c's wrist */
+        mat4 hand_from_model;
+        glm_mat4_inv(rest[j], hand_from_model);
+        vec4 end = {sign * (float)(0.71 + HAND_END_REACH), 1.43f, 0, 1};
+        glm_mat4_mulv(hand_from_model, end, gaps->hand_end_local[side]);
+        int foot = skeleton_find(&humanoid, side == 0 ? "left_foot" : "right_foot");
+        assert_true(foot >= 0);
+        EXPECT_VEC3(sign * 0.105, 0.09, 0, rest[foot][3], 1e-5); /* make_humanoid.c's ankle */
+        glm_mat4_inv(rest[foot], gaps->foot_from_model_rest[side]);
+    }
+    free(rest);
+    gaps->hand = INFINITY;
+    gaps->feet_across = INFINITY;
+}
+
+/* The distance from p to the segment a -> b, and in *t where along it (0 at a). */
+static double point_segment(const float p[3], const float a[3], const float b[3], double *t)
+{
+    double ab[3], ap[3], dot = 0, len = 0;
+    for (int i = 0; i < 3; i++) {
+        ab[i] = (double)b[i] - a[i], ap[i] = (double)p[i] - a[i];
+        dot += ab[i] * ap[i], len += ab[i] * ab[i];
+    }
+    double u = fmin(fmax(dot / len, 0), 1), d = 0;
+    for (int i = 0; i < 3; i++)
+        d += (ap[i] - u * ab[i]) * (ap[i] - u * ab[i]);
+    *t = u;
+    return sqrt(d);
+}
+
+/* One pose (model matrices, the character's frame) measured into gaps. */
+static void measure_gaps(body_gaps *gaps, const gait *g, mat4 *model)
+{
+    for (int side = 0; side < 2; side++) {
+        const float *hip = model[g->leg[side].thigh][3], *knee = model[g->leg[side].shin][3];
+        vec4 end;
+        glm_mat4_mulv(model[gaps->hand_joint[side]], gaps->hand_end_local[side], end);
+        const float *points[2] = {model[gaps->hand_joint[side]][3], end};
+        const double radius[2] = {HAND_RADIUS_WRIST, HAND_RADIUS_END};
+        for (int k = 0; k < 2; k++) {
+            double t, d = point_segment(points[k], hip, knee, &t);
+            double needed = THIGH_RADIUS_HIP + t * (THIGH_RADIUS_KNEE - THIGH_RADIUS_HIP) + radius[k];
+            if (d - needed < gaps->hand) {
+                gaps->hand = d - needed, gaps->hand_distance = d, gaps->hand_needed = needed;
+                gaps->hand_what = k == 0 ? (side == 0 ? "left wrist" : "right wrist")
+                                         : (side == 0 ? "left hand's end" : "right hand's end");
+            }
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        mat4 turned; /* the foot's turn off the rest pose: its first column is where the rest's +X went */
+        glm_mat4_mul(model[g->leg[side].foot], gaps->foot_from_model_rest[side], turned);
+        double c = turned[0][0] / glm_vec3_norm(turned[0]);
+        gaps->foot_turn = fmax(gaps->foot_turn, acos(fmin(fmax(c, -1), 1)));
+    }
+    const float *left = model[g->leg[0].foot][3], *right = model[g->leg[1].foot][3];
+    double across = fabs((double)left[0] - right[0]), along = fabs((double)left[2] - right[2]);
+    if (along < 2 * FOOT_REACH && across < gaps->feet_across)
+        gaps->feet_across = across, gaps->feet_along = along;
+}
+
+static void expect_gaps(const body_gaps *gaps)
+{
+    printf("%s: the hands clear the thighs' flesh by %.4g m at least (the %s %.4g m from its thigh's axis, "
+           "%.4g m of flesh between them); the ankles within %.3g m along the walk are %.4g m apart across at "
+           "least (%.4g m along then; the feet turned %.3g degrees at most off pitching)\n",
+           gaps->what, gaps->hand, gaps->hand_what, gaps->hand_distance, gaps->hand_needed, 2 * FOOT_REACH,
+           gaps->feet_across, gaps->feet_along, gaps->foot_turn * 180 / GLM_PI);
+    if (!(gaps->hand >= 0))
+        fail_msg("%s: the %s is %g m from its thigh's axis, inside the %g m of their flesh", gaps->what,
+                 gaps->hand_what, gaps->hand_distance, gaps->hand_needed);
+    if (!(gaps->feet_across >= FOOT_WIDTH))
+        fail_msg("%s: the ankles pass %g m apart across, %g m along the walk: under two feet's half widths (%g m)",
+                 gaps->what, gaps->feet_across, gaps->feet_along, FOOT_WIDTH);
+    if (!(gaps->foot_turn <= FOOT_TURN_MAX))
+        fail_msg("%s: a foot turns %g degrees off pitching about the across axis: more than the %g the feet's "
+                 "bound allows",
+                 gaps->what, gaps->foot_turn * 180 / GLM_PI, FOOT_TURN_MAX * 180 / GLM_PI);
+}
+
+static void visit_gaps(blend_fixture *b, void *user)
+{
+    measure_gaps(user, &b->walk.g, b->model);
+}
+
+/* No part of the body passes through another (issue 25): the hands clear
+ * the thighs and the feet clear each other, in the flesh's dimensions
+ * above. Over a cycle of the walk and of the run (240 even samples of the
+ * clip, chapter 04's local_to_model) and over a blended cycle at 1.5, 1.92
+ * and 2.3 m/s as the controller plays them (play_a_blended_cycle, the foot
+ * lock on). The feet are checked at every frame, whether one swings past the
+ * other or both are down (a walk's double support) or up (a run's flight). */
+static void the_body_does_not_pass_through_itself(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    mat4 *model = malloc((size_t)humanoid.joint_count * sizeof *model);
+    transform *pose = malloc((size_t)humanoid.joint_count * sizeof *pose);
+    const walk_clip *clips[2] = {&b.walk, &b.run};
+    for (int k = 0; k < 2; k++) {
+        body_gaps gaps;
+        body_gaps_init(&gaps);
+        gaps.what = k == 0 ? "walk" : "run";
+        for (int i = 0; i < 240; i++) {
+            clip_sample(&clips[k]->c, clips[k]->c.duration * (float)i / 240.0f, NULL, pose);
+            skeleton_local_to_model(&humanoid, pose, model);
+            measure_gaps(&gaps, &clips[k]->g, model);
+        }
+        expect_gaps(&gaps);
+    }
+    const float speeds[3] = {1.5f, 1.92f, 2.3f};
+    for (int k = 0; k < 3; k++) {
+        body_gaps gaps;
+        body_gaps_init(&gaps);
+        char what[64];
+        snprintf(what, sizeof what, "locomotion at %g m/s", (double)speeds[k]);
+        gaps.what = what;
+        play_a_blended_cycle(&b, speeds[k], visit_gaps, &gaps);
+        expect_gaps(&gaps);
+    }
+    free(pose);
+    free(model);
+    free_blend(&b);
+}
+
+/* The left leg's angles over a blended cycle, as gait_measure.c defines
+ * them (degrees, the character's frame: y up, z forward): knee flexion 180
+ * less the angle between hip - knee and ankle - knee; the thigh's flexion
+ * atan2(knee.z - hip.z, hip.y - knee.y), negative behind vertical. */
+typedef struct blend_angles {
+    double knee_min, knee_swing_peak, hip_flexion_peak, hip_extension_peak;
+} blend_angles;
+
+static void visit_angles(blend_fixture *b, void *user)
+{
+    blend_angles *a = user;
+    const gait_leg *leg = &b->walk.g.leg[GAIT_LEFT];
+    const float *h = b->model[leg->thigh][3], *k = b->model[leg->shin][3], *ankle = b->model[leg->foot][3];
+    double up[3], down[3], dot = 0, uu = 0, dd = 0;
+    for (int i = 0; i < 3; i++) {
+        up[i] = (double)h[i] - k[i], down[i] = (double)ankle[i] - k[i];
+        dot += up[i] * down[i], uu += up[i] * up[i], dd += down[i] * down[i];
+    }
+    double c = dot / sqrt(uu * dd);
+    double knee = 180 - acos(fmin(fmax(c, -1), 1)) * 180 / GLM_PI;
+    double hip = atan2((double)k[2] - h[2], (double)h[1] - k[1]) * 180 / GLM_PI;
+    /* the left foot is down from its contact (phase 0) for hand_stance(w) of the cycle */
+    bool planted = b->job.sync.phase < hand_stance(b->job.sync.weight);
+    a->knee_min = fmin(a->knee_min, knee);
+    if (!planted)
+        a->knee_swing_peak = fmax(a->knee_swing_peak, knee);
+    a->hip_flexion_peak = fmax(a->hip_flexion_peak, hip);
+    a->hip_extension_peak = fmax(a->hip_extension_peak, -hip);
+}
+
+/* Normal joint ranges at every speed the controller plays (issue 25). The
+ * bands are gait_measure.c's (walk_low / walk_high, run_low / run_high,
+ * from Winter 1991, Perry and Burnfield 2010, Novacheck 1998), copied; a
+ * blend between the walk and the run has no business outside the range the
+ * two bands span together, [min(walk_low, run_low), max(walk_high,
+ * run_high)]:
+ *
+ *                               walk       run        envelope
+ *     knee flexion, least       0 .. 5     0 .. 25    0 .. 25
+ *     knee flexion, swing peak  60 .. 65   90 .. 110  60 .. 110
+ *     hip flexion peak          25 .. 35   30 .. 55   25 .. 55
+ *     hip extension peak        10 .. 20   5 .. 25    5 .. 25
+ *
+ * Measured over one blended cycle at 1.5, 1.92 and 2.3 m/s (weights 0.23,
+ * 0.5, 0.74), steady, after a settling second, the foot lock on, against
+ * the envelope; and the same way at the walk's 1.14 m/s and the run's 2.7
+ * m/s against their own bands (the controller's walk and run, foot lock
+ * included, not only the clips that ch10_gait_normal_ranges measures). */
+static void blended_gaits_stay_in_the_normal_ranges(void **state)
+{
+    (void)state;
+    static const char *const names[4] = {"knee_flexion_min_deg", "knee_flexion_swing_peak_deg", "hip_flexion_peak_deg",
+                                         "hip_extension_peak_deg"};
+    static const double walk_low[4] = {0, 60, 25, 10}, walk_high[4] = {5, 65, 35, 20};
+    static const double run_low[4] = {0, 90, 30, 5}, run_high[4] = {25, 110, 55, 25};
+    static const double both_low[4] = {0, 60, 25, 5}, both_high[4] = {25, 110, 55, 25};
+    blend_fixture b;
+    make_blend(&b);
+    const float speeds[5] = {1.14f, 1.5f, 1.92f, 2.3f, 2.7f};
+    for (int k = 0; k < 5; k++) {
+        const double *low = k == 0 ? walk_low : k == 4 ? run_low : both_low;
+        const double *high = k == 0 ? walk_high : k == 4 ? run_high : both_high;
+        const char *band = k == 0   ? "the walk's normal band"
+                           : k == 4 ? "the run's normal band"
+                                    : "the walk's and the run's bands together";
+        blend_angles a = {INFINITY, -INFINITY, -INFINITY, -INFINITY};
+        int frames = play_a_blended_cycle(&b, speeds[k], visit_angles, &a);
+        const double v[4] = {a.knee_min, a.knee_swing_peak, a.hip_flexion_peak, a.hip_extension_peak};
+        for (int m = 0; m < 4; m++) {
+            printf("locomotion at %g m/s (weight %.3f, %d frames a cycle): %s %.2f (%s: %g .. %g)\n", (double)speeds[k],
+                   (double)b.job.sync.weight, frames, names[m], v[m], band, low[m], high[m]);
+            if (!(v[m] >= low[m] && v[m] <= high[m]))
+                fail_msg("locomotion at %g m/s: %s is %g, outside %s (%g .. %g)", (double)speeds[k], names[m], v[m],
+                         band, low[m], high[m]);
+        }
+    }
+    free_blend(&b);
+}
+
 /* Below the walk's speed the blend is all walk, above the run's all run. */
 static void the_blend_weight_clamps_at_the_ends(void **state)
 {
@@ -1061,6 +1364,8 @@ int main(void)
         cmocka_unit_test(the_stance_blend_is_weighted_by_stride),
         cmocka_unit_test(the_foot_lock_plants_the_feet_between_walk_and_run),
         cmocka_unit_test(the_foot_lock_holds_through_a_ramp_and_sudden_changes),
+        cmocka_unit_test(the_body_does_not_pass_through_itself),
+        cmocka_unit_test(blended_gaits_stay_in_the_normal_ranges),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);
 }

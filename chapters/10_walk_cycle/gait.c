@@ -441,7 +441,7 @@ static float swing_ankle(const gait *g, const gait_leg *leg, const versor shin_t
     vec3 shin;
     glm_quat_rotatev((float *)shin_turn, (float *)leg->shin_frame[0], shin);
     if (shin[1] > 0)
-        glm_vec3_negate(shin); /* knee to ankle, downward */
+        glm_vec3_negate(shin);              /* knee to ankle, downward */
     float lean = atan2f(shin[2], -shin[1]); /* the shin's forward lean */
     float floor_pitch = -7 * DEG + (p->heel_strike_pitch + 7 * DEG) * smooth01((s - 0.5f) / 0.5f);
     return fmaxf(fminf(ankle, lean - floor_pitch), -20 * DEG);
@@ -489,8 +489,7 @@ static void reach_angles(const gait_leg *leg, const vec3 reach, float *side, flo
 
 /* The swing's foot: turned with the shin (shin_turn, the shin's model turn
  * from rest), plantarflexed by `ankle` about X, then `fix` on top. */
-static void swing_foot(const gait *g, gait_side side, const versor shin_turn, float ankle, const versor fix,
-                       versor out)
+static void swing_foot(const gait *g, gait_side side, const versor shin_turn, float ankle, const versor fix, versor out)
 {
     versor flex, t;
     axis_rotation(ankle, 1, 0, 0, flex); /* toes down: a turn about +X */
@@ -643,7 +642,7 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     glm_quat_mul(t, g->rest_model_rotation[j], model);
                     place_joint(g, j, model, pose);
                 } else if (swing_s[s] >= 0) { /* and straighten in the first half of the swing, slowly at
-                                                * first: the foot is still pitched down */
+                                               * first: the foot is still pitched down */
                     quat_slerp(g->swing[s].toes_local, g->rest_local[j].rotation, smooth01(swing_s[s] / 0.5f),
                                pose[j].rotation);
                 }

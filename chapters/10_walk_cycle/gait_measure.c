@@ -106,7 +106,8 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
         gait_sole_points(g, GAIT_LEFT, model[leg->foot], heel, ball);
         glm_mat4_mulv3(model[leg->toes], toe_in_toes, 1, toe);
         double lowest = fmin(heel[1], fmin(ball[1], toe[1]));
-        double since_down = fmod(time - down + duration, duration), since_up = fmod(time - swing_from + duration, duration);
+        double since_down = fmod(time - down + duration, duration),
+               since_up = fmod(time - swing_from + duration, duration);
         bool planted = since_down <= stance;
         out->knee_flexion_min_deg = fmin(out->knee_flexion_min_deg, knee);
         out->hip_flexion_peak_deg = fmax(out->hip_flexion_peak_deg, hip);
@@ -144,10 +145,10 @@ static const gait_measures run_high = {25, 50, 110, 55, 25, 30, 0.3, 0.5};
 int gait_measures_print(const char *name, const gait_measures *m, bool run, FILE *out)
 {
     const gait_measures *low = run ? &run_low : &walk_low, *high = run ? &run_high : &walk_high;
-    static const char *const names[8] = {"knee_flexion_min_deg",           "knee_flexion_mid_stance_deg",
-                                         "knee_flexion_swing_peak_deg",    "hip_flexion_peak_deg",
-                                         "hip_extension_peak_deg",         "ankle_plantarflexion_toe_off_deg",
-                                         "heel_rise_on_planted_toes_m",    "toe_clearance_min_m"};
+    static const char *const names[8] = {"knee_flexion_min_deg",        "knee_flexion_mid_stance_deg",
+                                         "knee_flexion_swing_peak_deg", "hip_flexion_peak_deg",
+                                         "hip_extension_peak_deg",      "ankle_plantarflexion_toe_off_deg",
+                                         "heel_rise_on_planted_toes_m", "toe_clearance_min_m"};
     const double *v = &m->knee_flexion_min_deg, *lo = &low->knee_flexion_min_deg, *hi = &high->knee_flexion_min_deg;
     int outside = 0;
     for (int i = 0; i < 8; i++) {

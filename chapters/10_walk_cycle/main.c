@@ -13,7 +13,8 @@
  *   ch10_walk_cycle                          walk a figure of eight (keys: speed)
  *   ch10_walk_cycle --speed 1.9 --wave       between walk and run, waving
  *   ch10_walk_cycle --speed 1.9 --time 3 --screenshot OUT.png   3 s of it, simulated at 60 Hz
- *   ch10_walk_cycle --check-walk             10 s walking, 10 s running, 10 s of speed changes, measured
+ *   ch10_walk_cycle --check-walk             10 s walking, 10 s running, 10 s of speed changes, measured;
+ *                                            the walk's and the run's gait beside the normal ranges
  *   ch10_walk_cycle --check-walk --sink 0.007   the same, the feet 7 mm under the ground: it must fail
  *   ch10_walk_cycle --export OUT.gltf        the humanoid with its walk and run
  *   ch10_walk_cycle --gait run --time 0.2 --dump-pose OUT   the pose, root motion in the pelvis
@@ -39,7 +40,8 @@ static const char *export_path = NULL, *dump_pose_path = NULL, *gait_option = "w
 static const cli_option options_extra[] = {
     {"--check-walk", CLI_FLAG, &check_walk, NULL,
      "simulate 10 s of walking, 10 s of running and 10 s of speed changes between them at 60 Hz, print max_foot_slide (m/s), max_foot_penetration (m) "
-     "and distance_travelled (m); exit 1 over 0.01 m/s or 0.005 m"},
+     "and distance_travelled (m), then the walk's and the run's gait (knee, hip and ankle angles, heel rise, toe "
+     "clearance) beside the normal ranges; exit 1 over 0.01 m/s or 0.005 m or with a gait measure outside its range"},
     {"--sink", CLI_FLOAT, &sink_option, "M",
      "with --check-walk: the gaits' pelvis M metres lower, the feet M under the ground and not sliding: a defect the "
      "check must report (exit 1 over 0.005 m; the check's own test)"},

@@ -103,10 +103,10 @@ typedef struct gait_leg {
 /* A leg's swing, the ends its curves go between (index 0 at toe-off, 1 at
  * the next contact), measured on the stance poses there: */
 typedef struct gait_swing {
-    float side[2];  /* the ankle's offset from the hip along X, metres */
-    float knee[2];  /* knee flexion, radians */
-    float hip[2];   /* the thigh's flexion forward of vertical, radians */
-    float ankle[2]; /* the foot turned from the shin's neutral, radians (plantarflexion +) */
+    float side[2];      /* the ankle's offset from the hip along X, metres */
+    float knee[2];      /* knee flexion, radians */
+    float hip[2];       /* the thigh's flexion forward of vertical, radians */
+    float ankle[2];     /* the foot turned from the shin's neutral, radians (plantarflexion +) */
     versor foot_fix[2]; /* what takes the swing's foot rotation onto the stance's exactly */
     versor toes_local;  /* the toes joint at toe-off (bent up under the foot) */
 } gait_swing;
@@ -264,8 +264,8 @@ double gait_sole_slide(const float now[3], const float before[3], double dt);
  * `..._up` event is: the slide is measured over each step in which it is
  * planted at both ends, on the heel and the ball (gait_sole_points), in world
  * space, each while it is on the ground (within 0.5 mm of y = 0) at both
- * ends: the heel until it lifts, the ball from when it comes down. The skeleton is the one the clips were made over. Fails (one line)
- * on a clip without the four events or on a rate <= 0. */
+ * ends: the heel until it lifts, the ball from when it comes down. The skeleton is the one the clips were made over.
+ * Fails (one line) on a clip without the four events or on a rate <= 0. */
 bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
                 walk_check_result *out, sa_error *err);
 

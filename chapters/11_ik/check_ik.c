@@ -157,7 +157,7 @@ int run_check_ik(const char *model_path, bool ik, float sink)
         double low[3], high[3];
     } bands[STAIRS_PARTS] = {
         [STAIRS_LANDING] = {"landing", {0, 0, 55}, {10, 10, 70}},
-        [STAIRS_UP] = {"stairs_up", {50, 0, 85}, {70, 20, 105}},
+        [STAIRS_UP] = {"stairs_up", {50, 0, 90}, {70, 20, 100}},
         [STAIRS_DOWN] = {"stairs_down", {0, 0, 85}, {25, 20, 110}},
     };
     /* [/listing] */

@@ -16,10 +16,10 @@ enum { STAIRS_LANDING, STAIRS_UP, STAIRS_DOWN, STAIRS_PARTS };
 
 /* [listing stairs_check_result] */
 typedef struct stairs_check_result {
-    double max_foot_error;   /* m: a planted foot's lowest sole point (heel, ball) from the step under it */
-    double max_foot_slide;   /* m/s: the fastest a planted sole moves horizontally (as chapter 10 measures) */
-    double max_knee_pop;     /* rad: the largest change of a knee's angle from one frame to the next */
-    double max_bone_stretch; /* the largest relative change of a bone's length from the rest pose */
+    double max_foot_error;            /* m: a planted foot's lowest sole point (heel, ball) from the step under it */
+    double max_foot_slide;            /* m/s: the fastest a planted sole moves horizontally (as chapter 10 measures) */
+    double max_knee_pop;              /* rad: the largest change of a knee's angle from one frame to the next */
+    double max_bone_stretch;          /* the largest relative change of a bone's length from the rest pose */
     stairs_knees knees[STAIRS_PARTS]; /* the root on the landing, on the flight going up, going down */
 } stairs_check_result;
 /* [/listing] */

@@ -177,15 +177,22 @@ static float smoothstep01(float x)
     return x * x * (3 - 2 * x);
 }
 
-/* The ground under a footprint whose heel point is at (x, z), facing
- * forward: five points from the back of the heel to the toe tips. */
+/* How high the lowest sole point of a footprint must be for none of it to
+ * go into a step: its heel point at (x, z), facing forward, its ball
+ * ball_length ahead (horizontally) and `rise` higher than the heel (> 0
+ * toes up, < 0 heel up). Five points from the back of the heel to the toe
+ * tips, the sole a line from heel to ball (the heel's back at the heel's
+ * height, the toes at the ball's: they bend flat); each point's step less
+ * how far that point is over the lowest. */
 static float footprint_height(const stairs_geometry *g, const foot_leg *leg, float x, float z, const float forward[3],
-                              float ball_length)
+                              float ball_length, float rise)
 {
     const float along[5] = {-leg->heel_back, 0, ball_length / 2, ball_length, ball_length + leg->toe_reach};
-    float h = 0.0f;
+    const float across[5] = {0, 0, 0.5f, 1, 1}; /* of the way from heel to ball, for the height */
+    float h = 0.0f, lowest = fminf(0, rise);
     for (int k = 0; k < 5; k++)
-        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]));
+        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]) -
+                         (rise * across[k] - lowest));
     return h;
 }
 
@@ -196,7 +203,7 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
     float ball_length = glm_vec3_norm(forward);
     if (ball_length > 1e-6f)
         glm_vec3_scale(forward, 1 / ball_length, forward);
-    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length);
+    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length, ball[1] - heel[1]);
 }
 /* [/listing] */
 
@@ -210,18 +217,14 @@ float foot_swing_height(const foot_swing *sw, float u)
 /* [/listing] */
 
 /* [listing foot_swing_plan] */
-void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
-                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
-                     float clearance)
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const foot_print *prints,
+                     float lift, float land, float clearance)
 {
     /* what the footprint passes over, at each sample of the swing */
     float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
-    float ball_length = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
-        float p = progress[k];
-        float x = lift_heel[0] + p * (land_heel[0] - lift_heel[0]),
-              z = lift_heel[2] + p * (land_heel[2] - lift_heel[2]);
-        need[k] = footprint_height(g, leg, x, z, forward, ball_length);
+        const foot_print *fp = &prints[k];
+        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length, fp->rise);
         highest = fmaxf(highest, need[k]);
     }
     sw->lift = lift;
@@ -234,12 +237,17 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
      * every step it passes, a step higher than the one it leaves or lands
      * on by a margin (the samples are a little apart) */
     const float margin = clearance / 2;
+    /* between two samples the footprint is over the steps of both: each
+     * sample must clear its neighbours' too */
+    float near[FOOT_SWING_SAMPLES];
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
+        near[k] = fmaxf(need[k], fmaxf(need[k > 0 ? k - 1 : k], need[k < FOOT_SWING_SAMPLES - 1 ? k + 1 : k]));
     sw->fall_start = 1.0f;
     for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.05f) {
         bool clear = true;
         for (int k = 1; k < FOOT_SWING_SAMPLES && clear; k++) {
             float u = (float)k / (FOOT_SWING_SAMPLES - 1);
-            clear = u > 0.5f || foot_swing_height(sw, u) >= need[k] + (need[k] > lift ? margin : 0);
+            clear = u > 0.5f || foot_swing_height(sw, u) >= near[k] + (near[k] > lift ? margin : 0);
         }
         if (clear)
             break;
@@ -249,7 +257,7 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
         bool clear = true;
         for (int k = FOOT_SWING_SAMPLES / 2; k < FOOT_SWING_SAMPLES - 1 && clear; k++)
             clear = foot_swing_height(sw, (float)k / (FOOT_SWING_SAMPLES - 1)) >=
-                    need[k] + (need[k] > land ? margin : 0);
+                    near[k] + (near[k] > land ? margin : 0);
         if (clear)
             break;
     }

@@ -91,17 +91,27 @@ typedef struct foot_swing {
 
 #define FOOT_SWING_SAMPLES 33
 
-/* Plans a swing from the heel at lift_heel to the heel at land_heel (world;
- * the foot facing `forward`, horizontal and unit), its sole clearing the
- * highest step under its footprint on the way by `clearance` (no clearance
- * on the flat: lift, land and every step passed over at one height), and rising
- * and falling as slowly as the steps allow (a foot going up must be over
- * the riser before its toes reach it; going down, it stays up until its
- * heel is past the edge). progress[k] is how far across (0..1) the foot is
- * at swing progress k / (FOOT_SWING_SAMPLES - 1). */
-void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const float lift_heel[3],
-                     const float land_heel[3], const float forward[3], const float *progress, float lift, float land,
-                     float clearance);
+/* Where the swinging foot is at one of the swing's samples (world): its
+ * heel, the way it faces (horizontal, unit), how far ahead of the heel its
+ * ball is, horizontally (less than heel to ball while it is pitched), and
+ * how much higher than the heel the ball is (> 0 toes up, < 0 heel up). */
+typedef struct foot_print {
+    vec3 heel;
+    vec3 forward;
+    float ball_length;
+    float rise;
+} foot_print;
+
+/* Plans a swing over the footprints prints[k] at swing progress
+ * k / (FOOT_SWING_SAMPLES - 1) (FOOT_SWING_SAMPLES of them: the first at
+ * the toe-off, the last at the contact), its sole clearing the highest
+ * step under each on the way by `clearance` (no clearance on the flat:
+ * lift, land and every step passed over at one height), and rising and
+ * falling as slowly as the steps allow (a foot going up must be over the
+ * riser before its toes reach it; going down, it stays up until its heel
+ * is past the edge). */
+void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const foot_print *prints,
+                     float lift, float land, float clearance);
 
 /* The sole's height at swing progress u (0..1). */
 float foot_swing_height(const foot_swing *sw, float u);

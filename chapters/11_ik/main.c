@@ -13,7 +13,7 @@
  *       to target) and max_bone_stretch (relative); exit 1 over 1e-4, 1e-5,
  *       1e-5 (CCD's and FABRIK's tolerance) and 1e-5
  *   ch11_ik --check-ik           the stairs walk at 60 Hz, no window: max_foot_error (m),
- *       max_foot_slide (m/s), max_knee_pop (rad), max_bone_stretch; exit 1 over 0.01 m,
+ *       max_foot_slide (m/s), max_knee_pop (rad), max_bone_stretch, the knees (degrees); exit 1 over 0.01 m,
  *       0.01 m/s or 1e-4 (--sink 0.02: every foot 2 cm into its step, which it must report)
  *   ch11_ik --export OUT.gltf    the stairs and the whole walk baked at 30 Hz
  *   ch11_ik --time 2.5 --dump-pose OUT   the walk's pose at 2.5 s, root motion in the hips
@@ -50,7 +50,8 @@ static const cli_option options_extra[] = {
      "over 1e-5"},
     {"--check-ik", CLI_FLAG, &check_ik, NULL,
      "simulate the humanoid's walk up the stairs, round and down at 60 Hz (no window) and print max_foot_error (m), "
-     "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch; exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
+     "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch, then the knees on the landing and going up and "
+     "down beside the normal ranges (reported, not failed); exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
     {"--sink", CLI_FLOAT, &sink_option, "M",
      "with --check-ik: the IK told each ankle is M metres lower over its sole than measured, so every planted foot "
      "stands M into its step and does not slide: a defect the check must report (exit 1 over 0.01 m; the check's "

@@ -13,7 +13,9 @@
 #define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
 #define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
 
-#define LEG_REACH 0.997f      /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees) */
+#define LEG_REACH                                                                                                      \
+    0.997f /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees)                 \
+            */
 /* [/listing] */
 /* metres: the clip's ball this close to its heel's height, the sole is flat
  * (the clip's keys put it exactly flat from the foot-flat key on) */
@@ -181,10 +183,13 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         f->leg.ankle_height = gl->ankle_rest[1];
         glm_vec3_copy((float *)gl->heel_in_foot, f->leg.heel_in_foot);
         glm_vec3_copy((float *)gl->ball_in_foot, f->leg.ball_in_foot);
-        /* the skeleton ends at the ball; the humanoid's mesh reaches about
-         * three quarters of heel-to-ball further, at each end */
-        f->leg.toe_reach = 0.75f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
-        f->leg.heel_back = f->leg.toe_reach;
+        /* the skeleton ends at the ball: the toes reach as chapter 10 has
+         * them (three quarters of heel-to-ball further); the heel is round,
+         * and at the sole it reaches about 0.4 of heel-to-ball behind the
+         * heel point (the humanoid's mesh: 5 cm, and 10 at the ankle's
+         * height) */
+        f->leg.toe_reach = gl->toe_reach;
+        f->leg.heel_back = 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
         f->down_event = find_event(&w->walk.c, event_names[side][0]);
         f->up_event = find_event(&w->walk.c, event_names[side][1]);
         f->down_time = w->walk.c.events[f->down_event].time;
@@ -292,29 +297,36 @@ static float swing_across(const stairs_foot *f, float u, float swing, float dura
 }
 
 /* [listing plan_swing] */
-/* The swing from where the foot is held to where it will land: how far
- * across it is at each point of the swing (the clip's cycloid, blended
- * with the held and landing points by the stance weight, as foot_target
- * does), then its heights over the steps (foot_swing_plan). */
-static void plan_swing(const stairs_walk *w, stairs_foot *f, float lift)
+/* The swing from where the foot is held to where it will land: at each
+ * sample, how far across it is (swing_across, as foot_target has it) and
+ * how the clip turns it then (pitched heel up at the toe-off, level in
+ * mid-swing, toes up for the strike): its footprint there; then its
+ * heights over the steps under those footprints (foot_swing_plan). */
+static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
 {
     double d = w->walk.c.duration;
-    float swing = (float)ahead_of(f->up_time, f->down_time, d), progress[FOOT_SWING_SAMPLES];
-    for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
-        progress[k] = swing_across(f, (float)k / (FOOT_SWING_SAMPLES - 1), swing, (float)d);
-    vec3 from, to, forward;
-    heel_at(f, f->land_ankle, f->land_rotation, to);
-    glm_quat_rotatev(f->land_rotation, (float *)f->leg.ball_in_foot, forward);
-    vec3 heel_offset;
-    glm_quat_rotatev(f->land_rotation, (float *)f->leg.heel_in_foot, heel_offset);
-    glm_vec3_sub(forward, heel_offset, forward);
-    forward[1] = 0;
-    glm_vec3_normalize(forward);
-    /* it leaves from its ball (the heel is up at the toe-off): the
-     * footprint starts where the flat foot's heel was behind it */
-    sole_point_at(f, 1, f->lock_ankle, f->lock_rotation, from);
-    glm_vec3_muladds(forward, -glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot), from);
-    foot_swing_plan(&f->swing, &w->stairs, &f->leg, from, to, forward, progress, lift, f->land_height, SWING_CLEARANCE);
+    float swing = (float)ahead_of(f->up_time, f->down_time, d);
+    foot_print prints[FOOT_SWING_SAMPLES];
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
+        float u = (float)k / (FOOT_SWING_SAMPLES - 1);
+        double t = fmod(f->up_time + u * swing, d);
+        clip_sample(&w->walk.c, (float)t, NULL, w->scratch_pose);
+        skeleton_local_to_model(w->skeleton, w->scratch_pose, w->model_from_joint);
+        versor model_rotation, rotation;
+        rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
+        glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, rotation);
+        vec3 ankle, ball;
+        glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
+        foot_print *fp = &prints[k];
+        sole_point_at(f, 0, ankle, rotation, fp->heel);
+        sole_point_at(f, 1, ankle, rotation, ball);
+        glm_vec3_sub(ball, fp->heel, fp->forward);
+        fp->rise = fp->forward[1];
+        fp->forward[1] = 0;
+        fp->ball_length = glm_vec3_norm(fp->forward);
+        glm_vec3_scale(fp->forward, 1 / fmaxf(fp->ball_length, 1e-6f), fp->forward);
+    }
+    foot_swing_plan(&f->swing, &w->stairs, &f->leg, prints, lift, f->land_height, SWING_CLEARANCE);
 }
 /* [/listing] */
 
@@ -451,14 +463,21 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
     glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
     glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
-    ankle[1] = foot_swing_height(&f->swing, u) - w->sink + clip_ankle_height;
+    /* its height: the clip's own swing over the ground it is on its way to
+     * (on the flat: the clip's swing), or the plan's over the step edges
+     * (foot_swing_height), whichever is higher, for its lowest sole point;
+     * not both, or a foot going up would rise by the clip's lift on top of
+     * the plan's */
+    float s = u * u * (3 - 2 * u), eased_ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
+    float clip_sole = fminf(fw->heel[1], fw->ball[1]) - w->world_from_model[3][1]; /* over the clip's ground */
+    float sole = fmaxf(foot_swing_height(&f->swing, u), eased_ground + clip_sole);
+    ankle[1] = sole - w->sink + clip_ankle_height - clip_sole;
     /* the ground it is on its way to, for the pelvis: eased over the whole
      * swing, so the pelvis goes down a flight as smoothly as the feet;
      * going up, over the swing's rise, so the pelvis is not kept down while
      * the foot is already over the higher step */
     float e = f->swing.land > f->swing.lift ? glm_clamp(u / f->swing.rise_end, 0.0f, 1.0f) : u;
-    float s = e * e * (3 - 2 * e);
-    *ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
+    *ground = f->swing.lift + (f->land_height - f->swing.lift) * e * e * (3 - 2 * e);
 }
 /* [/listing] */
 

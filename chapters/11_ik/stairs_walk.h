@@ -44,16 +44,16 @@ typedef struct stairs_foot {
     /* Planted: the foot rolls as the clip rolls it, about the point it
      * stands on, held in the world: the heel from the contact, the ball
      * from when the sole is flat (as chapter 10's foot lock holds it). */
-    int pivot;             /* 0 the heel, 1 the ball */
-    vec3 held;             /* where that point is held */
-    versor held_heading;   /* the root's heading when it landed: the foot keeps its direction on the turn */
-    vec3 lock_ankle;       /* the ankle and the foot's rotation the last planted frame: the swing leaves from them */
+    int pivot;           /* 0 the heel, 1 the ball */
+    vec3 held;           /* where that point is held */
+    versor held_heading; /* the root's heading when it landed: the foot keeps its direction on the turn */
+    vec3 lock_ankle;     /* the ankle and the foot's rotation the last planted frame: the swing leaves from them */
     versor lock_rotation;
-    vec3 land_ankle;       /* swinging: where it will land (the next contact, foreseen) */
+    vec3 land_ankle; /* swinging: where it will land (the next contact, foreseen) */
     versor land_rotation;
-    versor land_heading;   /* and the root's heading then */
-    float land_height;     /* the support height it stands on (planted) or will land on */
-    foot_swing swing;      /* swinging: the height of its swing over the steps */
+    versor land_heading; /* and the root's heading then */
+    float land_height;   /* the support height it stands on (planted) or will land on */
+    foot_swing swing;    /* swinging: the height of its swing over the steps */
 } stairs_foot;
 
 /* The path: up the flight along +Z at x = -turn_radius, half a circle on
@@ -76,7 +76,7 @@ typedef struct stairs_walk {
     float position[3];
     float heading; /* radians about +Y, 0 facing +Z (chapter 10's convention) */
     bool ik_enabled;
-    float sink; /* metres the feet are put under the steps (0; --check-ik --sink tests the check) */
+    float sink;            /* metres the feet are put under the steps (0; --check-ik --sink tests the check) */
     mat4 world_from_model; /* the last frame's root */
     stairs_foot feet[2];   /* left, right */
     int pelvis;            /* the hips joint */
