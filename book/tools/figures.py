@@ -1695,8 +1695,10 @@ def stairs_swing():
     """A foot's swing up two steps and down two steps, planned over the footprint (foot_swing_plan)."""
     s = Svg(900, 380, "A swinging foot's sole over the steps, going up and going down: rise and fall planned over its footprint")
     rise, run, start = 0.17, 0.28, 0.6
-    ball, toe, back = 0.13, 0.0975, 0.0975  # the humanoid's sole: heel point to ball, past it, behind it
-    period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.05, 33
+    # the humanoid's sole: heel point to ball, past it (toe_reach), behind it (0.4 of heel to ball);
+    # the foot's pitch in the swing is left out here (foot_swing_plan counts it)
+    ball, toe, back = 0.13, 0.0975, 0.052
+    period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.02, 33
 
     def smooth(x):
         x = min(max(x, 0.0), 1.0)
@@ -1733,7 +1735,10 @@ def stairs_swing():
 
     def plan(lift_heel, land_heel, facing, lift, land):
         need = [max(ground(z) for z in footprint(lift_heel + p * (land_heel - lift_heel), facing)) for p in progress]
-        top = max([lift, land] + need) + clearance
+        highest = max([lift, land] + need)
+        top = highest + (clearance if highest > min(lift, land) + 1e-4 else 0)
+        # between two samples the footprint is over the steps of both: each clears its neighbours' too
+        need = [max(need[max(k - 1, 0)], need[k], need[min(k + 1, samples - 1)]) for k in range(samples)]
         margin = clearance / 2
         sw = dict(lift=lift, land=land, top=top, rise_end=0.5, fall_start=1.0)
 
