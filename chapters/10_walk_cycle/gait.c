@@ -986,7 +986,8 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     /* [listing key_poses] */
     /* The key poses of the left step (the right's half a cycle later):
      * contact, down (a quarter into the stance), passing (mid-stance, the
-     * swing foot at its highest), up (between passing and the next contact). */
+     * swing foot passing the planted one), up (between passing and the next
+     * contact). */
     const float beta = p->stance_fraction;
     const float step[4] = {0, beta / 4, beta / 2, beta / 4 + 0.25f};
     for (int k = 0; k < 4; k++) {

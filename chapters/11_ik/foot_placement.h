@@ -37,7 +37,7 @@ typedef struct foot_placement_job {
     const foot_leg *legs;    /* [2], left then right */
     mat4 world_from_model;   /* the character's root this frame */
     vec3 ankle_target[2];    /* world: where each ankle goes */
-    versor foot_rotation[2]; /* world: how each foot lies (flat on its step) */
+    versor foot_rotation[2]; /* world: how each foot is turned (rolling on its step, or swinging) */
     vec3 pole[2];            /* world directions: the side each knee bends to (in front of it) */
     float ground[2];         /* world heights: the step each foot stands on, or is on its way to */
     float reach;             /* a hip at most this fraction of thigh + shin from its ankle target, in (0, 1) */

@@ -422,8 +422,8 @@ static void foot_events(stairs_walk *w, const int *fired, int crossed)
  * with where it was held (over the first half of the swing) or where it
  * will land (over the second), so it leaves and arrives without a jump even
  * on the turn, where the clip's foot has drifted from the held one; its
- * height the clip's own over its flat ground plus that of the swing over
- * the steps (foot_swing_height). */
+ * height the higher of the clip's own swing and the plan's over the steps
+ * (foot_swing_height). */
 static void foot_target(stairs_walk *w, int side, const foot_world *fw, float weight, vec3 ankle, versor rotation,
                         float *ground)
 {
