@@ -12,6 +12,8 @@
                                               --check-walk's gait lines against those values
     walk_check.py PROGRAM curves OUT.tsv      the left knee's and hip's flexion over a cycle from
                                               left_down (100 points, walk and run), for the book's plot
+    walk_check.py PROGRAM curves-current TSV  TSV (chapters/10_walk_cycle/gait_curves.tsv, the book's
+                                              plot) is what `curves` gives now, within 0.05 degrees
     walk_check.py PROGRAM errors              bad input: one error line
 
 The expected values come from the gait parameters (walk: stride 1.2 m at
@@ -355,6 +357,29 @@ def write_curves(program, out_path):
     return []
 
 
+def check_curves_current(program, committed):
+    """The committed curves (the book's figure data) are what the program's
+    export gives now, within 0.05 degrees: a gait changed without the data
+    made again fails here, naming the command that makes it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = os.path.join(tmp, "curves.tsv")
+        problems = write_curves(program, fresh)
+        if problems:
+            return problems
+        with open(fresh) as f:
+            now = [line.split("\t") for line in f.read().splitlines()]
+    with open(committed) as f:
+        then = [line.split("\t") for line in f.read().splitlines()]
+    again = "make it again: python3 tests/walk_check.py PROGRAM curves %s" % committed
+    if len(now) != len(then) or now[0] != then[0]:
+        return ["%s: %d rows, the export gives %d (%s)" % (committed, len(then) - 1, len(now) - 1, again)]
+    for a, b in zip(then[1:], now[1:]):
+        if a[:2] != b[:2] or any(abs(float(x) - float(y)) > 0.05 for x, y in zip(a[2:], b[2:])):
+            return ["%s: %s %s%% of the cycle: knee %s hip %s, the export gives knee %s hip %s (%s)"
+                    % (committed, a[0], a[1], a[2], a[3], b[2], b[3], again)]
+    return []
+
+
 def check_export(program, ch08):
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -512,6 +537,10 @@ def main(argv):
         if len(argv) != 4:
             raise SystemExit("walk_check.py: curves needs OUT.tsv\n" + __doc__)
         problems = write_curves(program, argv[3])
+    elif mode == "curves-current":
+        if len(argv) != 4:
+            raise SystemExit("walk_check.py: curves-current needs the committed TSV\n" + __doc__)
+        problems = check_curves_current(program, argv[3])
     elif mode == "errors":
         problems = check_errors(program)
     else:
