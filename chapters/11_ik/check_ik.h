@@ -37,9 +37,9 @@ bool stairs_check(const skeleton *s, bool ik, float sink, double rate, stairs_ch
 /* --check-ik: loads the skeleton of model_path (NULL: the humanoid), runs
  * stairs_check at 60 Hz (sink as there), prints the four lines, then the
  * knees of each part of the walk beside the normal ranges of a person
- * walking and climbing stairs (" outside" after a knee outside its range:
- * reported, not failed); returns the exit status (1 over 0.01 m, 0.01 m/s
- * or 1e-4, or on an error). */
+ * walking and climbing stairs (" outside" after a knee outside its range);
+ * returns the exit status (1 over 0.01 m, 0.01 m/s or 1e-4, with a knee
+ * outside its range, or on an error). */
 int run_check_ik(const char *model_path, bool ik, float sink);
 
 #endif

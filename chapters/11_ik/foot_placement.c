@@ -210,11 +210,27 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
 /* [listing foot_swing_height] */
 float foot_swing_height(const foot_swing *sw, float u)
 {
+    if (u < sw->step_end)
+        return sw->lift + (sw->step - sw->lift) * smoothstep01(u / sw->step_end);
     if (u < sw->fall_start)
-        return sw->lift + (sw->top - sw->lift) * smoothstep01(u / sw->rise_end);
+        return u >= sw->rise_end
+                   ? sw->top
+                   : sw->step + (sw->top - sw->step) * smoothstep01((u - sw->step_end) / (sw->rise_end - sw->step_end));
     return sw->top + (sw->land - sw->top) * smoothstep01((u - sw->fall_start) / (1 - sw->fall_start));
 }
 /* [/listing] */
+
+/* Whether a swing's rise keeps the sole over every sample's steps up to
+ * progress `until` (the ones higher than it leaves by `margin` more). */
+static bool rise_clears(const foot_swing *sw, const float *near, float lift, float margin, float until)
+{
+    for (int k = 1; k < FOOT_SWING_SAMPLES; k++) {
+        float u = (float)k / (FOOT_SWING_SAMPLES - 1);
+        if (u <= until && foot_swing_height(sw, u) < near[k] + (near[k] > lift ? margin : 0))
+            return false;
+    }
+    return true;
+}
 
 /* [listing foot_swing_plan] */
 void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *leg, const foot_print *prints,
@@ -242,18 +258,43 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     float near[FOOT_SWING_SAMPLES];
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
         near[k] = fmaxf(need[k], fmaxf(need[k > 0 ? k - 1 : k], need[k < FOOT_SWING_SAMPLES - 1 ? k + 1 : k]));
+    /* going up past a step in between (over the one it leaves, under the
+     * one it lands on): first over that one, then on up as it gets to the
+     * top one */
+    float between = lift;
+    for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
+        if (near[k] < highest - 2 * clearance) /* a step lower than the top one, not its edge seen pitched */
+            between = fmaxf(between, near[k]);
+    float step = between > lift + 1e-4f ? fminf(between + clearance, sw->top) : sw->top;
     sw->fall_start = 1.0f;
+    /* one rise, to the top: the slowest that clears every sample of the
+     * first half */
+    sw->step = sw->top;
     for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.05f) {
-        bool clear = true;
-        for (int k = 1; k < FOOT_SWING_SAMPLES && clear; k++) {
-            float u = (float)k / (FOOT_SWING_SAMPLES - 1);
-            clear = u > 0.5f || foot_swing_height(sw, u) >= near[k] + (near[k] > lift ? margin : 0);
-        }
-        if (clear)
+        sw->step_end = sw->rise_end;
+        if (rise_clears(sw, near, lift, margin, 0.5f))
             break;
     }
-    /* [elide the fall: the same, from the middle of the swing to its end] */
-    for (sw->fall_start = 0.5f; sw->fall_start < 0.9f; sw->fall_start += 0.05f) {
+    sw->step_end = sw->rise_end;
+    /* or two, over the step between and then on up, the second as late as
+     * clears every sample of the rise, neither faster than the one rise
+     * (smoothstep's fastest: 1.5 height / time): the foot stays low while it
+     * passes under the hip */
+    float one = (sw->top - lift) / sw->rise_end, best_rise_end = 0, best_step_end = 0;
+    foot_swing two = *sw;
+    two.step = step;
+    for (float step_end = 0.1f; step < sw->top && step_end < 0.501f; step_end += 0.025f)
+        for (float rise_end = step_end + 0.1f; rise_end < 0.801f; rise_end += 0.025f) {
+            two.step_end = step_end, two.rise_end = rise_end;
+            if (rise_end >= best_rise_end && (step - lift) / step_end <= 1.15f * one &&
+                (sw->top - step) / (rise_end - step_end) <= 1.15f * one &&
+                rise_clears(&two, near, lift, margin, rise_end))
+                best_rise_end = rise_end, best_step_end = step_end;
+        }
+    if (best_rise_end > 0)
+        sw->step = step, sw->step_end = best_step_end, sw->rise_end = best_rise_end;
+    /* [elide the fall: the same, from the end of the rise (or the middle of the swing) to its end] */
+    for (sw->fall_start = fmaxf(0.5f, sw->rise_end); sw->fall_start < 0.9f; sw->fall_start += 0.05f) {
         bool clear = true;
         for (int k = FOOT_SWING_SAMPLES / 2; k < FOOT_SWING_SAMPLES - 1 && clear; k++)
             clear = foot_swing_height(sw, (float)k / (FOOT_SWING_SAMPLES - 1)) >=

@@ -51,7 +51,7 @@ static const cli_option options_extra[] = {
     {"--check-ik", CLI_FLAG, &check_ik, NULL,
      "simulate the humanoid's walk up the stairs, round and down at 60 Hz (no window) and print max_foot_error (m), "
      "max_foot_slide (m/s), max_knee_pop (rad) and max_bone_stretch, then the knees on the landing and going up and "
-     "down beside the normal ranges (reported, not failed); exit 1 over 0.01 m, 0.01 m/s or 1e-4"},
+     "down beside the normal ranges; exit 1 over 0.01 m, 0.01 m/s or 1e-4 or with a knee outside its range"},
     {"--sink", CLI_FLOAT, &sink_option, "M",
      "with --check-ik: the IK told each ankle is M metres lower over its sole than measured, so every planted foot "
      "stands M into its step and does not slide: a defect the check must report (exit 1 over 0.01 m; the check's "
