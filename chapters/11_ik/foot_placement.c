@@ -258,6 +258,8 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     float near[FOOT_SWING_SAMPLES];
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++)
         near[k] = fmaxf(need[k], fmaxf(need[k > 0 ? k - 1 : k], need[k < FOOT_SWING_SAMPLES - 1 ? k + 1 : k]));
+    /* [/listing] */
+    /* [listing foot_swing_rises] */
     /* going up past a step in between (over the one it leaves, under the
      * one it lands on): first over that one, then on up as it gets to the
      * top one */
@@ -277,9 +279,10 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     }
     sw->step_end = sw->rise_end;
     /* or two, over the step between and then on up, the second as late as
-     * clears every sample of the rise, neither faster than the one rise
-     * (smoothstep's fastest: 1.5 height / time): the foot stays low while it
-     * passes under the hip */
+     * clears every sample of the rise, neither more than 1.15 times as fast
+     * as the one rise (smoothstep's fastest: 1.5 height / time; any faster
+     * and the knee snaps): the foot stays low while it passes under the hip,
+     * and the knee folds less */
     float one = (sw->top - lift) / sw->rise_end, best_rise_end = 0, best_step_end = 0;
     foot_swing two = *sw;
     two.step = step;
