@@ -1,11 +1,11 @@
 /* gait.c: the gait generator (chapter 10).
  *
- * The cycle is a function of its phase (0 .. 1). Each foot has a target:
- * fixed in space while it is planted, on a smooth arc (lifted by the step
- * height at its middle) while it swings. The pelvis moves forward at the
- * gait's speed, bobs, turns and tilts; the leg angles are then solved so
- * that each ankle lands on its target. Sampling that function at the key
- * poses (and evenly in between) gives the clip's keys.
+ * The cycle is a function of its phase (0 .. 1). A planted foot is a rigid
+ * body rolling heel to toe (stance_foot), its leg solved onto its ankle; a
+ * swinging leg follows the swing's knee and hip angles (swing_angles). The
+ * pelvis moves forward at the gait's speed, at the height the planted legs
+ * allow (plan_pelvis), turning and tilting. Sampling that function at the
+ * key poses (and evenly in between) gives the clip's keys.
  */
 #include "walk.h"
 

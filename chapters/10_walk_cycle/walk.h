@@ -7,15 +7,18 @@
  *
  *     contact   the foot plants (its stance begins: event left_down)
  *     down      a quarter of the way through its stance
- *     passing   mid-stance: the other foot swings past at its highest
+ *     passing   mid-stance: the other foot swings past the planted one
  *     up        between passing and the other foot's contact
  *
- * and the same four half a cycle later for the other leg. Feet are placed
- * where they must be (planted in the world during stance, lifted by the step
- * height at passing), and the leg angles are solved from the skeleton's own
- * measured thigh and shin, so a taller or shorter character still plants
- * its feet. The pelvis rises and falls, turns and tilts; the spine leans and
- * counter-turns; the arms swing against the legs.
+ * and the same four half a cycle later for the other leg. A planted foot
+ * rolls as a person's does (heel strike toes up, foot flat, heel-off on the
+ * ball, toe-off heel up), whatever touches the ground staying still in the
+ * world; a swinging foot follows the swing's knee and hip angles and clears
+ * the ground. The leg angles are solved from the skeleton's own measured
+ * thigh and shin, so a taller or shorter character still plants its feet,
+ * and the pelvis is as high as its planted legs allow (its rise and fall
+ * come from the legs and the stride). It turns and tilts; the spine leans
+ * and counter-turns; the arms swing against the legs.
  *
  * The same generator makes a run with other parameters: each foot is down
  * for less than half the cycle, so both are off the ground between steps
@@ -139,7 +142,7 @@ typedef struct gait {
     vec3 *model_position;
 } gait;
 
-/* Checks the parameters (stride, cadence, step height, stance fraction, key
+/* Checks the parameters (stride, cadence, stance fraction, the foot's roll, key
  * count in range) and the skeleton (the joints hips, left_thigh, left_shin,
  * left_foot and the right ones present, each shin the child of its thigh and
  * each foot of its shin, hips a root, unit scale on the way), measures the
