@@ -5,7 +5,8 @@
  * swinging leg follows the swing's knee and hip angles (swing_angles). The
  * pelvis moves forward at the gait's speed, at the height the planted legs
  * allow (plan_pelvis), turning and tilting. Sampling that function at the
- * key poses (and evenly in between) gives the clip's keys.
+ * key poses (and evenly in between) gives the clip's keys (gait_clip.c); the
+ * walk and the run are gait_presets.c's.
  */
 #include "walk.h"
 
@@ -25,83 +26,6 @@ static const char *const leg_joint_names[2][3] = {
 #define DEG ((float)GAIT_PI / 180)
 /* metres: the least a swinging foot's sole clears the ground by in mid-swing */
 #define GAIT_SWING_CLEARANCE 0.01f
-
-/* [listing gait_presets] */
-/* A walk, with the phases of normal adult walking (Perry and Burnfield,
- * Gait Analysis, 2010): the foot flat at 10% of the cycle, heel-off at
- * 35%, toe-off at 60%; the stance knee bends about 15 degrees in the
- * loading response and is nearly straight at mid-stance. */
-gait_params gait_walk(void)
-{
-    return (gait_params){
-        .stride_length = 1.2f,
-        .cadence = 1.9f,
-        .stance_fraction = 0.6f,
-        .foot_flat = 0.1f,
-        .heel_off = 0.35f,
-        .mid_stance = 0.22f,
-        .heel_strike_pitch = 18 * DEG,
-        .toe_off_pitch = 55 * DEG,
-        .knee_contact = 2 * DEG,
-        .knee_loading = 15 * DEG,
-        .knee_mid_stance = 5 * DEG,
-        .knee_toe_off = 3 * DEG,
-        .knee_swing_peak = 62 * DEG,
-        .hip_swing_peak = 30 * DEG,
-        .arm_swing = 0.35f,
-        .lean = 0.05f,
-        .pelvis_turn = 0.08f,
-        .pelvis_tilt = 0.05f,
-        .elbow_bend = 0.3f,
-        .keys_per_cycle = 128,
-    };
-}
-/* [/listing] */
-
-/* [listing gait_run] */
-/* A run: less time on the ground than in the air between steps (flight),
- * a longer, quicker stride, the stance knee bent about 40 degrees under
- * the body's weight, the swing knee folded high, more lean, bent elbows. */
-gait_params gait_run(void)
-{
-    return (gait_params){
-        .stride_length = 1.8f,
-        .cadence = 3.0f,
-        .stance_fraction = 0.3f,
-        .foot_flat = 0.04f,
-        .heel_off = 0.16f,
-        .mid_stance = 0.09f,
-        .heel_strike_pitch = 10 * DEG,
-        .toe_off_pitch = 46 * DEG,
-        .knee_contact = 15 * DEG,
-        .knee_loading = 35 * DEG,
-        .knee_mid_stance = 38 * DEG,
-        .knee_toe_off = 15 * DEG,
-        .knee_swing_peak = 100 * DEG,
-        .hip_swing_peak = 42 * DEG,
-        .arm_swing = 0.6f,
-        .lean = 0.2f,
-        .pelvis_turn = 0.1f,
-        .pelvis_tilt = 0.04f,
-        .elbow_bend = 1.4f,
-        .keys_per_cycle = 128,
-    };
-}
-/* [/listing] */
-
-bool gait_at_speed(const gait_params *base, float speed, gait_params *out, sa_error *err)
-{
-    if (!(speed > 0) || !isfinite(speed))
-        return sa_error_set(err, "gait: speed is %g m/s: it must be above 0", (double)speed);
-    if (!(base->stride_length > 0) || !(base->cadence > 0))
-        return sa_error_set(err, "gait: the base gait needs a stride_length and a cadence above 0");
-    float base_speed = base->stride_length * base->cadence / 2;
-    float k = sqrtf(speed / base_speed);
-    *out = *base;
-    out->stride_length = base->stride_length * k;
-    out->cadence = base->cadence * k;
-    return true;
-}
 
 /* --- small rotation helpers (unit quaternions, x y z w) ----------------------- */
 
@@ -684,44 +608,6 @@ void gait_sole_points(const gait *g, gait_side side, mat4 model_from_foot, float
 
 /* --- the keys -------------------------------------------------------------------- */
 
-static int compare_floats(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
-/* The clip's key phases, sorted: keys_per_cycle + 1 even steps (0 and 1
- * included), the eight key poses, the two toe-offs and the two heel-offs; an even step closer
- * than a thousandth of the cycle to a key pose gives way to it. Returns the
- * count (at most keys_per_cycle + 13). */
-static int key_phases(const gait *g, float *out)
-{
-    int n = 0, even = g->params.keys_per_cycle;
-    float special[12];
-    for (int k = 0; k < 8; k++)
-        special[k] = g->key_phase[k];
-    for (int s = 0; s < 2; s++) {
-        special[8 + s] = g->lift_phase[s];
-        special[10 + s] = g->heel_off_phase[s];
-    }
-    for (int k = 0; k < 12; k++)
-        out[n++] = special[k];
-    for (int k = 0; k <= even; k++) {
-        float phase = (float)k / (float)even;
-        bool near = false;
-        for (int s = 0; s < 12; s++)
-            near = near || fabsf(phase - special[s]) < 1e-3f;
-        if (!near || k == even)
-            out[n++] = phase;
-    }
-    qsort(out, (size_t)n, sizeof *out, compare_floats);
-    int unique = 0;
-    for (int k = 0; k < n; k++)
-        if (unique == 0 || out[k] > out[unique - 1])
-            out[unique++] = out[k];
-    return unique;
-}
-
 /* --- set-up ------------------------------------------------------------------------ */
 
 void gait_free(gait *g)
@@ -1004,76 +890,4 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
         return false;
     }
     return true;
-}
-
-/* --- the clip ------------------------------------------------------------------------ */
-
-bool gait_make_clip(const gait *g, const char *name, clip *out, root_motion *rm, sa_error *err)
-{
-    memset(out, 0, sizeof *out);
-    memset(rm, 0, sizeof *rm);
-    float phases[1024 + 13], times[1024 + 13];
-    int keys = key_phases(g, phases), n = g->joint_count;
-    for (int k = 0; k < keys; k++)
-        times[k] = phases[k] * g->period;
-    times[keys - 1] = g->period; /* the loop's last key at the duration exactly */
-
-    /* The joints that move, each with a rotation track; the pelvis also
-     * with a translation track. */
-    int moved[16] = {g->hips, g->spine_1, g->spine_3, g->neck}, moved_count = 4;
-    for (int s = 0; s < 2; s++) {
-        moved[moved_count++] = g->leg[s].toes;
-        moved[moved_count++] = g->upper_arm[s];
-        moved[moved_count++] = g->forearm[s];
-        moved[moved_count++] = g->leg[s].thigh;
-        moved[moved_count++] = g->leg[s].shin;
-        moved[moved_count++] = g->leg[s].foot;
-    }
-    transform *poses = malloc((size_t)keys * (size_t)n * sizeof *poses);
-    float *values = malloc((size_t)keys * 4 * sizeof *values);
-    bool ok = poses && values;
-    if (!ok)
-        sa_error_set(err, "gait: out of memory");
-    for (int k = 0; ok && k < keys; k++)
-        gait_pose(g, phases[k], poses + (size_t)k * (size_t)n);
-    ok = ok && clip_init(out, name, n, g->rest_local, err);
-    for (int k = 0; ok && k < keys; k++)
-        glm_vec3_copy(poses[(size_t)k * (size_t)n + (size_t)g->hips].translation, &values[3 * k]);
-    ok = ok && clip_add_track(out, g->hips, TRACK_TRANSLATION, TRACK_LINEAR, keys, times, values, err);
-    for (int m = 0; ok && m < moved_count; m++) {
-        int j = moved[m];
-        if (j < 0)
-            continue;
-        for (int k = 0; k < keys; k++) {
-            const float *q = poses[(size_t)k * (size_t)n + (size_t)j].rotation;
-            /* the same hemisphere as the key before: slerp never takes the long way */
-            float sign = 1;
-            if (k > 0) {
-                const float *prev = &values[4 * (k - 1)];
-                if (prev[0] * q[0] + prev[1] * q[1] + prev[2] * q[2] + prev[3] * q[3] < 0)
-                    sign = -1;
-            }
-            for (int i = 0; i < 4; i++)
-                values[4 * k + i] = sign * q[i];
-        }
-        ok = clip_add_track(out, j, TRACK_ROTATION, TRACK_LINEAR, keys, times, values, err);
-    }
-    free(poses);
-    free(values);
-    /* [listing contact_events] */
-    /* Each foot's stance, from its contact key to its toe-off key, as events
-     * that chapter 08's clock reports. */
-    ok = ok && clip_add_event(out, "left_down", 0, err) &&
-         clip_add_event(out, "left_up", g->lift_phase[GAIT_LEFT] * g->period, err) &&
-         clip_add_event(out, "right_down", 0.5f * g->period, err) &&
-         clip_add_event(out, "right_up", g->lift_phase[GAIT_RIGHT] * g->period, err) &&
-         clip_add_event(out, "left_heel_off", g->heel_off_phase[GAIT_LEFT] * g->period, err) &&
-         clip_add_event(out, "right_heel_off", g->heel_off_phase[GAIT_RIGHT] * g->period, err);
-    /* [/listing] */
-    ok = ok && root_motion_from_clip(out, g->hips, rm, err);
-    if (!ok) {
-        clip_free(out);
-        root_motion_free(rm);
-    }
-    return ok;
 }
