@@ -1,0 +1,14 @@
+/* check_soa.h: ch12_data_oriented --check-soa: the SoA stage against
+ * chapter 09's, on every clip of a model, beside the bound book 12 derives. */
+#ifndef CH12_CHECK_SOA_H
+#define CH12_CHECK_SOA_H
+
+/* Samples every clip of the model at many times, and blends every pair,
+ * both ways (chapter 08's clip_sample and chapter 09's pose_blend; this
+ * chapter's soa_clip_sample and soa_blend), prints the worst differences
+ * and bounds on stdout and returns the exit status: 0 when every
+ * difference is within its bound, 1 when one is not or the model cannot be
+ * read (one "error:" line on stderr). */
+int check_soa(const char *model_path);
+
+#endif
