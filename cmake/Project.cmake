@@ -223,9 +223,12 @@ function(sa_test_needs id)
 endfunction()
 
 # --- chapter programs ------------------------------------------------------------
-# sa_chapter_program(NAME ch01_window SOURCES ... [LIBS ...] [FRAMES n])
+# sa_chapter_program(NAME ch01_window SOURCES ... [LIBS ...] [FRAMES n] [GOING_FURTHER])
 # Builds the program and registers the smoke test "<name>_runs"
 # (--headless --frames n), so a chapter that no longer starts fails the suite.
+# The newest program registered becomes the `demo` target (top
+# CMakeLists.txt), except a GOING_FURTHER one: a chapter past the book's
+# final demo (chapter 11's ch11_ik), such as chapter 12's crowd.
 # --- the web (emcmake cmake: book_web) ------------------------------------------
 # A chapter program as a WebAssembly module for the web book: NAME.js (the
 # module's loader, a function sa_NAME(settings) that returns a promise, as
@@ -296,7 +299,7 @@ function(sa_web_benchmark name)
 endfunction()
 
 function(sa_chapter_program)
-  cmake_parse_arguments(P "" "NAME;FRAMES" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(P "GOING_FURTHER" "NAME;FRAMES" "SOURCES;LIBS" ${ARGN})
   if(NOT P_FRAMES)
     set(P_FRAMES 3)
   endif()
@@ -305,8 +308,11 @@ function(sa_chapter_program)
   if(EMSCRIPTEN)
     sa_web_program(${P_NAME})
   endif()
-  # Chapters are added in book order, so the last one registered is the newest.
-  set_property(GLOBAL PROPERTY SA_LATEST_PROGRAM ${P_NAME})
+  # Chapters are added in book order, so the last one registered is the newest
+  # (a GOING_FURTHER chapter's program is not the demo).
+  if(NOT P_GOING_FURTHER)
+    set_property(GLOBAL PROPERTY SA_LATEST_PROGRAM ${P_NAME})
+  endif()
   set_property(GLOBAL APPEND PROPERTY SA_PROGRAMS ${P_NAME})
   add_test(NAME ${P_NAME}_runs COMMAND ${P_NAME} --headless --frames ${P_FRAMES} --size 320x240)
   set_tests_properties(${P_NAME}_runs PROPERTIES LABELS "gl" TIMEOUT 120 RESOURCE_LOCK sa_display)
