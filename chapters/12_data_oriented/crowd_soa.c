@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t round_up(size_t n) { return (n + 63) / 64 * 64; }
+static size_t round_up(size_t n)
+{
+    return (n + 63) / 64 * 64;
+}
 
 /* One character's poses, node matrices and cursors in one allocation. */
 static bool character_init(crowd_soa *cw, int i, sa_error *err)

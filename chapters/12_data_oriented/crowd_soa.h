@@ -43,7 +43,7 @@ typedef struct crowd_soa {
     int cursor_count; /* the largest clip's */
     int skin_joint_count;
     int count, capacity;
-    int frame; /* steps of 1/60 s played so far */
+    int frame;                       /* steps of 1/60 s played so far */
     crowd_soa_character *characters; /* [capacity] */
     mat4 *skin_matrix;               /* [capacity * skin_joint_count], 64-byte aligned */
 } crowd_soa;

@@ -125,8 +125,7 @@ bool crowd_view_open(crowd_view *v, const crowd_scene *s, sa_error *err)
         const skinned_primitive *sp = &s->sc.primitives[i];
         if (sp->skin != 0) /* the crowd's matrices are the first skin's */
             continue;
-        if (!skin_mesh_upload(&v->meshes[i], &s->doc.meshes[sp->mesh].primitives[sp->primitive], &sp->influences,
-                              err))
+        if (!skin_mesh_upload(&v->meshes[i], &s->doc.meshes[sp->mesh].primitives[sp->primitive], &sp->influences, err))
             return sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
     }
     if (!scene_gl_upload(&v->materials, &s->doc, NULL, err) || !program_load(&v->program, err))
@@ -170,8 +169,7 @@ bool crowd_view_upload(crowd_view *v, int count, mat4 *skin_matrix, sa_error *er
 /* [/listing] */
 
 /* [listing crowd_draw] */
-void crowd_view_draw(const crowd_view *v, const crowd_scene *s, int count, const crowd_grid *grid,
-                     mat4 clip_from_world)
+void crowd_view_draw(const crowd_view *v, const crowd_scene *s, int count, const crowd_grid *grid, mat4 clip_from_world)
 {
     const shader_program *p = &v->program;
     lit_begin_frame(p, clip_from_world); /* uses the program: camera, light */

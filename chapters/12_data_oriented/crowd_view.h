@@ -48,12 +48,12 @@ crowd_grid crowd_grid_square(int count, float spacing);
 
 typedef struct crowd_view {
     int primitive_count;
-    gpu_mesh *meshes;     /* [primitive_count]: s->sc.primitives[i], chapter 07's vertex layout */
-    scene_gl materials;   /* the primitives' base colours and textures */
+    gpu_mesh *meshes;   /* [primitive_count]: s->sc.primitives[i], chapter 07's vertex layout */
+    scene_gl materials; /* the primitives' base colours and textures */
     shader_program program;
-    int joint_count;      /* the skin's: a row is 4 * joint_count texels */
-    int rows;             /* rows of the texture now */
-    int max_characters;   /* GL_MAX_TEXTURE_SIZE: rows at most */
+    int joint_count;    /* the skin's: a row is 4 * joint_count texels */
+    int rows;           /* rows of the texture now */
+    int max_characters; /* GL_MAX_TEXTURE_SIZE: rows at most */
     GLuint skin_texture;
 } crowd_view;
 

@@ -110,8 +110,8 @@ static void four_upright_figures_that_move(void **state)
         const figure *f = &fa[i];
         int w = f->x1 - f->x0 + 1, h = f->y1 - f->y0 + 1;
         if (!(h > w + w / 4))
-            fail_msg("figure %d at x %d..%d, y %d..%d is not upright (%d wide, %d high)", i, f->x0, f->x1, f->y0,
-                     f->y1, w, h);
+            fail_msg("figure %d at x %d..%d, y %d..%d is not upright (%d wide, %d high)", i, f->x0, f->x1, f->y0, f->y1,
+                     w, h);
         /* Its box at time 1, a little wider: the pixels drawn at one time and not the other. */
         int changed = 0;
         for (int y = f->y0 - 8; y <= f->y1 + 8; y++)
@@ -119,8 +119,8 @@ static void four_upright_figures_that_move(void **state)
                 if (y > OVERLAY_ROWS && y < H && x >= 0 && x < W)
                     changed += (mask_a[y * W + x] != 0) != (mask_b[y * W + x] != 0);
         if (changed < 40)
-            fail_msg("figure %d at x %d..%d, y %d..%d: %d pixels changed from --time 1 to 1.7 (at least 40)", i,
-                     f->x0, f->x1, f->y0, f->y1, changed);
+            fail_msg("figure %d at x %d..%d, y %d..%d: %d pixels changed from --time 1 to 1.7 (at least 40)", i, f->x0,
+                     f->x1, f->y0, f->y1, changed);
     }
     free(mask_a), free(mask_b);
     image_free(&a), image_free(&b);
