@@ -57,7 +57,7 @@ sys.path.insert(0, TESTS)
 import dump_obj_compare  # noqa: E402
 import windows_frames_check  # noqa: E402
 
-PROGRAMS = 11
+PROGRAMS = 12  # chapters 01 to 12, each page with its program's panel
 FIRST_FRAME_LIMIT_MS = 5000  # issue 24: each program's first frame within 5 s of the click
 TIME, OTHER_TIME, FRAMES, SIZE = "2", "2.7", "3", "320x240"
 
@@ -78,7 +78,9 @@ LIMIT_DIFFERENCE = 24
 LIMIT_PIXELS = 36
 # Chapter 07's first label line ends in the measured frame time, different on
 # every run: its rows are left out of its comparison (as windows_frames_check.py does).
-LABEL_ROWS = {"ch07_gpu_skinning": 24}
+# Chapter 12's overlay (five lines, y 8 to 82) names the float4 backend (SSE2
+# natively, plain C on the web) and gives each stage's measured nanoseconds.
+LABEL_ROWS = {"ch07_gpu_skinning": 24, "ch12_data_oriented": 84}
 # Programs whose picture does not change with time: no clock drives them.
 # ch02 and ch03 show a model at rest, ch04 a skeleton in its rest pose (turned
 # by keys only), ch05 the bind pose. Their frames at 2 and at 2.7 must be the
@@ -102,6 +104,7 @@ KEYS = {
     "ch09_crossfade": ("KeyC", [0, 0, 4096, 26], True),       # linear / smoothstep
     "ch10_walk_cycle": ("KeyV", [0, 0, 4096, 46], True),      # "wave on" / "wave off"
     "ch11_ik": ("KeyI", [0, 0, 4096, 26], True),              # "IK on" / "IK off"
+    "ch12_data_oriented": ("BracketRight", [0, 0, 4096, 26], False),  # "100 characters" -> "200 characters"
 }
 # The models both skinning programs read (chapter 07's CMakeLists.txt,
 # ch07_dump_obj_project), preloaded into every program's file system.
