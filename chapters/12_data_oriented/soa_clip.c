@@ -249,7 +249,9 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
             continue;
         }
         int k = cursors[t->cursor];
-        if (t->times[k] > tq) /* the clock looped: search from the start */
+        /* A cursor past this track's intervals (its slot played another
+         * clip) or after tq (the clock looped): walk from the start. */
+        if (k > t->key_count - 2 || t->times[k] > tq)
             k = 0;
         while (k + 2 < t->key_count && t->times[k + 1] <= tq)
             k++;
