@@ -68,6 +68,16 @@ static inline void decode_vectors(const uint16_t *const key[4], soa_vec3 *v)
 }
 /* [/listing] */
 
+/* A time in 16-bit units: t / duration of the way through, 0 .. 65535,
+ * rounded (half up). The packer stores key times this way and the sampler
+ * turns t into the same units the same way, so that a t on a key lands on
+ * it exactly (a STEP key starts there, a LINEAR key is its own value). */
+static inline float quantize_time(float t, float duration)
+{
+    float x = t > duration ? 65535.0f : t > 0 ? t / duration * 65535.0f : 0.0f;
+    return (float)(int)(x + 0.5f);
+}
+
 /* --- packing ----------------------------------------------------------------- */
 
 static void encode_rotation(const float q_in[4], uint16_t out[4])
@@ -176,8 +186,7 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
                     memcpy(value, t->values + (size_t)k * (size_t)t->components, (size_t)t->components * sizeof(float));
                 else
                     rest_value(c, lane, path, value);
-                long q = t && c->duration > 0 ? lrintf(t->times[k] / c->duration * 65535.0f) : 0;
-                times[k] = (uint16_t)(q < 0 ? 0 : q > 65535 ? 65535 : q);
+                times[k] = (uint16_t)(t && c->duration > 0 ? quantize_time(t->times[k], c->duration) : 0);
                 if (k > 0 && times[k] <= times[k - 1]) {
                     soa_clip_free(out);
                     return sa_error_set(err,
@@ -280,9 +289,7 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
 
 void soa_clip_sample(const soa_clip *c, float t, uint16_t *cursors, soa_transform *out)
 {
-    float tq = 0;
-    if (c->duration > 0)
-        tq = (t > c->duration ? c->duration : t > 0 ? t : 0) * (65535.0f / c->duration);
+    float tq = c->duration > 0 ? quantize_time(t, c->duration) : 0;
     for (int g = 0; g < c->group_count; g++) {
         if (c->group_constant[SOA_TRANSLATION][g])
             out[g].translation = c->constant[g].translation;
