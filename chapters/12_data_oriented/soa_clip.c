@@ -161,7 +161,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
     out->storage = malloc(count * sizeof *out->storage);
     out->storage_count = count;
     out->constant = calloc((size_t)out->group_count, sizeof *out->constant);
-    bool ok = out->storage && out->constant;
+    out->sampled = calloc((size_t)out->group_count * SOA_PATHS, sizeof *out->sampled);
+    bool ok = out->storage && out->constant && out->sampled;
     for (int path = 0; ok && path < SOA_PATHS; path++)
         ok = (out->tracks[path] = calloc((size_t)lanes, sizeof *out->tracks[path])) != NULL &&
              (out->group_constant[path] = calloc((size_t)out->group_count, sizeof(bool))) != NULL;
@@ -215,6 +216,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
                 key[i] = out->tracks[path][4 * g + i].values;
             }
             out->group_constant[path][g] = constant;
+            if (!constant)
+                out->sampled[out->sampled_count++] = SOA_PATHS * g + path;
             if (path == SOA_ROTATION)
                 decode_rotations(key, &out->constant[g].rotation);
             else
@@ -227,7 +230,7 @@ void soa_clip_free(soa_clip *c)
 {
     for (int path = 0; path < SOA_PATHS; path++)
         free(c->tracks[path]), free(c->group_constant[path]);
-    free(c->storage), free(c->constant);
+    free(c->storage), free(c->constant), free(c->sampled);
     memset(c, 0, sizeof *c);
 }
 
@@ -290,19 +293,12 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
 void soa_clip_sample(const soa_clip *c, float t, uint16_t *cursors, soa_transform *out)
 {
     float tq = c->duration > 0 ? quantize_time(t, c->duration) : 0;
-    for (int g = 0; g < c->group_count; g++) {
-        if (c->group_constant[SOA_TRANSLATION][g])
-            out[g].translation = c->constant[g].translation;
-        else
-            sample_group(c->tracks[SOA_TRANSLATION] + 4 * g, SOA_TRANSLATION, tq, cursors, &out[g]);
-        if (c->group_constant[SOA_ROTATION][g])
-            out[g].rotation = c->constant[g].rotation;
-        else
-            sample_group(c->tracks[SOA_ROTATION] + 4 * g, SOA_ROTATION, tq, cursors, &out[g]);
-        if (c->group_constant[SOA_SCALE][g])
-            out[g].scale = c->constant[g].scale;
-        else
-            sample_group(c->tracks[SOA_SCALE] + 4 * g, SOA_SCALE, tq, cursors, &out[g]);
+    /* Every group's constant values at once (one copy of the whole pose),
+     * then only the group paths that move, decoded over them. */
+    memcpy(out, c->constant, (size_t)c->group_count * sizeof *out);
+    for (int i = 0; i < c->sampled_count; i++) {
+        int g = c->sampled[i] / SOA_PATHS, path = c->sampled[i] % SOA_PATHS;
+        sample_group(c->tracks[path] + 4 * g, path, tq, cursors, &out[g]);
     }
 }
 /* [/listing] */
