@@ -11,42 +11,60 @@
 
 #define S45 0.70710678f /* sin 45 degrees = cos 45 degrees */
 
-static float lane(float4 v, int i) { return float4_get(v, i); }
+static float lane(float4 v, int i)
+{
+    return float4_get(v, i);
+}
 
 static void float4_by_hand(void **state)
 {
     (void)state;
     float4 a = float4_set(1, 2, 3, 4), b = float4_set(8, 6, 4, 2);
     float4 sum = float4_add(a, b), product = float4_mul(a, b), quotient = float4_div(b, a);
-    EXPECT_NEAR(9, lane(sum, 0), 0); EXPECT_NEAR(8, lane(sum, 1), 0);
-    EXPECT_NEAR(7, lane(sum, 2), 0); EXPECT_NEAR(6, lane(sum, 3), 0);
-    EXPECT_NEAR(8, lane(product, 0), 0); EXPECT_NEAR(12, lane(product, 1), 0);
-    EXPECT_NEAR(12, lane(product, 2), 0); EXPECT_NEAR(8, lane(product, 3), 0);
-    EXPECT_NEAR(8, lane(quotient, 0), 0); EXPECT_NEAR(0.5, lane(quotient, 3), 0);
+    EXPECT_NEAR(9, lane(sum, 0), 0);
+    EXPECT_NEAR(8, lane(sum, 1), 0);
+    EXPECT_NEAR(7, lane(sum, 2), 0);
+    EXPECT_NEAR(6, lane(sum, 3), 0);
+    EXPECT_NEAR(8, lane(product, 0), 0);
+    EXPECT_NEAR(12, lane(product, 1), 0);
+    EXPECT_NEAR(12, lane(product, 2), 0);
+    EXPECT_NEAR(8, lane(product, 3), 0);
+    EXPECT_NEAR(8, lane(quotient, 0), 0);
+    EXPECT_NEAR(0.5, lane(quotient, 3), 0);
     EXPECT_NEAR(3, lane(float4_sqrt(float4_splat(9)), 2), 0);
     /* less: lanes 0, 1 and 2 (1 < 8, 2 < 6, 3 < 4), not 3 (4 < 2); select
      * takes a there, b elsewhere */
     float4 picked = float4_select(float4_less(a, b), a, b);
-    EXPECT_NEAR(1, lane(picked, 0), 0); EXPECT_NEAR(2, lane(picked, 1), 0);
-    EXPECT_NEAR(3, lane(picked, 2), 0); EXPECT_NEAR(2, lane(picked, 3), 0);
+    EXPECT_NEAR(1, lane(picked, 0), 0);
+    EXPECT_NEAR(2, lane(picked, 1), 0);
+    EXPECT_NEAR(3, lane(picked, 2), 0);
+    EXPECT_NEAR(2, lane(picked, 3), 0);
     /* xor with the sign bits of (-1, 1, -0, 2): lanes 0 and 2 flip */
     float4 flipped = float4_xor(a, float4_sign_bits(float4_set(-1, 1, -0.0f, 2)));
-    EXPECT_NEAR(-1, lane(flipped, 0), 0); EXPECT_NEAR(2, lane(flipped, 1), 0);
-    EXPECT_NEAR(-3, lane(flipped, 2), 0); EXPECT_NEAR(4, lane(flipped, 3), 0);
-    EXPECT_NEAR(3, lane(float4_lane2(a), 0), 0); EXPECT_NEAR(4, lane(float4_lane3(a), 1), 0);
+    EXPECT_NEAR(-1, lane(flipped, 0), 0);
+    EXPECT_NEAR(2, lane(flipped, 1), 0);
+    EXPECT_NEAR(-3, lane(flipped, 2), 0);
+    EXPECT_NEAR(4, lane(flipped, 3), 0);
+    EXPECT_NEAR(3, lane(float4_lane2(a), 0), 0);
+    EXPECT_NEAR(4, lane(float4_lane3(a), 1), 0);
     /* the transpose: r[i] lane j becomes r[j] lane i (r[i] lane j = 4 i + j) */
-    float4 r[4] = {float4_set(0, 1, 2, 3), float4_set(4, 5, 6, 7), float4_set(8, 9, 10, 11), float4_set(12, 13, 14, 15)};
+    float4 r[4] = {float4_set(0, 1, 2, 3), float4_set(4, 5, 6, 7), float4_set(8, 9, 10, 11),
+                   float4_set(12, 13, 14, 15)};
     float4_transpose(r);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
             EXPECT_NEAR(4 * j + i, lane(r[i], j), 0);
     int16_t ints[4] = {-32768, -1, 0, 32767};
     float4 f = float4_from_int16(ints);
-    EXPECT_NEAR(-32768, lane(f, 0), 0); EXPECT_NEAR(-1, lane(f, 1), 0); EXPECT_NEAR(32767, lane(f, 3), 0);
+    EXPECT_NEAR(-32768, lane(f, 0), 0);
+    EXPECT_NEAR(-1, lane(f, 1), 0);
+    EXPECT_NEAR(32767, lane(f, 3), 0);
     /* loads and stores at any address: from one float into an array */
     float row[5] = {9, 1, 2, 3, 4}, out[5] = {0};
     float4_store(out + 1, float4_load(row + 1));
-    EXPECT_NEAR(0, out[0], 0); EXPECT_NEAR(1, out[1], 0); EXPECT_NEAR(4, out[4], 0);
+    EXPECT_NEAR(0, out[0], 0);
+    EXPECT_NEAR(1, out[1], 0);
+    EXPECT_NEAR(4, out[4], 0);
 }
 
 /* IEEE half floats: sign, 5 exponent bits (bias 15), 10 mantissa bits. */
@@ -57,14 +75,14 @@ static void half_floats_by_hand(void **state)
         uint16_t half;
         float value;
     } exact[] = {
-        {0x3c00, 1.0f},          /* exponent 15 - 15 = 0, mantissa 0 */
-        {0xc000, -2.0f},         /* sign, exponent 16 */
-        {0x7bff, 65504.0f},      /* the largest: (2 - 2^-10) 2^15 */
-        {0x0001, 0x1p-24f},      /* the smallest subnormal */
+        {0x3c00, 1.0f},            /* exponent 15 - 15 = 0, mantissa 0 */
+        {0xc000, -2.0f},           /* sign, exponent 16 */
+        {0x7bff, 65504.0f},        /* the largest: (2 - 2^-10) 2^15 */
+        {0x0001, 0x1p-24f},        /* the smallest subnormal */
         {0x03ff, 1023 * 0x1p-24f}, /* the largest subnormal */
-        {0x0400, 0x1p-14f},      /* the smallest normal */
+        {0x0400, 0x1p-14f},        /* the smallest normal */
         {0x3555, 0.333251953125f}, /* 1/3 rounded: 1.0101010101b 2^-2 */
-        {0x3c01, 1.0009765625f}, /* 1 + 2^-10 */
+        {0x3c01, 1.0009765625f},   /* 1 + 2^-10 */
     };
     for (size_t i = 0; i < sizeof exact / sizeof *exact; i++) {
         EXPECT_NEAR(exact[i].value, soa_float_from_half(exact[i].half), 0);
@@ -85,8 +103,10 @@ static void half_floats_by_hand(void **state)
     /* four at once, signs kept */
     uint16_t four[4] = {0x3c00, 0xbc00, 0x0001, 0x4500};
     float4 v = float4_from_half(four);
-    EXPECT_NEAR(1, lane(v, 0), 0); EXPECT_NEAR(-1, lane(v, 1), 0);
-    EXPECT_NEAR(0x1p-24, lane(v, 2), 0); EXPECT_NEAR(5, lane(v, 3), 0); /* 0x4500: 1.25 2^2 */
+    EXPECT_NEAR(1, lane(v, 0), 0);
+    EXPECT_NEAR(-1, lane(v, 1), 0);
+    EXPECT_NEAR(0x1p-24, lane(v, 2), 0);
+    EXPECT_NEAR(5, lane(v, 3), 0); /* 0x4500: 1.25 2^2 */
 }
 
 /* A clip over `joints` joints at rest (translation (j, 0, 0)). */
@@ -146,8 +166,10 @@ static void rotations_are_nlerped_between_keys(void **state)
     EXPECT_VEC3(1, 1, 1, t.scale, 0);
     /* The padding lanes 2 and 3 hold the identity. */
     for (int i = 2; i < 4; i++) {
-        EXPECT_NEAR(0, lane(g[0].translation.x, i), 0); EXPECT_NEAR(1, lane(g[0].rotation.w, i), 0);
-        EXPECT_NEAR(0, lane(g[0].rotation.x, i), 0); EXPECT_NEAR(1, lane(g[0].scale.y, i), 0);
+        EXPECT_NEAR(0, lane(g[0].translation.x, i), 0);
+        EXPECT_NEAR(1, lane(g[0].rotation.w, i), 0);
+        EXPECT_NEAR(0, lane(g[0].rotation.x, i), 0);
+        EXPECT_NEAR(1, lane(g[0].scale.y, i), 0);
     }
     /* Before the first key and after the last: held (clamped). */
     soa_clip_sample(&p, 7.0f, cursors, g);

@@ -150,9 +150,9 @@ static const track *find_track(const clip *c, int joint, int path)
 /* One clip sampled both ways at time t: the errors noted, each joint's
  * rotation bound kept in rotation_bound (for the blend), and the poses left
  * in reference and packed. */
-static void compare_at(const clip *c, int clip_index, const soa_clip *packed, float t, bool with_nlerp,
-                       int *cursors, uint16_t *soa_cursors, transform *reference, soa_transform *groups,
-                       transform *packed_pose, double *bounds, worst *w)
+static void compare_at(const clip *c, int clip_index, const soa_clip *packed, float t, bool with_nlerp, int *cursors,
+                       uint16_t *soa_cursors, transform *reference, soa_transform *groups, transform *packed_pose,
+                       double *bounds, worst *w)
 {
     clip_sample(c, t, cursors, reference);
     soa_clip_sample(packed, t, soa_cursors, groups);
@@ -161,8 +161,10 @@ static void compare_at(const clip *c, int clip_index, const soa_clip *packed, fl
         char where[160];
         snprintf(where, sizeof where, "clip %d \"%s\", joint %d, t %.4f", clip_index, c->name, j, t);
         const transform *rest = &c->rest_local[j];
-        double rb = path_bound(find_track(c, j, SOA_ROTATION), rest->rotation, SOA_ROTATION, t, c->duration, with_nlerp);
-        double tb = path_bound(find_track(c, j, SOA_TRANSLATION), rest->translation, SOA_TRANSLATION, t, c->duration, with_nlerp);
+        double rb = path_bound(find_track(c, j, SOA_ROTATION), rest->rotation, SOA_ROTATION, t, c->duration,
+                               with_nlerp);
+        double tb = path_bound(find_track(c, j, SOA_TRANSLATION), rest->translation, SOA_TRANSLATION, t, c->duration,
+                               with_nlerp);
         double sb = path_bound(find_track(c, j, SOA_SCALE), rest->scale, SOA_SCALE, t, c->duration, with_nlerp);
         note(&w[0], quat_angle(reference[j].rotation, packed_pose[j].rotation), rb, where);
         note(&w[1], vec3_distance(reference[j].translation, packed_pose[j].translation), tb, where);
@@ -202,9 +204,12 @@ int check_soa(const char *model_path, bool quantization_only)
         fprintf(stderr, "error: out of memory\n");
         return 1;
     }
-    worst w[6] = {{"max_rotation_error", "rad", 0, 0, 0, "-"},       {"max_translation_error", "", 0, 0, 0, "-"},
-                  {"max_scale_error", "", 0, 0, 0, "-"},             {"max_blend_rotation_error", "rad", 0, 0, 0, "-"},
-                  {"max_blend_translation_error", "", 0, 0, 0, "-"}, {"max_blend_scale_error", "", 0, 0, 0, "-"}};
+    worst w[6] = {{"max_rotation_error", "rad", 0, 0, 0, "-"},
+                  {"max_translation_error", "", 0, 0, 0, "-"},
+                  {"max_scale_error", "", 0, 0, 0, "-"},
+                  {"max_blend_rotation_error", "rad", 0, 0, 0, "-"},
+                  {"max_blend_translation_error", "", 0, 0, 0, "-"},
+                  {"max_blend_scale_error", "", 0, 0, 0, "-"}};
     int refused = 0, half_turns = 0;
     size_t float_bytes = 0, packed_bytes = 0;
     for (int c = 0; c < count; c++) {
@@ -234,9 +239,10 @@ int check_soa(const char *model_path, bool quantization_only)
                 tb = tb > clips[b].duration ? clips[b].duration : tb;
                 /* Cursors from the start: these times jump about, which the
                  * samplers must handle too. */
-                compare_at(&clips[a], a, &packed[a], ta, with_nlerp, cursors, soa_cursors, ref[0], groups[0], got, bounds[0], w);
-                compare_at(&clips[b], b, &packed[b], tb, with_nlerp, cursors + 32 + 3 * n, soa_cursors + 4 * groups_n * 3, ref[1],
-                           groups[1], got, bounds[1], w);
+                compare_at(&clips[a], a, &packed[a], ta, with_nlerp, cursors, soa_cursors, ref[0], groups[0], got,
+                           bounds[0], w);
+                compare_at(&clips[b], b, &packed[b], tb, with_nlerp, cursors + 32 + 3 * n,
+                           soa_cursors + 4 * groups_n * 3, ref[1], groups[1], got, bounds[1], w);
                 for (size_t k = 0; k < sizeof weights / sizeof *weights; k++) {
                     float wt = weights[k], pair[2] = {1 - wt, wt};
                     soa_transform *out = malloc((size_t)groups_n * sizeof *out);
@@ -248,8 +254,8 @@ int check_soa(const char *model_path, bool quantization_only)
                     free(out);
                     for (int j = 0; j < n; j++) {
                         char where[160];
-                        snprintf(where, sizeof where, "clips %d and %d, w %.2f, joint %d, t %.4f and %.4f", a, b, wt,
-                                 j, ta, tb);
+                        snprintf(where, sizeof where, "clips %d and %d, w %.2f, joint %d, t %.4f and %.4f", a, b, wt, j,
+                                 ta, tb);
                         double e, speed, theta = quat_angle(ref[0][j].rotation, ref[1][j].rotation);
                         /* the blend's own nlerp at this weight, exactly */
                         double phi = atan2(wt * sin(theta), 1 - wt + wt * cos(theta));
@@ -278,8 +284,8 @@ int check_soa(const char *model_path, bool quantization_only)
            packed_bytes);
     double ratio = 0;
     for (int k = 0; k < 6; k++) {
-        printf("%s: %.3g%s%s (bound %.3g; %s)\n", w[k].name, w[k].error, *w[k].unit ? " " : "", w[k].unit,
-               w[k].bound, w[k].where);
+        printf("%s: %.3g%s%s (bound %.3g; %s)\n", w[k].name, w[k].error, *w[k].unit ? " " : "", w[k].unit, w[k].bound,
+               w[k].where);
         ratio = fmax(ratio, w[k].ratio);
     }
     printf("blends_half_a_turn_apart: %d (either way round is right: not compared)\n", half_turns);

@@ -126,7 +126,10 @@ static void rest_value(const clip *c, int lane, int path, float out[4])
     memcpy(out, identity[path], sizeof identity[path]);
     if (lane < c->joint_count) {
         const transform *r = &c->rest_local[lane];
-        memcpy(out, path == SOA_TRANSLATION ? r->translation : path == SOA_ROTATION ? r->rotation : r->scale,
+        memcpy(out,
+               path == SOA_TRANSLATION ? r->translation
+               : path == SOA_ROTATION  ? r->rotation
+                                       : r->scale,
                (path == SOA_ROTATION ? 4 : 3) * sizeof(float));
     }
 }
@@ -179,8 +182,11 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
             int keys = t && c->duration > 0 ? t->key_count : 1;
             uint16_t *times = next, *values = next + keys;
             next += 5 * (size_t)keys;
-            *st = (soa_track){.key_count = keys, .step = t && t->interpolation == TRACK_STEP, .cursor = -1,
-                              .times = times, .values = values};
+            *st = (soa_track){.key_count = keys,
+                              .step = t && t->interpolation == TRACK_STEP,
+                              .cursor = -1,
+                              .times = times,
+                              .values = values};
             for (int k = 0; k < keys; k++) {
                 float value[4];
                 if (t)
@@ -197,8 +203,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
                 }
                 if (!encode_key(path, value, values + 4 * k)) {
                     soa_clip_free(out);
-                    return sa_error_set(err, "joint %d %s: key %d is beyond a half float's 65504", lane, path_names[path],
-                                        k);
+                    return sa_error_set(err, "joint %d %s: key %d is beyond a half float's 65504", lane,
+                                        path_names[path], k);
                 }
             }
             if (keys > 1)
@@ -245,7 +251,7 @@ size_t soa_clip_bytes(const soa_clip *c)
 
 /* --- sampling ---------------------------------------------------------------- */
 
-/* [listing soa_sample] */
+/* [listing soa_sample_group] */
 /* One group's path: each lane's cursor moved to the key interval around tq
  * (the time in 16-bit units), its two keys found and its mix u computed;
  * then the four decoded at once and mixed at once. */
@@ -273,7 +279,8 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
         if (t->step) /* the key at or before tq, held */
             key_a[i] = key_b[i] = tq >= time_b[i] ? key_b[i] : key_a[i];
     }
-    float4 ta = float4_load(time_a), u = float4_div(float4_sub(float4_splat(tq), ta), float4_sub(float4_load(time_b), ta));
+    float4 ta = float4_load(time_a),
+           u = float4_div(float4_sub(float4_splat(tq), ta), float4_sub(float4_load(time_b), ta));
     u = float4_min(float4_max(u, float4_splat(0.0f)), float4_splat(1.0f));
     if (path == SOA_ROTATION) {
         soa_quat a, b;
@@ -289,7 +296,9 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
         v->z = float4_mul_add(u, float4_sub(b.z, a.z), a.z);
     }
 }
+/* [/listing] */
 
+/* [listing soa_sample] */
 void soa_clip_sample(const soa_clip *c, float t, uint16_t *cursors, soa_transform *out)
 {
     float tq = c->duration > 0 ? quantize_time(t, c->duration) : 0;
