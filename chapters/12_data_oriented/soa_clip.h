@@ -57,10 +57,15 @@ typedef struct soa_clip {
     int group_count;
     /* tracks[path][lane]: lane = joint for joint < joint_count, then the padding. */
     soa_track *tracks[SOA_PATHS];
-    /* For each group and path: true when all four lanes have one key, and
-     * then constant[group] holds their values as floats. */
+    /* For each group and path: true when all four lanes have one key. */
     bool *group_constant[SOA_PATHS];
+    /* Every group's first keys decoded: a constant group's values, and
+     * where sampling starts (a sampled group's are overwritten). */
     soa_transform *constant;
+    /* The (group, path) pairs with a lane of more than one key, which
+     * sampling decodes: SOA_PATHS * group + path each. */
+    int sampled_count;
+    int *sampled;
     int cursor_count; /* tracks with more than one key */
     uint16_t *storage; /* every track's times and values */
     size_t storage_count;
