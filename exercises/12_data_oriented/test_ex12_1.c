@@ -64,8 +64,12 @@ static void describe(float v, int joint_count, char *out, size_t len)
         snprintf(out, len, "as the identity has it: no joint's value");
         return;
     }
+    if (!(v > 0 && v < 1e6f)) { /* NaN or out of int's range: (int)v would be undefined */
+        snprintf(out, len, "from no joint");
+        return;
+    }
     int whole = (int)v;
-    if ((float)whole == v && whole > 0) {
+    if ((float)whole == v) {
         int j = whole / 100, c = whole % 100;
         for (int m = 0; m < 10; m++)
             if (member_code[m] == c) {
