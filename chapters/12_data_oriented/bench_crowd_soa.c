@@ -48,7 +48,7 @@ typedef struct soa_crowd {
     int count, groups, cursor_count, skin_joints;
     soa_fade *fades;       /* [count] */
     uint16_t *cursors;     /* [count][CROSSFADE_MAX][cursor_count]: per fade slot */
-    soa_transform *poses;  /* [count][CROSSFADE_MAX][groups]: per playing entry; [0] becomes the blend */
+    soa_transform *poses;  /* [CROSSFADE_MAX][count][groups]: per playing entry k, entry 0's becoming the blend */
     mat4 *model_from_node; /* [count][joint_count] */
     mat4 *skin_matrix;     /* [count][skin_joints], 64-byte aligned: the fast path reads them with AVX */
 } soa_crowd;
@@ -97,19 +97,22 @@ static void soa_run_stage(void *context, int stage, int frame, size_t from, size
     const crowd_scene *s = cw->s;
     for (size_t i = from; i < to; i++) {
         crossfade *f = &cw->fades[i].fade;
-        soa_transform *pose = cw->poses + i * CROSSFADE_MAX * (size_t)cw->groups; /* entry k's: pose + k groups */
+        /* entry k's pose: pose + k * entry_stride (each entry's poses are one
+         * array over the crowd: two streams, one per playing clip) */
+        size_t entry_stride = (size_t)cw->count * (size_t)cw->groups;
+        soa_transform *pose = cw->poses + i * (size_t)cw->groups;
         mat4 *model_from_node = cw->model_from_node + i * (size_t)s->all.joint_count;
         if (stage == CROWD_SAMPLE) {
             crowd_fade_advance(s, frame, f, &cw->fades[i].next_switch_frame);
             for (int k = 0; k < f->count; k++)
                 soa_clip_sample(&cw->clips[f->entry[k].clip], (float)f->entry[k].clock.time,
                                 cw->cursors + (i * CROSSFADE_MAX + (size_t)f->entry[k].slot) * (size_t)cw->cursor_count,
-                                pose + k * cw->groups);
+                                pose + (size_t)k * entry_stride);
         } else if (stage == CROWD_BLEND) {
             float weights[CROSSFADE_MAX];
             const soa_transform *poses[CROSSFADE_MAX];
             for (int k = 0; k < f->count; k++)
-                weights[k] = f->entry[k].weight, poses[k] = pose + k * cw->groups;
+                weights[k] = f->entry[k].weight, poses[k] = pose + (size_t)k * entry_stride;
             soa_blend(cw->groups, f->count, poses, weights, pose);
         } else if (stage == CROWD_LOCAL_TO_MODEL) {
             soa_local_to_model(s->all.joint_count, s->all.parent, pose, model_from_node);
