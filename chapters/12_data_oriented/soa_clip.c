@@ -287,13 +287,15 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
         decode_rotations(key_a, &a);
         decode_rotations(key_b, &b);
         soa_quat_nlerp(&a, &b, u, &out->rotation);
-    } else {
+    } else { /* translation or scale: decode_vectors, then a lerp */
+        /* [elide] */
         soa_vec3 a, b, *v = path == SOA_TRANSLATION ? &out->translation : &out->scale;
         decode_vectors(key_a, &a);
         decode_vectors(key_b, &b);
         v->x = float4_mul_add(u, float4_sub(b.x, a.x), a.x);
         v->y = float4_mul_add(u, float4_sub(b.y, a.y), a.y);
         v->z = float4_mul_add(u, float4_sub(b.z, a.z), a.z);
+        /* [/elide] */
     }
 }
 /* [/listing] */
