@@ -76,6 +76,12 @@ static void run_stage(void *context, int stage, int frame, size_t from, size_t t
 }
 /* [/listing] */
 
-static mat4 *skin_matrix(void *context, size_t i) { return ((crowd_aos *)context)->characters[i].skin_matrix; }
+static mat4 *skin_matrix(void *context, size_t i)
+{
+    return ((crowd_aos *)context)->characters[i].skin_matrix;
+}
 
-crowd_layout crowd_aos_layout(crowd_aos *cw) { return (crowd_layout){"aos", cw, run_stage, skin_matrix}; }
+crowd_layout crowd_aos_layout(crowd_aos *cw)
+{
+    return (crowd_layout){"aos", cw, run_stage, skin_matrix};
+}

@@ -79,7 +79,8 @@ static bool buffers_init(bench *b, int threads, sa_error *err)
     const skin_scene *sc = &b->s->sc;
     size_t vertices = skin_scene_max_vertex_count(sc), joints = 1;
     for (int p = 0; p < sc->primitive_count; p++)
-        joints = (size_t)sc->primitives[p].job.joint_count > joints ? (size_t)sc->primitives[p].job.joint_count : joints;
+        joints = (size_t)sc->primitives[p].job.joint_count > joints ? (size_t)sc->primitives[p].job.joint_count
+                                                                    : joints;
     b->buffers = calloc((size_t)threads, sizeof *b->buffers);
     b->buffer_count = b->buffers ? threads : 0;
     for (int t = 0; t < b->buffer_count; t++) {
@@ -239,7 +240,8 @@ bool crowd_bench_run(const crowd_scene *s, const crowd_layout *layout, const cro
         fflush(stdout);
         /* How busy the machine was: threads wait for cores that other work holds. */
         if (threaded)
-            fprintf(stderr, "%s: %d characters; %d threads over one core (the same per-stage method): %.2fx, skinned %.2fx; ",
+            fprintf(stderr,
+                    "%s: %d characters; %d threads over one core (the same per-stage method): %.2fx, skinned %.2fx; ",
                     layout->name, count, threads, animation[0] / animation[1],
                     (animation[0] + one[CROWD_SKINNING]) / (animation[1] + many[CROWD_SKINNING]));
         else

@@ -13,8 +13,8 @@
  *         weighted sum normalized once), soa_local_to_model,
  *         soa_skin_matrices
  *
- * Each SoA character's memory is one allocation (its poses, matrices and
- * cursors side by side), where the AoS characters have one per array.
+ * The SoA crowd keeps each stage's data in one array for the whole crowd
+ * (soa_crowd), where the AoS characters have an allocation per array.
  *
  *   bench_crowd_soa [--model FILE] [--characters N] [--frames N] [--threads T]
  *                   [--layout aos|soa|both]
@@ -32,72 +32,62 @@
 
 /* --- the SoA layout ---------------------------------------------------------- */
 
-/* [listing soa_character] */
-typedef struct soa_character {
+/* [listing soa_crowd] */
+/* The SoA crowd keeps each stage's data in one array for the whole crowd,
+ * character after character, so that a stage streams through memory in
+ * order (the processor's prefetcher fetches ahead what it will read next),
+ * where chapter 09's characters each have an allocation per array. */
+typedef struct soa_fade {
     crossfade fade;
     int next_switch_frame;
-    uint16_t *cursors[CROSSFADE_MAX];   /* [the largest cursor_count] per fade slot */
-    soa_transform *pose[CROSSFADE_MAX]; /* the sampled clips; pose[0] becomes the blend */
-    mat4 *model_from_node;
-    mat4 *skin_matrix;
-    void *memory; /* all of the above in one allocation */
-} soa_character;
-/* [/listing] */
+} soa_fade;
 
 typedef struct soa_crowd {
     const crowd_scene *s;
     soa_clip *clips; /* [s->clip_count] */
-    int count;
-    soa_character *characters;
+    int count, groups, cursor_count, skin_joints;
+    soa_fade *fades;       /* [count] */
+    uint16_t *cursors;     /* [count][CROSSFADE_MAX][cursor_count]: per fade slot */
+    soa_transform *poses;  /* [CROSSFADE_MAX][count][groups]: per playing entry k, entry 0's becoming the blend */
+    mat4 *model_from_node; /* [count][joint_count] */
+    mat4 *skin_matrix;     /* [count][skin_joints], 64-byte aligned: the fast path reads them with AVX */
 } soa_crowd;
-
-static size_t round_up(size_t n) { return (n + 63) / 64 * 64; }
+/* [/listing] */
 
 static bool soa_crowd_init(soa_crowd *cw, const crowd_scene *s, int count, sa_error *err)
 {
     cw->s = s;
+    cw->count = count;
+    cw->groups = soa_group_count(s->all.joint_count);
+    cw->skin_joints = s->all.skins[0].joint_count;
     cw->clips = calloc((size_t)s->clip_count, sizeof *cw->clips);
-    cw->characters = calloc((size_t)count, sizeof *cw->characters);
-    cw->count = cw->characters ? count : 0;
-    if (!cw->clips || !cw->characters)
+    if (!cw->clips)
         return sa_error_set(err, "out of memory");
-    int cursors = 1;
+    cw->cursor_count = 1;
     for (int c = 0; c < s->clip_count; c++) {
         if (!soa_clip_pack(&s->clips[c], &cw->clips[c], err))
             return sa_error_set(err, "clip %d: %s", c, err->message);
-        cursors = cw->clips[c].cursor_count > cursors ? cw->clips[c].cursor_count : cursors;
+        cw->cursor_count = cw->clips[c].cursor_count > cw->cursor_count ? cw->clips[c].cursor_count : cw->cursor_count;
     }
-    int groups = soa_group_count(s->all.joint_count);
-    size_t pose_bytes = round_up((size_t)groups * sizeof(soa_transform));
-    size_t model_bytes = round_up((size_t)s->all.joint_count * sizeof(mat4));
-    size_t skin_bytes = round_up((size_t)s->all.skins[0].joint_count * sizeof(mat4));
-    size_t cursor_bytes = round_up((size_t)cursors * sizeof(uint16_t));
-    size_t bytes = CROSSFADE_MAX * (pose_bytes + cursor_bytes) + model_bytes + skin_bytes;
-    for (int i = 0; i < count; i++) {
-        soa_character *ch = &cw->characters[i];
-        /* 64-byte aligned: the skin matrices are read by the fast path with AVX */
-        char *m = ch->memory = sa_aligned_alloc(64, bytes);
-        if (!m)
-            return sa_error_set(err, "out of memory");
-        memset(m, 0, bytes);
-        ch->skin_matrix = (mat4 *)(void *)m, m += skin_bytes;
-        ch->model_from_node = (mat4 *)(void *)m, m += model_bytes;
-        for (int k = 0; k < CROSSFADE_MAX; k++) {
-            ch->pose[k] = (soa_transform *)(void *)m, m += pose_bytes;
-            ch->cursors[k] = (uint16_t *)(void *)m, m += cursor_bytes;
-        }
-        crowd_fade_start(s, i, &ch->fade, &ch->next_switch_frame);
-    }
+    size_t n = (size_t)count;
+    cw->fades = calloc(n, sizeof *cw->fades);
+    cw->cursors = calloc(n * CROSSFADE_MAX * (size_t)cw->cursor_count, sizeof *cw->cursors);
+    cw->poses = sa_aligned_alloc(64, n * CROSSFADE_MAX * (size_t)cw->groups * sizeof *cw->poses);
+    cw->model_from_node = sa_aligned_alloc(64, n * (size_t)s->all.joint_count * sizeof *cw->model_from_node);
+    cw->skin_matrix = sa_aligned_alloc(64, n * (size_t)cw->skin_joints * sizeof *cw->skin_matrix);
+    if (!cw->fades || !cw->cursors || !cw->poses || !cw->model_from_node || !cw->skin_matrix)
+        return sa_error_set(err, "out of memory");
+    for (int i = 0; i < count; i++)
+        crowd_fade_start(s, i, &cw->fades[i].fade, &cw->fades[i].next_switch_frame);
     return true;
 }
 
 static void soa_crowd_free(soa_crowd *cw)
 {
-    for (int i = 0; i < cw->count; i++)
-        sa_aligned_free(cw->characters[i].memory);
     for (int c = 0; cw->clips && c < cw->s->clip_count; c++)
         soa_clip_free(&cw->clips[c]);
-    free(cw->characters), free(cw->clips);
+    free(cw->clips), free(cw->fades), free(cw->cursors);
+    sa_aligned_free(cw->poses), sa_aligned_free(cw->model_from_node), sa_aligned_free(cw->skin_matrix);
 }
 
 /* [listing soa_stage] */
@@ -105,31 +95,40 @@ static void soa_run_stage(void *context, int stage, int frame, size_t from, size
 {
     soa_crowd *cw = context;
     const crowd_scene *s = cw->s;
-    int groups = soa_group_count(s->all.joint_count);
     for (size_t i = from; i < to; i++) {
-        soa_character *ch = &cw->characters[i];
-        crossfade *f = &ch->fade;
+        crossfade *f = &cw->fades[i].fade;
+        /* entry k's pose: pose + k * entry_stride (each entry's poses are one
+         * array over the crowd: two streams, one per playing clip) */
+        size_t entry_stride = (size_t)cw->count * (size_t)cw->groups;
+        soa_transform *pose = cw->poses + i * (size_t)cw->groups;
+        mat4 *model_from_node = cw->model_from_node + i * (size_t)s->all.joint_count;
         if (stage == CROWD_SAMPLE) {
-            crowd_fade_advance(s, frame, f, &ch->next_switch_frame);
+            crowd_fade_advance(s, frame, f, &cw->fades[i].next_switch_frame);
             for (int k = 0; k < f->count; k++)
                 soa_clip_sample(&cw->clips[f->entry[k].clip], (float)f->entry[k].clock.time,
-                                ch->cursors[f->entry[k].slot], ch->pose[k]);
+                                cw->cursors + (i * CROSSFADE_MAX + (size_t)f->entry[k].slot) * (size_t)cw->cursor_count,
+                                pose + (size_t)k * entry_stride);
         } else if (stage == CROWD_BLEND) {
             float weights[CROSSFADE_MAX];
+            const soa_transform *poses[CROSSFADE_MAX];
             for (int k = 0; k < f->count; k++)
-                weights[k] = f->entry[k].weight;
-            soa_blend(groups, f->count, (const soa_transform *const *)ch->pose, weights, ch->pose[0]);
+                weights[k] = f->entry[k].weight, poses[k] = pose + (size_t)k * entry_stride;
+            soa_blend(cw->groups, f->count, poses, weights, pose);
         } else if (stage == CROWD_LOCAL_TO_MODEL) {
-            soa_local_to_model(s->all.joint_count, s->all.parent, ch->pose[0], ch->model_from_node);
+            soa_local_to_model(s->all.joint_count, s->all.parent, pose, model_from_node);
         } else {
-            soa_skin_matrices(s->all.skins[0].joint_count, s->all.skins[0].joint_of_skin_joint, ch->model_from_node,
-                              s->sc.joint_from_model_bind[0], ch->skin_matrix);
+            soa_skin_matrices(cw->skin_joints, s->all.skins[0].joint_of_skin_joint, model_from_node,
+                              s->sc.joint_from_model_bind[0], cw->skin_matrix + i * (size_t)cw->skin_joints);
         }
     }
 }
 /* [/listing] */
 
-static mat4 *soa_skin_matrix(void *context, size_t i) { return ((soa_crowd *)context)->characters[i].skin_matrix; }
+static mat4 *soa_skin_matrix(void *context, size_t i)
+{
+    soa_crowd *cw = context;
+    return cw->skin_matrix + i * (size_t)cw->skin_joints;
+}
 
 int main(int argc, char **argv)
 {

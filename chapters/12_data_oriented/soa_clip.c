@@ -68,6 +68,16 @@ static inline void decode_vectors(const uint16_t *const key[4], soa_vec3 *v)
 }
 /* [/listing] */
 
+/* A time in 16-bit units: t / duration of the way through, 0 .. 65535,
+ * rounded (half up). The packer stores key times this way and the sampler
+ * turns t into the same units the same way, so that a t on a key lands on
+ * it exactly (a STEP key starts there, a LINEAR key is its own value). */
+static inline float quantize_time(float t, float duration)
+{
+    float x = t > duration ? 65535.0f : t > 0 ? t / duration * 65535.0f : 0.0f;
+    return (float)(int)(x + 0.5f);
+}
+
 /* --- packing ----------------------------------------------------------------- */
 
 static void encode_rotation(const float q_in[4], uint16_t out[4])
@@ -116,7 +126,10 @@ static void rest_value(const clip *c, int lane, int path, float out[4])
     memcpy(out, identity[path], sizeof identity[path]);
     if (lane < c->joint_count) {
         const transform *r = &c->rest_local[lane];
-        memcpy(out, path == SOA_TRANSLATION ? r->translation : path == SOA_ROTATION ? r->rotation : r->scale,
+        memcpy(out,
+               path == SOA_TRANSLATION ? r->translation
+               : path == SOA_ROTATION  ? r->rotation
+                                       : r->scale,
                (path == SOA_ROTATION ? 4 : 3) * sizeof(float));
     }
 }
@@ -151,7 +164,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
     out->storage = malloc(count * sizeof *out->storage);
     out->storage_count = count;
     out->constant = calloc((size_t)out->group_count, sizeof *out->constant);
-    bool ok = out->storage && out->constant;
+    out->sampled = calloc((size_t)out->group_count * SOA_PATHS, sizeof *out->sampled);
+    bool ok = out->storage && out->constant && out->sampled;
     for (int path = 0; ok && path < SOA_PATHS; path++)
         ok = (out->tracks[path] = calloc((size_t)lanes, sizeof *out->tracks[path])) != NULL &&
              (out->group_constant[path] = calloc((size_t)out->group_count, sizeof(bool))) != NULL;
@@ -168,16 +182,18 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
             int keys = t && c->duration > 0 ? t->key_count : 1;
             uint16_t *times = next, *values = next + keys;
             next += 5 * (size_t)keys;
-            *st = (soa_track){.key_count = keys, .step = t && t->interpolation == TRACK_STEP, .cursor = -1,
-                              .times = times, .values = values};
+            *st = (soa_track){.key_count = keys,
+                              .step = t && t->interpolation == TRACK_STEP,
+                              .cursor = -1,
+                              .times = times,
+                              .values = values};
             for (int k = 0; k < keys; k++) {
                 float value[4];
                 if (t)
                     memcpy(value, t->values + (size_t)k * (size_t)t->components, (size_t)t->components * sizeof(float));
                 else
                     rest_value(c, lane, path, value);
-                long q = t && c->duration > 0 ? lrintf(t->times[k] / c->duration * 65535.0f) : 0;
-                times[k] = (uint16_t)(q < 0 ? 0 : q > 65535 ? 65535 : q);
+                times[k] = (uint16_t)(t && c->duration > 0 ? quantize_time(t->times[k], c->duration) : 0);
                 if (k > 0 && times[k] <= times[k - 1]) {
                     soa_clip_free(out);
                     return sa_error_set(err,
@@ -187,8 +203,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
                 }
                 if (!encode_key(path, value, values + 4 * k)) {
                     soa_clip_free(out);
-                    return sa_error_set(err, "joint %d %s: key %d is beyond a half float's 65504", lane, path_names[path],
-                                        k);
+                    return sa_error_set(err, "joint %d %s: key %d is beyond a half float's 65504", lane,
+                                        path_names[path], k);
                 }
             }
             if (keys > 1)
@@ -206,6 +222,8 @@ bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)
                 key[i] = out->tracks[path][4 * g + i].values;
             }
             out->group_constant[path][g] = constant;
+            if (!constant)
+                out->sampled[out->sampled_count++] = SOA_PATHS * g + path;
             if (path == SOA_ROTATION)
                 decode_rotations(key, &out->constant[g].rotation);
             else
@@ -218,7 +236,7 @@ void soa_clip_free(soa_clip *c)
 {
     for (int path = 0; path < SOA_PATHS; path++)
         free(c->tracks[path]), free(c->group_constant[path]);
-    free(c->storage), free(c->constant);
+    free(c->storage), free(c->constant), free(c->sampled);
     memset(c, 0, sizeof *c);
 }
 
@@ -233,7 +251,7 @@ size_t soa_clip_bytes(const soa_clip *c)
 
 /* --- sampling ---------------------------------------------------------------- */
 
-/* [listing soa_sample] */
+/* [listing soa_sample_group] */
 /* One group's path: each lane's cursor moved to the key interval around tq
  * (the time in 16-bit units), its two keys found and its mix u computed;
  * then the four decoded at once and mixed at once. */
@@ -249,7 +267,9 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
             continue;
         }
         int k = cursors[t->cursor];
-        if (t->times[k] > tq) /* the clock looped: search from the start */
+        /* A cursor past this track's intervals (its slot played another
+         * clip) or after tq (the clock looped): walk from the start. */
+        if (k > t->key_count - 2 || t->times[k] > tq)
             k = 0;
         while (k + 2 < t->key_count && t->times[k + 1] <= tq)
             k++;
@@ -259,41 +279,37 @@ static void sample_group(const soa_track *tracks, int path, float tq, uint16_t *
         if (t->step) /* the key at or before tq, held */
             key_a[i] = key_b[i] = tq >= time_b[i] ? key_b[i] : key_a[i];
     }
-    float4 ta = float4_load(time_a), u = float4_div(float4_sub(float4_splat(tq), ta), float4_sub(float4_load(time_b), ta));
+    float4 ta = float4_load(time_a),
+           u = float4_div(float4_sub(float4_splat(tq), ta), float4_sub(float4_load(time_b), ta));
     u = float4_min(float4_max(u, float4_splat(0.0f)), float4_splat(1.0f));
     if (path == SOA_ROTATION) {
         soa_quat a, b;
         decode_rotations(key_a, &a);
         decode_rotations(key_b, &b);
         soa_quat_nlerp(&a, &b, u, &out->rotation);
-    } else {
+    } else { /* translation or scale: decode_vectors, then a lerp */
+        /* [elide] */
         soa_vec3 a, b, *v = path == SOA_TRANSLATION ? &out->translation : &out->scale;
         decode_vectors(key_a, &a);
         decode_vectors(key_b, &b);
         v->x = float4_mul_add(u, float4_sub(b.x, a.x), a.x);
         v->y = float4_mul_add(u, float4_sub(b.y, a.y), a.y);
         v->z = float4_mul_add(u, float4_sub(b.z, a.z), a.z);
+        /* [/elide] */
     }
 }
+/* [/listing] */
 
+/* [listing soa_sample] */
 void soa_clip_sample(const soa_clip *c, float t, uint16_t *cursors, soa_transform *out)
 {
-    float tq = 0;
-    if (c->duration > 0)
-        tq = (t > c->duration ? c->duration : t > 0 ? t : 0) * (65535.0f / c->duration);
-    for (int g = 0; g < c->group_count; g++) {
-        if (c->group_constant[SOA_TRANSLATION][g])
-            out[g].translation = c->constant[g].translation;
-        else
-            sample_group(c->tracks[SOA_TRANSLATION] + 4 * g, SOA_TRANSLATION, tq, cursors, &out[g]);
-        if (c->group_constant[SOA_ROTATION][g])
-            out[g].rotation = c->constant[g].rotation;
-        else
-            sample_group(c->tracks[SOA_ROTATION] + 4 * g, SOA_ROTATION, tq, cursors, &out[g]);
-        if (c->group_constant[SOA_SCALE][g])
-            out[g].scale = c->constant[g].scale;
-        else
-            sample_group(c->tracks[SOA_SCALE] + 4 * g, SOA_SCALE, tq, cursors, &out[g]);
+    float tq = c->duration > 0 ? quantize_time(t, c->duration) : 0;
+    /* Every group's constant values at once (one copy of the whole pose),
+     * then only the group paths that move, decoded over them. */
+    memcpy(out, c->constant, (size_t)c->group_count * sizeof *out);
+    for (int i = 0; i < c->sampled_count; i++) {
+        int g = c->sampled[i] / SOA_PATHS, path = c->sampled[i] % SOA_PATHS;
+        sample_group(c->tracks[path] + 4 * g, path, tq, cursors, &out[g]);
     }
 }
 /* [/listing] */

@@ -24,8 +24,11 @@
  * tracks with more than one key only (16 bits each). The four lanes'
  * keys are decoded four at a time (float4_from_int16, float4_from_half),
  * and the rotations are mixed by soa_quat_nlerp (ex12.2) instead of slerp:
- * at the dense key spacing of exported clips the difference is a few
- * microradians (book 12 derives the bound; ch12 --check-soa measures it).
+ * the difference grows with the cube of the turn between two keys, 4e-6
+ * rad for keys 0.1 rad apart (a joint turning 3 rad/s, 30 keys a second),
+ * 1.2e-4 rad for the humanoid's wave (its keys 0.31 rad apart). Book 12
+ * derives the bound; ch12_data_oriented --check-soa measures it, with the
+ * quantization's.
  *
  * LINEAR and STEP tracks are packed; a clip with a CUBICSPLINE track is
  * refused (resample it first: chapter 08's clip_resample).
@@ -57,11 +60,16 @@ typedef struct soa_clip {
     int group_count;
     /* tracks[path][lane]: lane = joint for joint < joint_count, then the padding. */
     soa_track *tracks[SOA_PATHS];
-    /* For each group and path: true when all four lanes have one key, and
-     * then constant[group] holds their values as floats. */
+    /* For each group and path: true when all four lanes have one key. */
     bool *group_constant[SOA_PATHS];
+    /* Every group's first keys decoded: a constant group's values, and
+     * where sampling starts (a sampled group's are overwritten). */
     soa_transform *constant;
-    int cursor_count; /* tracks with more than one key */
+    /* The (group, path) pairs with a lane of more than one key, which
+     * sampling decodes: SOA_PATHS * group + path each. */
+    int sampled_count;
+    int *sampled;
+    int cursor_count;  /* tracks with more than one key */
     uint16_t *storage; /* every track's times and values */
     size_t storage_count;
 } soa_clip;

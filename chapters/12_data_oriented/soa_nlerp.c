@@ -6,7 +6,8 @@
 void soa_quat_nlerp(const soa_quat *a, const soa_quat *b, float4 t, soa_quat *out)
 {
     /* Each lane's dot product: the four components multiplied lane by lane and summed. */
-    float4 dot = float4_mul_add(a->x, b->x, float4_mul_add(a->y, b->y, float4_mul_add(a->z, b->z, float4_mul(a->w, b->w))));
+    float4 dot = float4_mul_add(a->x, b->x,
+                                float4_mul_add(a->y, b->y, float4_mul_add(a->z, b->z, float4_mul(a->w, b->w))));
     /* Where it is negative, b's sign bits flipped: -b, the short way round. */
     float4 flip = float4_and(float4_less(dot, float4_splat(0.0f)), float4_splat(-0.0f));
     float4 bx = float4_xor(b->x, flip), by = float4_xor(b->y, flip);

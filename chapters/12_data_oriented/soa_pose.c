@@ -39,7 +39,8 @@ void soa_blend(int group_count, int pose_count, const soa_transform *const *pose
     for (int g = 0; g < group_count; g++) {
         float4 w = float4_splat(weights[0]);
         const soa_transform *p = &poses[0][g];
-        soa_vec3 t = {float4_mul(w, p->translation.x), float4_mul(w, p->translation.y), float4_mul(w, p->translation.z)};
+        soa_vec3 t = {float4_mul(w, p->translation.x), float4_mul(w, p->translation.y),
+                      float4_mul(w, p->translation.z)};
         soa_vec3 s = {float4_mul(w, p->scale.x), float4_mul(w, p->scale.y), float4_mul(w, p->scale.z)};
         soa_quat r = {float4_mul(w, p->rotation.x), float4_mul(w, p->rotation.y), float4_mul(w, p->rotation.z),
                       float4_mul(w, p->rotation.w)};
@@ -73,10 +74,10 @@ void soa_blend(int group_count, int pose_count, const soa_transform *const *pose
 static inline void mat4_mul_columns(const float4 a[4], const float4 b[4], float4 out[4])
 {
     for (int c = 0; c < 4; c++)
-        out[c] = float4_mul_add(
-            a[0], float4_lane0(b[c]),
-            float4_mul_add(a[1], float4_lane1(b[c]),
-                           float4_mul_add(a[2], float4_lane2(b[c]), float4_mul(a[3], float4_lane3(b[c])))));
+        out[c] = float4_mul_add(a[0], float4_lane0(b[c]),
+                                float4_mul_add(a[1], float4_lane1(b[c]),
+                                               float4_mul_add(a[2], float4_lane2(b[c]),
+                                                              float4_mul(a[3], float4_lane3(b[c])))));
 }
 
 /* A cglm mat4 (column-major, 16 floats from m) as four float4 columns. */

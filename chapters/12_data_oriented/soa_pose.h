@@ -13,7 +13,7 @@
  *     AoS: t0x t0y t0z r0x r0y r0z r0w s0x s0y s0z | t1x t1y ...   one joint after another
  *     SoA: t0x t1x t2x t3x | t0y t1y t2y t3y | ...                 one component of four joints
  *
- * The stage, as chapter 09's bench_crowd runs it for one character:
+ * The stage, as bench_crowd_soa and the program run it for one character:
  *
  *     soa_clip_sample(clip, t, cursors, pose_k)        per playing clip (soa_clip.h)
  *     soa_blend(groups, n, poses, weights, blended)    a weighted sum, normalized once
@@ -46,7 +46,10 @@ typedef struct soa_transform {
 } soa_transform;
 
 /* Groups of four for joint_count joints. */
-static inline int soa_group_count(int joint_count) { return (joint_count + 3) / 4; }
+static inline int soa_group_count(int joint_count)
+{
+    return (joint_count + 3) / 4;
+}
 /* [/listing] */
 
 /* Exercise ex12.1 (soa_transpose.c): the AoS pose in[joint_count] as SoA

@@ -1,9 +1,10 @@
 #!/bin/sh
-# bench_web.sh: chapter 06's bench_skinning and chapter 09's bench_crowd, the
+# bench_web.sh: chapter 06's bench_skinning, chapter 09's bench_crowd and
+# chapter 12's bench_crowd_soa (its SoA layout, --layout soa), the
 # native build and the web build (WebAssembly, run by node), one after the
 # other on the same machine, and their figures side by side with the
 # wasm / native ratio (book/06-cpu-skinning.md and book/09-crossfade.md quote
-# one run).
+# one run; book/12-data-oriented.md the SoA crowd's).
 #
 #   tests/web/bench_web.sh                      both builds made if needed
 #   SA_BUILD_DIR=build SA_WEB_BUILD_DIR=build-web tests/web/bench_web.sh
@@ -30,8 +31,8 @@ for tool in cmake node emcmake; do
 done
 [ -f "$native/CMakeCache.txt" ] || cmake -S "$root" -B "$native" >/dev/null
 [ -f "$web/CMakeCache.txt" ] || emcmake cmake -S "$root" -B "$web" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$native" --target bench_skinning bench_crowd -j2 >/dev/null
-cmake --build "$web" --target bench_skinning bench_crowd -j2 >/dev/null
+cmake --build "$native" --target bench_skinning bench_crowd bench_crowd_soa -j2 >/dev/null
+cmake --build "$web" --target bench_skinning bench_crowd bench_crowd_soa -j2 >/dev/null
 
 # SA_BENCH_WEB_OUT=DIR keeps each program's stdout there (NAME.native, NAME.wasm).
 if [ -n "${SA_BENCH_WEB_OUT:-}" ]; then
@@ -58,13 +59,17 @@ run bench_skinning wasm node "$web/chapters/06_cpu_skinning/bench_skinning.js" $
 run bench_crowd native "$native/chapters/09_crossfade/bench_crowd" $crowd_args
 # shellcheck disable=SC2086
 run bench_crowd wasm node "$web/chapters/09_crossfade/bench_crowd.js" $crowd_args
+# shellcheck disable=SC2086
+run bench_crowd_soa native "$native/chapters/12_data_oriented/bench_crowd_soa" --layout soa $crowd_args
+# shellcheck disable=SC2086
+run bench_crowd_soa wasm node "$web/chapters/12_data_oriented/bench_crowd_soa.js" --layout soa $crowd_args
 
 # The table: every "name: number ..." line of the native output, the wasm
 # figure of the same name ("-" where the web prints none) and wasm / native:
 # of a rate (per second, characters) under 1 where the web is slower, of a
 # time (ns) over 1.
 echo "node $(node --version), $(emcc --version 2>/dev/null | sed -n 1p | sed 's/ (Emscripten.*replacement + linker emulating GNU ld)//'), $(nproc) cores, $(date -u +%Y-%m-%d)"
-for name in bench_skinning bench_crowd; do
+for name in bench_skinning bench_crowd bench_crowd_soa; do
     printf '\n%-38s %14s %14s %12s\n' "$name" native wasm wasm/native
     awk -F': ' '
         NR == FNR { if ($2 ~ /^[0-9.]+/) wasm[$1] = $2 + 0; next }
