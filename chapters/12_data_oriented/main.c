@@ -210,7 +210,7 @@ static int run_window(crowd_scene *s, app_options *options)
         }
         snprintf(rows[1] + at[1], sizeof rows[1] - (size_t)at[1], " (CPU side)");
         char title[96], heading[64];
-        snprintf(title, sizeof title, "%d characters  SoA float4: %s  %d instanced draw%s", cw.count, FLOAT4_BACKEND,
+        snprintf(title, sizeof title, "%d characters, SoA on %s, %d instanced draw%s", cw.count, FLOAT4_BACKEND,
                  draw_calls, draw_calls == 1 ? "" : "s");
         snprintf(heading, sizeof heading, "ns per character, mean of the last %d frames:", history_count);
         text_clip_from_screen(a.width, a.height, clip_from_screen);
