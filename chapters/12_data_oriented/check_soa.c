@@ -290,6 +290,7 @@ int check_soa(const char *model_path, bool quantization_only)
     }
     printf("blends_half_a_turn_apart: %d (either way round is right: not compared)\n", half_turns);
     printf("worst_error_over_bound: %.3f\n", ratio);
+    fflush(stdout); /* the lines before the error line, when both go to one pipe */
     int status = 0;
     if (!(ratio <= 1)) {
         fprintf(stderr, "error: %s: an SoA pose is further from chapter 09's than its bound\n", model_path);
