@@ -93,6 +93,12 @@ typedef struct skin_program {
 bool skin_program_load(skin_program *p, skin_method method, skin_storage storage, int max_joints, sa_error *err);
 /* Rebuilds from the same files (the R key); on failure the old one stays. */
 bool skin_program_reload(skin_program *p, sa_error *err);
+/* A shader file of the project (found as every program finds its files),
+ * malloc'd, or NULL and an error naming it. When the file is an exercise's
+ * stub (it holds SA_STUB_NOTE), prints the note that names the exercise
+ * (ex07.2 for a dq_skin_vertex file, else ex07.1), as the C stubs do.
+ * Chapter 12's crowd shader reads skin_vertex() through it too. */
+char *skin_shader_read(const char *relative, sa_error *err);
 void skin_program_unload(skin_program *p);
 
 /* The joints of one skin on the GPU: a buffer of capacity joints (the

@@ -47,28 +47,14 @@ void crowd_view_character_bounds(const crowd_scene *s, vec3 lo, vec3 hi)
         glm_vec3_fill(lo, -1.0f), glm_vec3_fill(hi, 1.0f);
 }
 
-/* A whole file of the project, or an error naming it. */
-static char *read_source(const char *relative, sa_error *err)
-{
-    char path[SA_PATH_MAX];
-    char *text;
-    size_t size;
-    if (!sa_path_find(relative, path, sizeof path, err) || !sa_file_read(path, &text, &size, err))
-        return NULL;
-    if (strstr(text, "SA_STUB_NOTE")) /* as chapter 07 says it */
-        fprintf(stderr, "note: ex07.1 is not written yet (%s): skin_vertex() leaves vertices where they are\n",
-                relative);
-    return text;
-}
-
 /* crowd_skin.vert + skin_vertex.glsl behind a version line, and lit.frag. */
 static bool program_load(shader_program *p, sa_error *err)
 {
     memset(p, 0, sizeof *p);
     snprintf(p->vertex_path, sizeof p->vertex_path, "%s", CROWD_VERT);
     snprintf(p->fragment_path, sizeof p->fragment_path, "%s", CROWD_FRAG);
-    char *vert = read_source(CROWD_VERT, err);
-    char *function = vert ? read_source(SKIN_VERTEX_GLSL, err) : NULL;
+    char *vert = skin_shader_read(CROWD_VERT, err);
+    char *function = vert ? skin_shader_read(SKIN_VERTEX_GLSL, err) : NULL;
     GLuint vs = 0, fs = 0;
     if (function) {
         /* Each file starts at its own line 1 (#line N S: S numbers the file). */
