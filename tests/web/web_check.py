@@ -76,6 +76,11 @@ TIME, OTHER_TIME, FRAMES, SIZE = "2", "2.7", "3", "320x240"
 # (Without the 3 x 3 neighbourhood, at threshold 24, ch04 alone has 334.)
 LIMIT_DIFFERENCE = 24
 LIMIT_PIXELS = 36
+# Chapter 12 draws a hundred small figures, a hundred times the edges where
+# WebGL's rasterizer (SwiftShader) and llvmpipe may part by a pixel: one CI
+# run here measured 93 unmatched at --time 2 and 720 at --time 2.7, so its
+# limit is 200, still well under what another time gives.
+PROGRAM_LIMIT_PIXELS = {"ch12_data_oriented": 200}
 # Chapter 07's first label line ends in the measured frame time, different on
 # every run: its rows are left out of its comparison (as windows_frames_check.py does).
 # Chapter 12's overlay (five lines, y 8 to 82) names the float4 backend (SSE2
@@ -280,15 +285,16 @@ def check_frames(book):
             reference = windows_frames_check.rgb(native_png)
             web, web_other = (windows_frames_check.rgb(step["shot_file"]) for step in job["steps"])
             figures = [frame_difference(reference, web, width, rows), frame_difference(reference, web_other, width, rows)]
-            if figures[0] > LIMIT_PIXELS:
-                problems.append(f"the frame at --time {TIME}: {figures[0]} pixels unmatched (at most {LIMIT_PIXELS})")
+            limit = PROGRAM_LIMIT_PIXELS.get(program, LIMIT_PIXELS)
+            if figures[0] > limit:
+                problems.append(f"the frame at --time {TIME}: {figures[0]} pixels unmatched (at most {limit})")
             if program in STILL_PROGRAMS:
                 if web != web_other:
                     problems.append(f"listed as a still picture, but its frames at {TIME} and {OTHER_TIME} differ")
-            elif figures[1] <= LIMIT_PIXELS:
+            elif figures[1] <= limit:
                 problems.append(f"the frame at --time {OTHER_TIME} passes as the native frame at {TIME} "
                                 f"({figures[1]} pixels unmatched): the comparison cannot tell two times apart")
-        text = (f"{figures[0]} pixels unmatched at --time {TIME} (at most {LIMIT_PIXELS}), {figures[1]} at --time "
+        text = (f"{figures[0]} pixels unmatched at --time {TIME} (at most {PROGRAM_LIMIT_PIXELS.get(program, LIMIT_PIXELS)}), {figures[1]} at --time "
                 f"{OTHER_TIME}" + (" (a still picture)" if program in STILL_PROGRAMS else " (must be more)")) \
             if figures else ""
         print(f"{program}: {'ok' if not problems else 'FAIL'}: {text}" + "".join(f"\n  {p}" for p in problems))
