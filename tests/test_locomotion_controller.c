@@ -446,8 +446,8 @@ static int setup(void **state)
     }
     file_clip_count = doc.animation_count;
     gltf_free(&doc);
-    int i = clip_find(file_clips, file_clip_count, "idle", &err),
-        k = clip_find(file_clips, file_clip_count, "wave", &err);
+    int i = clip_find(file_clips, file_clip_count, "--clip", "idle", &err),
+        k = clip_find(file_clips, file_clip_count, "--clip", "wave", &err);
     gait_params walk_params = gait_walk(), run_params = gait_run();
     if (i < 0 || k < 0 || !walk_clip_make(&humanoid, &walk_params, "walk", &walk, &err) ||
         !walk_clip_make(&humanoid, &run_params, "run", &run, &err)) {

@@ -101,10 +101,10 @@ void clips_free(clip *clips, int count)
     free(clips);
 }
 
-int clip_find(const clip *clips, int count, const char *name_or_index, sa_error *err)
+int clip_find(const clip *clips, int count, const char *option, const char *name_or_index, sa_error *err)
 {
     if (count == 0)
-        return sa_error_set(err, "--clip: the file has no animation"), -1;
+        return sa_error_set(err, "%s: the file has no animation", option), -1;
     for (int i = 0; i < count; i++)
         if (strcmp(clips[i].name, name_or_index) == 0)
             return i;
@@ -114,8 +114,8 @@ int clip_find(const clip *clips, int count, const char *name_or_index, sa_error 
     if (number && index >= 0 && index < count)
         return (int)index;
     if (number)
-        return sa_error_set(err, "--clip: %s is out of range (%d clips)", name_or_index, count), -1;
-    return sa_error_set(err, "--clip: no clip is called '%s' (--list-clips lists them)", name_or_index), -1;
+        return sa_error_set(err, "%s: %s is out of range (%d clips)", option, name_or_index, count), -1;
+    return sa_error_set(err, "%s: no clip is called '%s' (--list-clips lists them)", option, name_or_index), -1;
 }
 
 void clips_write_list(const gltf_document *doc, const clip *clips, FILE *out)

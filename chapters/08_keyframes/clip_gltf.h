@@ -43,10 +43,11 @@ int clips_most_tracks(const clip *clips, int count);
 void skeleton_locals_from_nodes(const skeleton *skel, const skeleton *all, const transform *node_local,
                                 transform *joint_local);
 
-/* --clip NAME|INDEX: the clip called `name_or_index`, else the clip of that
- * index; -1 with "--clip: no clip is called 'x' ..." or "--clip: 5 is out
- * of range (2 clips)" in err. */
-int clip_find(const clip *clips, int count, const char *name_or_index, sa_error *err);
+/* --clip NAME|INDEX (or any option that names a clip, `option`): the clip
+ * called `name_or_index`, else the clip of that index; -1 with "--clip: no
+ * clip is called 'x' ..." or "--clip: 5 is out of range (2 clips)" in err,
+ * the option's own name first, so a bad --blend says --blend. */
+int clip_find(const clip *clips, int count, const char *option, const char *name_or_index, sa_error *err);
 
 /* --list-clips: one line per clip, "index name duration channels" (the
  * name "-" when it has none, a space or control character in it written as

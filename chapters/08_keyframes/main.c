@@ -173,7 +173,7 @@ int main(int argc, char **argv)
     int clip_index = 0;
     bool loaded = load(&st, path, !dumping, &err);
     int count = st.v.doc.animation_count;
-    if (loaded && clip_option && (clip_index = clip_find(st.clips, count, clip_option, &err)) < 0)
+    if (loaded && clip_option && (clip_index = clip_find(st.clips, count, "--clip", clip_option, &err)) < 0)
         loaded = sa_error_prefix(&err, "%s", path);
     if (!loaded) {
         state_free(&st);

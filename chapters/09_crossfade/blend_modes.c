@@ -51,7 +51,8 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
     char *end = NULL;
     if (rq->blend_time && ((t2 = strtod(rq->blend_time, &end)), end == rq->blend_time || *end))
         return sa_error_set(err, "--blend-time: '%s' is not a number", rq->blend_time);
-    int b = clip_find(st->clips, count, rq->blend ? rq->blend : rq->additive, err);
+    const char *b_option = rq->blend ? "--blend" : "--additive", *b_name = rq->blend ? rq->blend : rq->additive;
+    int b = clip_find(st->clips, count, b_option, b_name, err);
     if (b < 0 || !parse_weight(rq->weight, &weight, err))
         return false;
     clip_sample(&st->clips[b], wrapped_time(t2, &st->clips[b]), NULL, st->other);

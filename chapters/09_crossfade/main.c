@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     if (st.v.doc.animation_count == 0)
         ok = sa_error_set(&err, "it has no animation to blend");
     if (ok && clip_option)
-        ok = (first = clip_find(st.clips, st.v.doc.animation_count, clip_option, &err)) >= 0;
+        ok = (first = clip_find(st.clips, st.v.doc.animation_count, "--clip", clip_option, &err)) >= 0;
     if (ok && dumping)
         ok = pose_from_command_line(&st, &request, first, options.fixed_time ? options.time : 0.0, &err);
     if (!ok) {
