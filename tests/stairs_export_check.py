@@ -230,8 +230,9 @@ def check_errors(program):
         cut = os.path.join(tmp, "cut.gltf")
         with open(cut, "w") as f:
             f.write('{"asset": {"version": "2.0"}, "nodes": [')
-        for mode in ("--check-ik", "--check-solvers"):
-            cases.append((["--model", cut, mode], 1, cut + ": JSON byte 40: unexpected end of input"))
+        out = os.path.join(tmp, "x.gltf")
+        for mode in (["--check-ik"], ["--check-solvers"], ["--export", out], ["--dump-pose", "-"]):
+            cases.append((["--model", cut] + mode, 1, cut + ": JSON byte 40: unexpected end of input"))
         return error_problems(program, cases)
 
 

@@ -60,11 +60,11 @@ static const cli_option options_extra[] = {
      "the walk without foot placement (FK only): with --check-ik, --export or --dump-pose, or in the window at "
      "the start (I toggles it)"},
     {"--export", CLI_STRING, &export_path, "FILE",
-     "write the humanoid and the stairs with the whole stairs walk baked at 30 Hz (FK + IK per joint, the root "
-     "motion in the hips) and exit"},
+     "write the humanoid (or --model) and the stairs with the whole stairs walk baked at 30 Hz (FK + IK per "
+     "joint, the root motion in the hips) and exit"},
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
-     "write each humanoid node's scene-space matrix of the stairs walk at --time, root motion in the hips "
-     "(chapter 04's format), and exit ('-': standard output)"},
+     "write each node's scene-space matrix of the humanoid (or --model) on the stairs walk at --time, root motion "
+     "in the hips (chapter 04's format), and exit ('-': standard output)"},
     {"--view", CLI_CHOICE, &view_choices, "NAME", "the view at start: stairs (default) or tube"},
     {"--solver", CLI_STRING, &solver_option, "NAME", "the tube's solver at start: two-bone (default), ccd or fabrik"},
     {"--debug", CLI_FLAG, &debug_on, NULL, "start with the stairs' debug overlay on (D toggles it)"},
@@ -127,7 +127,9 @@ int main(int argc, char **argv)
         char path[SA_PATH_MAX];
         stairs_demo d;
         memset(&d, 0, sizeof d);
-        bool loaded = sa_path_find(HUMANOID_MODEL, path, sizeof path, &err) && stairs_demo_load(&d, path, false, &err);
+        /* --model names the walker here, as for --check-ik (the window's --model is the tube) */
+        bool loaded = sa_path_find(options.model ? options.model : HUMANOID_MODEL, path, sizeof path, &err) &&
+                      stairs_demo_load(&d, path, false, &err);
         d.walk.ik_enabled = !no_ik; /* --no-ik: the walk's own feet, for comparison */
         if (!loaded)
             status = app_fail(&err);
