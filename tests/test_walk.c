@@ -1022,6 +1022,114 @@ static void the_foot_lock_holds_through_a_ramp_and_sudden_changes(void **state)
     free_blend(&b);
 }
 
+/* The pelvis comes back up eased after a lowering, never snapping. The
+ * ease is foot_lock.c's: the drop falls as 1 - s(u) of the value it eases
+ * from, s(u) = 3u^2 - 2u^3 (smoothstep), u the phase since the ease began
+ * over FOOT_LOCK_RELEASE = 0.1 of the cycle. s's slope is at most 3/2, at
+ * u = 1/2. The fastest cycle is the run's: cadence 3 steps/s, 1.5 cycles/s,
+ * so one frame of 1/240 s is 1.5 / 240 = 0.00625 of the cycle, 0.0625 of
+ * the ease, and the most one frame takes off is s(1/2 + h) - s(1/2 - h) =
+ * 3h - 4h^3 with h = 0.03125: 0.09375 - 0.00012 = 0.0936 of the value it
+ * eases from, under 0.094. Played at 240 Hz through --check-walk's speed
+ * changes (locomotion_check_speed: the pelvis comes down on the ramp to the
+ * walk and at the sudden slow-down), each lowering (the frames from the
+ * drop leaving 0 to its return to 0) falls by at most 0.094 of its own
+ * largest value a frame; the lowering must be there to ease back from
+ * (over 1 cm at the slow-down). */
+static void the_pelvis_eases_back_up_after_a_lowering(void **state)
+{
+    (void)state;
+    blend_fixture b;
+    make_blend(&b);
+    const double dt = 1.0 / 240.0;
+    float root[3] = {0, 0, 0}, last = 0, peak = 0, largest = 0;
+    double worst = 0; /* the largest fall in one frame over its lowering's largest value */
+    int worst_frame = -1;
+    b.job.sync = (locomotion_sync_state){0};
+    b.lock.started = false;
+    for (int i = 0; i < 2400; i++) {
+        float delta[3];
+        locomotion_frame(&b.job, locomotion_check_speed((i - 0.5) * dt), i > 0 ? dt : 0, b.pose, delta);
+        glm_vec3_add(root, delta, root);
+        mat4 world_from_model;
+        root_world_from_model(root, 0, world_from_model);
+        /* the drop as the pose shows it: the hips' height before and after */
+        float before = b.pose[b.walk.g.hips].translation[1];
+        foot_lock_apply(&b.lock, &b.job, world_from_model, b.pose, b.model);
+        float drop = before - b.pose[b.walk.g.hips].translation[1];
+        if (last <= 0)
+            peak = 0; /* a new lowering */
+        peak = fmaxf(peak, drop);
+        largest = fmaxf(largest, drop);
+        if (drop < last && (last - drop) / peak > worst)
+            worst = (last - drop) / peak, worst_frame = i;
+        last = drop;
+    }
+    printf("the pelvis: lowered by up to %.4g m, a lowering falls by at most %.4g of its largest value in a frame "
+           "(frame %d)\n",
+           (double)largest, worst, worst_frame);
+    if (!(largest > 0.01))
+        fail_msg("the pelvis is lowered by at most %g m in --check-walk's speed changes: nothing to ease",
+                 (double)largest);
+    if (!(worst <= 0.094))
+        fail_msg("at frame %d the pelvis comes up %g of its lowering in one frame of 1/240 s (at most 0.094)",
+                 worst_frame, worst);
+    free_blend(&b);
+}
+
+/* The normal bands flag what is outside them. All-zero measures printed as
+ * a walk: of the walk's bands (gait_measure.c's gait_bands) only the least
+ * knee flexion's, 0 .. 5, holds 0; the other seven start above 0 (5, 60,
+ * 25, 10, 10 degrees, 0.02 and 0.01 m), so 7 lines end " outside" and 7 is
+ * returned. As a run, the least knee flexion (0 .. 25) and the heel rise
+ * (0 .. 0.3 m) hold 0: 6. Measures inside every band (each band's middle)
+ * give no line outside and 0. */
+static void measures_outside_the_bands_are_marked(void **state)
+{
+    (void)state;
+    static const char *const walk_ok[] = {"knee_flexion_min_deg"};
+    static const char *const run_ok[] = {"knee_flexion_min_deg", "heel_rise_on_planted_toes_m"};
+    for (int run = 0; run < 2; run++) {
+        gait_measures zero = {0};
+        FILE *f = tmpfile();
+        if (!f)
+            fail_msg("tmpfile failed");
+        int outside = gait_measures_print("gait", &zero, run, f);
+        rewind(f);
+        char line[256];
+        int lines = 0, marked = 0;
+        while (fgets(line, sizeof line, f)) {
+            lines++;
+            bool is_marked = strstr(line, " outside\n") != NULL;
+            marked += is_marked;
+            bool should_be_ok = false;
+            for (int k = 0; k < 1 + run; k++)
+                should_be_ok |= strncmp(line + 5, run ? run_ok[k] : walk_ok[k], strlen(run ? run_ok[k] : walk_ok[k])) ==
+                                0;
+            if (is_marked == should_be_ok)
+                fail_msg("as a %s, all zero: %s", run ? "run" : "walk", line);
+        }
+        fclose(f);
+        int expected = run ? 6 : 7;
+        if (!(outside == expected && marked == expected))
+            fail_msg("all-zero measures as a %s: %d lines of %d marked outside, %d returned (expected %d)",
+                     run ? "run" : "walk", marked, lines, outside, expected);
+    }
+    /* the walk's bands' middles: (0 + 5) / 2, (5 + 15) / 2, ... */
+    gait_measures middle = {2.5, 10, 62.5, 30, 15, 17.5, 0.11, 0.015};
+    FILE *f = tmpfile();
+    if (!f)
+        fail_msg("tmpfile failed");
+    int outside = gait_measures_print("gait", &middle, false, f);
+    rewind(f);
+    char line[256];
+    while (fgets(line, sizeof line, f))
+        if (strstr(line, " outside"))
+            fail_msg("the walk's bands' middles: %s", line);
+    fclose(f);
+    EXPECT_NEAR(0, outside, 0);
+}
+
 /* --- the body clears itself, and the blends stay in the normal ranges --------------- */
 
 /* Plays the blend at a steady `speed` as the controller does (240 Hz,
@@ -1364,6 +1472,8 @@ int main(void)
         cmocka_unit_test(the_stance_blend_is_weighted_by_stride),
         cmocka_unit_test(the_foot_lock_plants_the_feet_between_walk_and_run),
         cmocka_unit_test(the_foot_lock_holds_through_a_ramp_and_sudden_changes),
+        cmocka_unit_test(the_pelvis_eases_back_up_after_a_lowering),
+        cmocka_unit_test(measures_outside_the_bands_are_marked),
         cmocka_unit_test(the_body_does_not_pass_through_itself),
         cmocka_unit_test(blended_gaits_stay_in_the_normal_ranges),
     };
