@@ -103,8 +103,9 @@ static bool path_layout(stairs_walk *w, float ahead, float up, float down, float
  * toe tips keep the same gap to the two edges. Going down (the toes toward
  * the front edge, which they may overhang) the back of the heel must not
  * reach the riser and the ball must be on the tread: half way between.
- * The humanoid's foot (0.33 m from heel to toes) is longer than a tread
- * (0.28 m), as many feet are: it overhangs one edge or the other. */
+ * The humanoid's footprint (0.28 m from the back of the heel to the toe
+ * tips, as foot_support_height tests it) is as long as a tread (0.28 m):
+ * laid out so, it overhangs one edge or the other. */
 static bool foot_layout(const stairs_geometry *g, const foot_leg *leg, float *up, float *down, sa_error *err)
 {
     float ball = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
