@@ -234,6 +234,40 @@ static void any_cursor_gives_the_same_pose(void **state)
     clip_free(&c);
 }
 
+/* A cursor kept at a track's last key (key_count - 1: not an interval's
+ * first key) after the track's last key: joint 0's translation x is -1, 1,
+ * 2 at 0, 0.5 and 1 s, joint 1's keys at 0 and 2 s make the clip 2 s long.
+ * At t = 1.5 with joint 0's cursor at 2, joint 0 holds its last key,
+ * (2, 0, 0), and the cursor is moved back to an interval (0 or 1). */
+static void a_cursor_at_the_last_key_reads_no_further(void **state)
+{
+    (void)state;
+    clip c;
+    rest_clip(&c, 2);
+    sa_error err;
+    float times0[3] = {0, 0.5f, 1}, values0[9] = {-1, 0, 0, 1, 0, 0, 2, 0, 0};
+    float times1[2] = {0, 2}, values1[6] = {1, 0, 0, 3, 0, 0};
+    assert_true(clip_add_track(&c, 0, TRACK_TRANSLATION, TRACK_LINEAR, 3, times0, values0, &err));
+    assert_true(clip_add_track(&c, 1, TRACK_TRANSLATION, TRACK_LINEAR, 2, times1, values1, &err));
+    soa_clip p;
+    assert_true(soa_clip_pack(&c, &p, &err));
+    int joint0 = p.tracks[SOA_TRANSLATION][0].cursor;
+    assert_true(joint0 >= 0 && joint0 < p.cursor_count);
+    uint16_t cursors[2] = {0, 0};
+    cursors[joint0] = 2;
+    soa_transform g[1];
+    soa_clip_sample(&p, 1.5f, cursors, g);
+    EXPECT_NEAR(2, lane(g[0].translation.x, 0), 0);
+    EXPECT_NEAR(0, lane(g[0].translation.y, 0), 0);
+    EXPECT_NEAR(0, lane(g[0].translation.z, 0), 0);
+    /* joint 1 three quarters of the way: 1 + (3 - 1) 0.75 (t in 16-bit
+     * steps of 2 / 65535: u off by at most 1 / 65535) */
+    EXPECT_NEAR(2.5, lane(g[0].translation.x, 1), 1e-4);
+    EXPECT_TRUE(cursors[joint0] <= 1);
+    soa_clip_free(&p);
+    clip_free(&c);
+}
+
 static void bad_clips_are_one_line_errors(void **state)
 {
     (void)state;
@@ -390,6 +424,7 @@ int main(void)
         cmocka_unit_test(rotations_are_nlerped_between_keys),
         cmocka_unit_test(step_tracks_hold_the_key_before),
         cmocka_unit_test(any_cursor_gives_the_same_pose),
+        cmocka_unit_test(a_cursor_at_the_last_key_reads_no_further),
         cmocka_unit_test(bad_clips_are_one_line_errors),
         cmocka_unit_test(smallest_three_keeps_every_rotation),
         cmocka_unit_test(blend_by_hand),
