@@ -5,11 +5,15 @@
  * does the same arithmetic for four joints. This header is that register:
  *
  *   - on x86-64 it is SSE2's __m128 (every x86-64 processor has SSE2, so
- *     the build needs no -march flag), one instruction per function;
+ *     the build needs no -march flag), most functions one instruction
+ *     (float4_select is three, float4_from_half eight, float4_transpose
+ *     eight shuffles);
  *   - on the web, WebAssembly's SIMD128 v128_t, the same;
  *   - everywhere else (other processors) it is a plain struct of four
  *     floats, the same functions as four-iteration loops, which the
- *     compiler may or may not vectorize.
+ *     compiler may or may not vectorize. SA_FLOAT4_PLAIN defined picks it
+ *     on any processor: the tests build chapter 12's stage a second time
+ *     so (test_soa_plain), as ARM machines, Apple's included, build it.
  *
  * The three give the same results to the bit for add, sub, mul, div, sqrt,
  * min, max, the comparisons, selects and the conversions (IEEE single
@@ -29,7 +33,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(SA_FLOAT4_PLAIN)
 #include <emmintrin.h>
 
 #define FLOAT4_BACKEND "SSE2"
@@ -147,12 +151,12 @@ static inline float4 float4_from_half(const uint16_t p[4])
     return _mm_or_ps(scaled, _mm_castsi128_ps(sign));
 }
 
-#elif defined(__wasm_simd128__)
+#elif defined(__wasm_simd128__) && !defined(SA_FLOAT4_PLAIN)
 #include <wasm_simd128.h>
 
 /* WebAssembly's 128-bit SIMD (the web build compiles the float4 users with
- * -msimd128: common/CMakeLists.txt's sa_float4), one instruction per
- * function as with SSE2. */
+ * -msimd128: common/CMakeLists.txt's sa_float4), most functions one
+ * instruction as with SSE2 (float4_select is one here, bitselect). */
 #define FLOAT4_BACKEND "WebAssembly SIMD128"
 typedef v128_t float4;
 

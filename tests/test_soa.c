@@ -1,5 +1,6 @@
 /* test_soa.c: chapter 12's SoA stage with values worked out by hand: the
- * float4 register (common/float4.h, whichever backend the build has), half
+ * float4 register (common/float4.h, whichever backend the build has; built
+ * twice, test_soa_plain on the plain C path as other processors have it), half
  * floats, the packed clip's sampling (nlerp, not slerp; STEP; cursors), the
  * weighted-sum blend with its sign fix, and forward kinematics and skin
  * matrices against chapter 04 and 05's. */
@@ -19,6 +20,9 @@ static float lane(float4 v, int i)
 static void float4_by_hand(void **state)
 {
     (void)state;
+#ifdef SA_FLOAT4_PLAIN
+    EXPECT_TRUE(strcmp(FLOAT4_BACKEND, "plain C") == 0); /* test_soa_plain: the path it is for */
+#endif
     float4 a = float4_set(1, 2, 3, 4), b = float4_set(8, 6, 4, 2);
     float4 sum = float4_add(a, b), product = float4_mul(a, b), quotient = float4_div(b, a);
     EXPECT_NEAR(9, lane(sum, 0), 0);
@@ -59,12 +63,17 @@ static void float4_by_hand(void **state)
     EXPECT_NEAR(-32768, lane(f, 0), 0);
     EXPECT_NEAR(-1, lane(f, 1), 0);
     EXPECT_NEAR(32767, lane(f, 3), 0);
-    /* loads and stores at any address: from one float into an array */
-    float row[5] = {9, 1, 2, 3, 4}, out[5] = {0};
-    float4_store(out + 1, float4_load(row + 1));
+    /* loads and stores at any address: one float into 16-byte aligned
+     * arrays, through volatile pointers, so that the compiler cannot see the
+     * address and fold the load and store away (an aligned load or store
+     * there traps) */
+    _Alignas(16) float row[8] = {9, 1, 2, 3, 4, 5, 6, 7}, out[8] = {0};
+    float *volatile from = row + 1, *volatile to = out + 1;
+    float4_store(to, float4_load(from));
     EXPECT_NEAR(0, out[0], 0);
     EXPECT_NEAR(1, out[1], 0);
     EXPECT_NEAR(4, out[4], 0);
+    EXPECT_NEAR(0, out[5], 0);
 }
 
 /* IEEE half floats: sign, 5 exponent bits (bias 15), 10 mantissa bits. */
@@ -234,6 +243,40 @@ static void any_cursor_gives_the_same_pose(void **state)
     clip_free(&c);
 }
 
+/* A cursor kept at a track's last key (key_count - 1: not an interval's
+ * first key) after the track's last key: joint 0's translation x is -1, 1,
+ * 2 at 0, 0.5 and 1 s, joint 1's keys at 0 and 2 s make the clip 2 s long.
+ * At t = 1.5 with joint 0's cursor at 2, joint 0 holds its last key,
+ * (2, 0, 0), and the cursor is moved back to an interval (0 or 1). */
+static void a_cursor_at_the_last_key_reads_no_further(void **state)
+{
+    (void)state;
+    clip c;
+    rest_clip(&c, 2);
+    sa_error err;
+    float times0[3] = {0, 0.5f, 1}, values0[9] = {-1, 0, 0, 1, 0, 0, 2, 0, 0};
+    float times1[2] = {0, 2}, values1[6] = {1, 0, 0, 3, 0, 0};
+    assert_true(clip_add_track(&c, 0, TRACK_TRANSLATION, TRACK_LINEAR, 3, times0, values0, &err));
+    assert_true(clip_add_track(&c, 1, TRACK_TRANSLATION, TRACK_LINEAR, 2, times1, values1, &err));
+    soa_clip p;
+    assert_true(soa_clip_pack(&c, &p, &err));
+    int joint0 = p.tracks[SOA_TRANSLATION][0].cursor;
+    assert_true(joint0 >= 0 && joint0 < p.cursor_count);
+    uint16_t cursors[2] = {0, 0};
+    cursors[joint0] = 2;
+    soa_transform g[1];
+    soa_clip_sample(&p, 1.5f, cursors, g);
+    EXPECT_NEAR(2, lane(g[0].translation.x, 0), 0);
+    EXPECT_NEAR(0, lane(g[0].translation.y, 0), 0);
+    EXPECT_NEAR(0, lane(g[0].translation.z, 0), 0);
+    /* joint 1 three quarters of the way: 1 + (3 - 1) 0.75 (t in 16-bit
+     * steps of 2 / 65535: u off by at most 1 / 65535) */
+    EXPECT_NEAR(2.5, lane(g[0].translation.x, 1), 1e-4);
+    EXPECT_TRUE(cursors[joint0] <= 1);
+    soa_clip_free(&p);
+    clip_free(&c);
+}
+
 static void bad_clips_are_one_line_errors(void **state)
 {
     (void)state;
@@ -390,6 +433,7 @@ int main(void)
         cmocka_unit_test(rotations_are_nlerped_between_keys),
         cmocka_unit_test(step_tracks_hold_the_key_before),
         cmocka_unit_test(any_cursor_gives_the_same_pose),
+        cmocka_unit_test(a_cursor_at_the_last_key_reads_no_further),
         cmocka_unit_test(bad_clips_are_one_line_errors),
         cmocka_unit_test(smallest_three_keeps_every_rotation),
         cmocka_unit_test(blend_by_hand),

@@ -28,8 +28,9 @@ bool crowd_scene_load(const char *model, crowd_scene *s, sa_error *err)
     if (!skeleton_from_gltf_nodes(&s->doc, &s->all, err) || !clips_from_gltf(&s->doc, &s->all, &s->clips, NULL, err))
         return false;
     s->clip_count = s->doc.animation_count;
-    if (s->clip_count < 2 || s->all.skin_count < 1)
-        return sa_error_set(err, "%s: needs a skin and two clips", path);
+    if (s->clip_count < 1 || s->all.skin_count < 1)
+        return sa_error_set(err, "%s: needs a skin and a clip (it has %d skins, %d clips)", path, s->all.skin_count,
+                            s->clip_count);
     return true;
 }
 
@@ -43,7 +44,12 @@ void crowd_scene_free(crowd_scene *s)
 void crowd_fade_start(const crowd_scene *s, int i, crossfade *fade, int *next_switch_frame)
 {
     crossfade_start(fade, s->clips, i % s->clip_count, true);
-    fade->entry[0].clock.time = fmod(0.37 * i, fade->entry[0].clock.duration);
+    double duration = fade->entry[0].clock.duration;
+    fade->entry[0].clock.time = duration > 0 ? fmod(0.37 * i, duration) : 0;
+    if (s->clip_count == 1) { /* one clip: the crowd plays it at spread phases */
+        *next_switch_frame = -1;
+        return;
+    }
     crossfade_switch(fade, s->clips, s->clip_count, (i + 1) % s->clip_count, true, 1.0, FADE_SMOOTHSTEP, false, NULL);
     for (int k = 0; k < i % 60; k++)
         crossfade_advance(fade, FRAME_DT, s->clips, NULL, 0);

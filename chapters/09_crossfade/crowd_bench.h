@@ -1,9 +1,10 @@
 /* crowd_bench.h: the crowd benchmark's method, for any layout of the pose
  * (chapter 09's bench_crowd, chapter 12's bench_crowd_soa).
  *
- * Every character plays the model's first two clips, always in a crossfade
+ * Every character plays the model's clips in turn, always in a crossfade
  * (a switch every second, fades of one second, smoothstep), each with its
- * own clocks and phase. A layout animates characters in four stages:
+ * own clocks and phase; a model of one clip plays it alone, each character
+ * at its own phase (no fades). A layout animates characters in four stages:
  *
  *   sample           the clocks, the weights (crossfade_advance) and one
  *                    sample per playing clip
@@ -74,13 +75,15 @@ typedef struct crowd_scene {
 } crowd_scene;
 
 /* Loads the model (found like every program's --model); it needs a skin and
- * two clips. */
+ * a clip. */
 bool crowd_scene_load(const char *model, crowd_scene *s, sa_error *err);
 void crowd_scene_free(crowd_scene *s);
 
 /* Character i's fade as the benchmark starts it (its own clip, phase and
  * point in a fade, so that the crowd is not in step), and one frame of it
- * (a switch to the other clip every 60 frames, then crossfade_advance). */
+ * (a switch to the next clip at *next_switch_frame, then every 60 frames;
+ * then crossfade_advance). With one clip: that clip at phase 0.37 i s
+ * (modulo its duration), never switched (*next_switch_frame -1). */
 void crowd_fade_start(const crowd_scene *s, int i, crossfade *fade, int *next_switch_frame);
 void crowd_fade_advance(const crowd_scene *s, int frame, crossfade *fade, int *next_switch_frame);
 

@@ -6,12 +6,17 @@
  * blended at five weights beside chapter 09's pose_blend. For each joint it
  * computes the bound book 12 derives, from the keys around t:
  *
- *   rotation     E(theta) + S(theta) (dt / (t_b - t_a) + q)
- *       theta    the angle between the two keys (the shortest arc)
- *       E        nlerp's largest angle from slerp's over the interval,
- *                max over u of |atan2(u sin theta, 1 - u + u cos theta) - u theta|
- *       S        nlerp's largest angular speed over the interval / theta
- *                (1 at theta = 0): how far an error in u moves the result
+ *   rotation     2 E(theta) + S(theta) (A dt / (t_b - t_a) + q)
+ *       A        the angle between the two keys' rotations (the shortest
+ *                arc), and theta = A / 2 the angle between the two unit
+ *                quaternions on the sphere, where nlerp and slerp work
+ *       E        nlerp's largest angle from slerp's on the sphere over the
+ *                interval, max over u of
+ *                |atan2(u sin theta, 1 - u + u cos theta) - u theta|,
+ *                doubled: a rotation turns twice its quaternion's angle
+ *       S        1 / cos^2(theta / 2), nlerp's largest angular speed over
+ *                the keys' (half way between them): how far an error in u
+ *                or in a key moves the result
  *       dt       the 16-bit time step, duration / 65535 (each key time is
  *                off by at most half of it, so u by dt / (t_b - t_a))
  *       q        the smallest-three quantization, 7.5e-5 rad (sqrt 12 times
@@ -19,8 +24,9 @@
  *   translation, scale (the vector's length)
  *                sqrt 3 (2^-11 max|key| + 2^-25) + |b - a| dt / (t_b - t_a)
  *                (a half float's rounding, and the time step)
- *   blend        E(theta_ab) at the weight, theta_ab the angle between the
- *                two clips' rotations, plus the inputs' bounds
+ *   blend        2 |phi(w) - w theta_ab| at the weight, theta_ab half the
+ *                angle between the two clips' rotations, plus the inputs'
+ *                bounds times S(theta_ab)
  *
  * each with 2e-6 (rad, or relative) for float rounding. Where the two
  * clips' rotations are within the inputs' bounds of a half turn apart,
@@ -50,23 +56,32 @@
 #define SLACK 2e-6
 #define ROTATION_QUANTIZATION 7.5e-5
 
-/* nlerp against slerp over one interval of angle theta: the largest angle
- * between them (E) and nlerp's largest angular speed over theta's (S). */
+/* nlerp against slerp over one interval of angle theta on the sphere of
+ * unit quaternions: the largest angle between them there (E) and nlerp's
+ * largest angular speed over the keys' (S). nlerp's angle is
+ * phi(u) = atan2(u sin theta, 1 - u + u cos theta), its speed
+ * sin theta / |m|^2, |m|^2 = 1 - 2 u (1 - u)(1 - cos theta): phi - u theta
+ * is largest where that speed is slerp's, theta, at
+ * u (1 - u) = (1 - sin theta / theta) / (2 (1 - cos theta)), and the speed
+ * is largest half way, over the keys' by 1 / cos^2(theta / 2). */
 static void nlerp_error(double theta, double *largest_error, double *speed)
 {
     *largest_error = 0, *speed = 1;
     if (theta < 1e-9)
         return;
-    double before = 0;
-    for (int i = 1; i <= 512; i++) {
-        double u = i / 512.0, phi = atan2(u * sin(theta), 1 - u + u * cos(theta));
-        *largest_error = fmax(*largest_error, fabs(phi - u * theta));
-        *speed = fmax(*speed, (phi - before) * 512.0 / theta);
-        before = phi;
-    }
-    /* The grid misses the peak by at most the slope times half a step:
-     * speed - 1 is the error's slope, per unit of u, over theta. */
-    *largest_error += (*speed - 1) * theta / 1024.0;
+    double t2 = theta * theta; /* the two differences as series where they cancel */
+    double k = theta < 1e-2 ? (1.0 / 6 - t2 / 120 + t2 * t2 / 5040) / (1 - t2 / 12 + t2 * t2 / 360)
+                            : (1 - sin(theta) / theta) / (2 * (1 - cos(theta)));
+    double u = (1 - sqrt(fmax(0, 1 - 4 * k))) / 2;
+    *largest_error = fabs(atan2(u * sin(theta), 1 - u + u * cos(theta)) - u * theta);
+    *speed = 1 / (cos(theta / 2) * cos(theta / 2));
+}
+
+double check_soa_nlerp_error(double angle, double *speed)
+{
+    double e;
+    nlerp_error(angle / 2, &e, speed);
+    return 2 * e;
 }
 
 /* The angle between two rotations, from the length of the difference of
@@ -90,14 +105,7 @@ static double vec3_distance(const float *a, const float *b)
     return sqrt(s);
 }
 
-/* The worst of one kind of error. */
-typedef struct worst {
-    const char *name, *unit;
-    double error, bound, ratio;
-    char where[160];
-} worst;
-
-static void note(worst *w, double error, double bound, const char *where)
+void check_soa_note(check_soa_worst *w, double error, double bound, const char *where)
 {
     double ratio = error / bound;
     if (error > w->error)
@@ -105,9 +113,7 @@ static void note(worst *w, double error, double bound, const char *where)
     w->ratio = fmax(w->ratio, ratio);
 }
 
-/* The bound for one joint's path at time t, from the float clip's track
- * (NULL: the joint keeps its rest value, only quantized). */
-static double path_bound(const track *tr, const float *rest, int path, float t, float duration, bool with_nlerp)
+double check_soa_path_bound(const track *tr, const float *rest, int path, float t, float duration, bool with_nlerp)
 {
     double dt = duration / 65535.0;
     if (!tr || tr->key_count < 2 || t <= tr->times[0] || t >= tr->times[tr->key_count - 1]) {
@@ -122,13 +128,12 @@ static double path_bound(const track *tr, const float *rest, int path, float t, 
     const float *a = tr->values + (size_t)k * tr->components, *b = a + tr->components;
     bool near_key = fabs(t - tr->times[k]) <= dt || fabs(t - tr->times[k + 1]) <= dt;
     if (path == SOA_ROTATION) {
-        double theta = quat_angle(a, b), e, s;
+        double angle = quat_angle(a, b), s, e = check_soa_nlerp_error(angle, &s);
         if (tr->interpolation == TRACK_STEP)
-            return (near_key ? theta : 0) + ROTATION_QUANTIZATION + SLACK;
-        nlerp_error(theta, &e, &s);
+            return (near_key ? angle : 0) + ROTATION_QUANTIZATION + SLACK;
         if (!with_nlerp)
             e = 0, s = 1;
-        return e + s * theta * dt / interval + s * ROTATION_QUANTIZATION + SLACK;
+        return e + s * angle * dt / interval + s * ROTATION_QUANTIZATION + SLACK;
     }
     double largest = 0;
     for (int c = 0; c < 3; c++)
@@ -137,6 +142,17 @@ static double path_bound(const track *tr, const float *rest, int path, float t, 
     if (tr->interpolation == TRACK_STEP)
         return (near_key ? vec3_distance(a, b) : 0) + quantized;
     return quantized + vec3_distance(a, b) * dt / interval;
+}
+
+double check_soa_blend_bound(double angle, double w, double inputs, bool with_nlerp)
+{
+    /* the blend's own nlerp at this weight, exactly, on the sphere (theta,
+     * half the angle), doubled */
+    double theta = angle / 2, speed, phi = atan2(w * sin(theta), 1 - w + w * cos(theta));
+    check_soa_nlerp_error(angle, &speed);
+    if (!with_nlerp)
+        phi = w * theta, speed = 1;
+    return 2 * fabs(phi - w * theta) + speed * inputs + SLACK;
 }
 
 static const track *find_track(const clip *c, int joint, int path)
@@ -152,7 +168,7 @@ static const track *find_track(const clip *c, int joint, int path)
  * in reference and packed. */
 static void compare_at(const clip *c, int clip_index, const soa_clip *packed, float t, bool with_nlerp, int *cursors,
                        uint16_t *soa_cursors, transform *reference, soa_transform *groups, transform *packed_pose,
-                       double *bounds, worst *w)
+                       double *bounds, check_soa_worst *w)
 {
     clip_sample(c, t, cursors, reference);
     soa_clip_sample(packed, t, soa_cursors, groups);
@@ -161,14 +177,15 @@ static void compare_at(const clip *c, int clip_index, const soa_clip *packed, fl
         char where[160];
         snprintf(where, sizeof where, "clip %d \"%s\", joint %d, t %.4f", clip_index, c->name, j, t);
         const transform *rest = &c->rest_local[j];
-        double rb = path_bound(find_track(c, j, SOA_ROTATION), rest->rotation, SOA_ROTATION, t, c->duration,
-                               with_nlerp);
-        double tb = path_bound(find_track(c, j, SOA_TRANSLATION), rest->translation, SOA_TRANSLATION, t, c->duration,
-                               with_nlerp);
-        double sb = path_bound(find_track(c, j, SOA_SCALE), rest->scale, SOA_SCALE, t, c->duration, with_nlerp);
-        note(&w[0], quat_angle(reference[j].rotation, packed_pose[j].rotation), rb, where);
-        note(&w[1], vec3_distance(reference[j].translation, packed_pose[j].translation), tb, where);
-        note(&w[2], vec3_distance(reference[j].scale, packed_pose[j].scale), sb, where);
+        double rb = check_soa_path_bound(find_track(c, j, SOA_ROTATION), rest->rotation, SOA_ROTATION, t, c->duration,
+                                         with_nlerp);
+        double tb = check_soa_path_bound(find_track(c, j, SOA_TRANSLATION), rest->translation, SOA_TRANSLATION, t,
+                                         c->duration, with_nlerp);
+        double sb = check_soa_path_bound(find_track(c, j, SOA_SCALE), rest->scale, SOA_SCALE, t, c->duration,
+                                         with_nlerp);
+        check_soa_note(&w[0], quat_angle(reference[j].rotation, packed_pose[j].rotation), rb, where);
+        check_soa_note(&w[1], vec3_distance(reference[j].translation, packed_pose[j].translation), tb, where);
+        check_soa_note(&w[2], vec3_distance(reference[j].scale, packed_pose[j].scale), sb, where);
         if (bounds)
             bounds[3 * j] = rb, bounds[3 * j + 1] = tb, bounds[3 * j + 2] = sb;
     }
@@ -204,12 +221,12 @@ int check_soa(const char *model_path, bool quantization_only)
         fprintf(stderr, "error: out of memory\n");
         return 1;
     }
-    worst w[6] = {{"max_rotation_error", "rad", 0, 0, 0, "-"},
-                  {"max_translation_error", "", 0, 0, 0, "-"},
-                  {"max_scale_error", "", 0, 0, 0, "-"},
-                  {"max_blend_rotation_error", "rad", 0, 0, 0, "-"},
-                  {"max_blend_translation_error", "", 0, 0, 0, "-"},
-                  {"max_blend_scale_error", "", 0, 0, 0, "-"}};
+    check_soa_worst w[6] = {{"max_rotation_error", "rad", 0, 0, 0, "-"},
+                            {"max_translation_error", "", 0, 0, 0, "-"},
+                            {"max_scale_error", "", 0, 0, 0, "-"},
+                            {"max_blend_rotation_error", "rad", 0, 0, 0, "-"},
+                            {"max_blend_translation_error", "", 0, 0, 0, "-"},
+                            {"max_blend_scale_error", "", 0, 0, 0, "-"}};
     int refused = 0, half_turns = 0;
     size_t float_bytes = 0, packed_bytes = 0;
     for (int c = 0; c < count; c++) {
@@ -256,25 +273,20 @@ int check_soa(const char *model_path, bool quantization_only)
                         char where[160];
                         snprintf(where, sizeof where, "clips %d and %d, w %.2f, joint %d, t %.4f and %.4f", a, b, wt, j,
                                  ta, tb);
-                        double e, speed, theta = quat_angle(ref[0][j].rotation, ref[1][j].rotation);
-                        /* the blend's own nlerp at this weight, exactly */
-                        double phi = atan2(wt * sin(theta), 1 - wt + wt * cos(theta));
-                        nlerp_error(theta, &e, &speed);
-                        if (!with_nlerp)
-                            phi = wt * theta, speed = 1;
+                        double angle = quat_angle(ref[0][j].rotation, ref[1][j].rotation);
                         double inputs = fmax(bounds[0][3 * j], bounds[1][3 * j]);
-                        double rb = fabs(phi - wt * theta) + speed * inputs + SLACK;
+                        double rb = check_soa_blend_bound(angle, wt, inputs, with_nlerp);
                         double tbnd = (1 - wt) * bounds[0][3 * j + 1] + wt * bounds[1][3 * j + 1] + SLACK;
                         double sbnd = (1 - wt) * bounds[0][3 * j + 2] + wt * bounds[1][3 * j + 2] + SLACK;
                         /* Within the inputs' error of a half turn apart, the
                          * shortest way round is a coin toss for either blend:
                          * counted, not compared. */
-                        if (theta > GLM_PI - 2 * (inputs + SLACK))
+                        if (angle > GLM_PI - 2 * (inputs + SLACK))
                             half_turns++;
                         else
-                            note(&w[3], quat_angle(blended[j].rotation, got[j].rotation), rb, where);
-                        note(&w[4], vec3_distance(blended[j].translation, got[j].translation), tbnd, where);
-                        note(&w[5], vec3_distance(blended[j].scale, got[j].scale), sbnd, where);
+                            check_soa_note(&w[3], quat_angle(blended[j].rotation, got[j].rotation), rb, where);
+                        check_soa_note(&w[4], vec3_distance(blended[j].translation, got[j].translation), tbnd, where);
+                        check_soa_note(&w[5], vec3_distance(blended[j].scale, got[j].scale), sbnd, where);
                     }
                 }
             }

@@ -55,7 +55,8 @@ bool crowd_soa_resize(crowd_soa *cw, int count, sa_error *err)
         memset(cw->cursors + (size_t)i * CROSSFADE_MAX * (size_t)cw->cursor_count, 0,
                CROSSFADE_MAX * (size_t)cw->cursor_count * sizeof *cw->cursors); /* at key 0 */
         crowd_fade_start(cw->s, i, &cw->fades[i].fade, &cw->fades[i].next_switch_frame);
-        cw->fades[i].next_switch_frame += cw->frame; /* its switches counted from now */
+        if (cw->fades[i].next_switch_frame >= 0)         /* (-1: one clip, never) */
+            cw->fades[i].next_switch_frame += cw->frame; /* its switches counted from now */
     }
     cw->count = count;
     return true;

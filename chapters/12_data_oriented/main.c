@@ -1,8 +1,9 @@
 /* ch12_data_oriented: a crowd animated on the SoA stage (chapter 12).
  *
  * N humanoids on a grid on the ground, each playing chapter 09's crowd
- * fades (crowd_bench.h: the model's first two clips, always in a crossfade,
- * each character with its own phase). Every frame, on the CPU, four joints
+ * fades (crowd_bench.h: the model's clips in turn, always in a crossfade,
+ * each character with its own phase; a model of one clip, such as the
+ * Khronos CesiumMan, plays it alone at spread phases). Every frame, on the CPU, four joints
  * at a time (crowd_soa.h): soa_clip_sample from the 16-bit keys, soa_blend,
  * soa_local_to_model, soa_skin_matrices into one array for the whole crowd;
  * then one upload of that array into a 2D texture and one instanced draw

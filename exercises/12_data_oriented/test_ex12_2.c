@@ -188,6 +188,36 @@ static void the_ends_are_a_and_b_prime(void **state)
     expect_lanes("t = 0 1 0.7 0.3 at the ends", &want, &out, notes);
 }
 
+static void a_dot_of_minus_zero_is_not_negative(void **state)
+{
+    (void)state;
+    /* t = 0.5 in every lane. A dot product of -0.0 is 0, not below 0: b as
+     * it is, though -0.0's sign bit is set.
+     * lane 0: a = (1 0 0 0) (180 degrees about x), b = (-0 -1 -0 -0) (180
+     *   degrees about y): the products 1 (-0), 0 (-1), 0 (-0), 0 (-0) are all
+     *   -0, and so is their sum. b' = b: (0.5 -0.5 0 0) / sqrt(0.5) =
+     *   (S45 -S45 0 0). Negated by the dot's sign bit: b' = (0 1 0 0), and
+     *   (S45 S45 0 0), another rotation.
+     * lane 1: a = identity (0 0 0 1), b = (-0 -0 -1 -0) (180 degrees about
+     *   z): the products -0 again; (0 0 -0.5 0.5) / sqrt(0.5) =
+     *   (0 0 -S45 S45). Negated: (0 0 S45 S45).
+     * lane 2: a = identity, b = -(90 degrees about z) = (0 0 -S45 -S45):
+     *   dot = -S45 < 0, b' = (0 0 S45 S45): (0 0 S22 C22), as in case 1.
+     * lane 3: a = b = identity: the identity. */
+    const lanes la = {{{1, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 0, 1}, {0, 0, 0, 1}}};
+    const lanes lb = {{{-0.0f, -1, -0.0f, -0.0f}, {-0.0f, -0.0f, -1, -0.0f}, {0, 0, -S45, -S45}, {0, 0, 0, 1}}};
+    const lanes want = {{{S45, -S45, 0, 0}, {0, 0, -S45, S45}, {0, 0, S22, C22}, {0, 0, 0, 1}}};
+    static const char *const notes[4] = {
+        "dot(a, b) = -0.0 (every product -0), which is 0, not below 0: b as it is",
+        "dot(a, b) = -0.0 (every product -0), which is 0, not below 0: b as it is",
+        "dot(a, b) < 0: b negated",
+        "a = b = the identity: the identity",
+    };
+    soa_quat a = soa_of(&la), b = soa_of(&lb), out;
+    soa_quat_nlerp(&a, &b, float4_splat(0.5f), &out);
+    expect_lanes("dots of -0.0 -0.0 -0.71 1, t = 0.5", &want, &out, notes);
+}
+
 static void out_may_be_a_or_b(void **state)
 {
     (void)state;
@@ -209,6 +239,7 @@ int main(void)
         SA_EXERCISE_CASE("ex12.2", each_lane_has_its_own_t_and_sign),
         SA_EXERCISE_CASE("ex12.2", the_sign_is_decided_lane_by_lane),
         SA_EXERCISE_CASE("ex12.2", the_ends_are_a_and_b_prime),
+        SA_EXERCISE_CASE("ex12.2", a_dot_of_minus_zero_is_not_negative),
         SA_EXERCISE_CASE("ex12.2", out_may_be_a_or_b),
     };
     return cmocka_run_group_tests_name("ex12.2 soa quat nlerp", tests, NULL, NULL);
