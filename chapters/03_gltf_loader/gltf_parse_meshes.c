@@ -117,9 +117,19 @@ bool gltf_parse_meshes(loader *L, const json_value *root)
                 const char *semantic = attributes->as.members[k].key;
                 int index = (int)attributes->as.members[k].value.number;
                 const gltf_accessor *a = &doc->accessors[index];
-                if (a->count != vertex_count)
+                if (a->count != vertex_count) { /* one count is wrong: the one past its bufferView, if any */
+                    bool position_fits = gltf_accessor_fits_view(doc, prim->position);
+                    int culprit = !position_fits ? prim->position : !gltf_accessor_fits_view(doc, index) ? index : -1;
+                    if (culprit >= 0)
+                        return sa_error_set(L->err,
+                                            "%s.%s: accessors[%d]: %zu elements do not fit in bufferViews[%d] "
+                                            "(%zu bytes)",
+                                            attr_path, position_fits ? semantic : "POSITION", culprit,
+                                            doc->accessors[culprit].count, doc->accessors[culprit].buffer_view,
+                                            doc->buffer_views[doc->accessors[culprit].buffer_view].byte_length);
                     return sa_error_set(L->err, "%s.%s: %zu elements, but POSITION has %zu", attr_path, semantic,
                                         a->count, vertex_count);
+                }
                 /* Vertex data is aligned to 4 bytes (3.6.2.4): the offset and
                  * the stride (the element size, without a byteStride) are
                  * multiples of 4, so a GPU can read every element as is. */
