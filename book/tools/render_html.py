@@ -36,6 +36,11 @@ chapter NN (NN-*.html) gets the panel of chNN_*. The programs, the files of
 OUT_DIR/programs; the sizes are printed, and more than WEB_LIMIT_MB of book
 in all is an error. --exercises (the build's SA_EXERCISES) other than
 "solution" is said in each panel: the page runs the student's own code.
+
+    render_html.py --check-panel NATIVE_CH09
+
+checks the panel's native command with chapter 09's program in a build
+folder outside the source (the test book_web_panel_names_program_in_build_folder).
 """
 import os
 import re
@@ -208,6 +213,22 @@ def panel_html(program, native, build, exercises):
             f'<tbody>\n{chr(10).join(rows)}\n</tbody>\n</table>\n</section>\n')
 
 
+def check_panel(native):
+    """The panel's native command wherever the build folder is: NATIVE (chapter 09's
+    program) linked into a build folder made in the temporary folder, outside the source,
+    as build/chapters/09_crossfade/ch09_crossfade there; 0 when the panel names it as
+    build/chapters/09_crossfade/ch09_crossfade and never by that folder's absolute path."""
+    with tempfile.TemporaryDirectory() as build:
+        linked = os.path.join(build, "chapters", "09_crossfade", "ch09_crossfade")
+        os.makedirs(os.path.dirname(linked))
+        os.symlink(os.path.abspath(native), linked)
+        panel = panel_html("ch09_crossfade", linked, build, "")
+    line = next((l for l in panel.splitlines() if "native-command" in l), "")
+    ok = "<code>build/chapters/09_crossfade/ch09_crossfade</code>" in line and build not in panel
+    print(f"{'ok' if ok else 'FAIL'}: {line}")
+    return 0 if ok else 1
+
+
 def add_panel(page, panel):
     """The panel at the end of the chapter's first section ("What you will build", with the
     program's screenshot), the script before </body>."""
@@ -287,6 +308,8 @@ def web_book(out, build, programs, shared, pages, exercises):
 def main(argv):
     args = argv[1:]
     exe, epub_target, web_build, programs, shared, exercises = "pandoc", None, None, [], [], ""
+    if len(args) == 2 and args[0] == "--check-panel":
+        return check_panel(args[1])
     if len(args) >= 2 and args[0] == "--pandoc":
         exe, args = args[1], args[2:]
     if len(args) >= 2 and args[0] == "--epub":
