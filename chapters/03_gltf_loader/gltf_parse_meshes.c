@@ -148,6 +148,14 @@ bool gltf_parse_meshes(loader *L, const json_value *root)
     return true;
 }
 
+/* A material's defaults (glTF 2.0, material.schema.json): white, untextured.
+ * Public (gltf.h): a primitive without a material is drawn with it. */
+gltf_material gltf_material_default(void)
+{
+    gltf_material m = {.base_color_factor = {1, 1, 1, 1}, .base_color_texture = -1};
+    return m;
+}
+
 bool gltf_parse_materials(loader *L, const json_value *root)
 {
     gltf_document *doc = L->doc;
