@@ -196,6 +196,9 @@ def check_list(program, path):
     for i, a in enumerate(doc.get("animations", [])):
         name = "".join("_" if ord(c) <= 0x20 or c == "\x7f" else c for c in a.get("name") or "-")
         want.append((str(i), name, clip_duration(doc, buffers, a), str(len(a["channels"]))))
+    if not want:  # no animation: no line, and stderr says so
+        said = "%s has no animation: no clips to list" % path
+        return [] if out == "" and err == said else ["stdout %r, stderr %r; expected nothing and %r" % (out, err, said)]
     lines = out.split("\n")
     if lines[-1] != "" or len(lines) - 1 != len(want):
         return ["%r: expected %d lines ending in a newline" % (out, len(want))]

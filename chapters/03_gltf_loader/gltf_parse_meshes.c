@@ -5,9 +5,10 @@
  * Supports: primitive modes 0..6; the attributes POSITION (required),
  * NORMAL, TEXCOORD_0, TANGENT, and JOINTS_n / WEIGHTS_n (n = 0..7, in pairs
  * numbered from 0 without gaps); every attribute, known or not, names an
- * accessor with POSITION's count, aligned to 4 bytes (3.6.2.4); images with
- * exactly one of uri and bufferView; samplers' filters and wraps; materials'
- * baseColorFactor, baseColorTexture and doubleSided.
+ * accessor with POSITION's count (where they differ, an accessor past its
+ * bufferView is named as the wrong one), aligned to 4 bytes (3.6.2.4);
+ * images with exactly one of uri and bufferView; samplers' filters and
+ * wraps; materials' baseColorFactor, baseColorTexture and doubleSided.
  * Does not support: morph targets (read past); other attributes (TEXCOORD_1,
  * COLOR_0 ...: checked, not decoded); a baseColorTexture on another texCoord
  * than 0 (a note); other material properties (ignored).
