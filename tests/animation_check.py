@@ -196,6 +196,9 @@ def check_list(program, path):
     for i, a in enumerate(doc.get("animations", [])):
         name = "".join("_" if ord(c) <= 0x20 or c == "\x7f" else c for c in a.get("name") or "-")
         want.append((str(i), name, clip_duration(doc, buffers, a), str(len(a["channels"]))))
+    if not want:  # no animation: no line, and stderr says so
+        said = "%s has no animation: no clips to list" % path
+        return [] if out == "" and err == said else ["stdout %r, stderr %r; expected nothing and %r" % (out, err, said)]
     lines = out.split("\n")
     if lines[-1] != "" or len(lines) - 1 != len(want):
         return ["%r: expected %d lines ending in a newline" % (out, len(want))]
@@ -441,6 +444,10 @@ def check_errors(program):
         if status != 0 or out != "0 1 0 0 0 0 1 0 0 0 0 1 0 1 2 3 1 -\n" or \
                 err != "%s has no animation: showing its rest pose" % still:
             problems.append("no animation: exit %d, %r %r" % (status, out, err))
+        # --list-clips: no line on stdout (no clip), one on stderr that says why, exit 0 as --dump-pose's
+        status, out, err = run(program, "--model", still, "--list-clips")
+        if status != 0 or out != "" or err != "%s has no animation: no clips to list" % still:
+            problems.append("no animation, --list-clips: exit %d, %r %r" % (status, out, err))
         status, out, err = run(program, "--model", still, "--clip", "0", "--dump-pose", "-")
         if status != 1 or err != "error: %s: --clip: the file has no animation" % still:
             problems.append("no animation, --clip 0: exit %d, %r" % (status, err))

@@ -16,7 +16,10 @@ weights_bad counts the file's vertices (accessor elements, however many
 triangles share one) of every skinned mesh node against that node's own
 skin that break a rule of RULES; for each rule broken, stderr must have one
 error line with the count of such vertices and the first of them (mesh,
-primitive, node, vertex), and none for a rule kept. Then the program's exit
+primitive, node, vertex), and none for a rule kept (but a joint index
+outside the skin, even on a weight of 0, is the loader's to refuse: then
+exit 1, no line on stdout and the loader's one error line naming the first
+such vertex). Then the program's exit
 status with the one this script expects (1 when weights_bad > 0 or an
 inverse bind matrix is singular, else 0), and the warning on stderr with
 whether max_rest_bind_error is above 1e-4.
@@ -250,6 +253,19 @@ def compare(program, path, expect_warning=None, expect_exit=None):
         return ["this script expects exit %d for %s, the test says %d" % (status, path, expect_exit)]
     run = subprocess.run([program, "--model", path, "--check-bind"], capture_output=True, text=True, timeout=120)
     problems = []
+    outside = rules["a joint index outside"]
+    if outside[0]:
+        # The loader refuses such a file (the spec's MUST, for every program): exit 1, its one
+        # line naming the first such vertex, and no check printed.
+        mesh, p, n, v = outside[1]
+        want = re.compile(r"error: %s: meshes\[%d\]\.primitives\[%d\]\.attributes\.JOINTS_\d: vertex %d uses joint "
+                          r"\d+ \(weight [^)]*\), but skins\[\d+\] \(on nodes\[%d\]\)"
+                          % (re.escape(path), mesh, p, v, n))
+        lines = run.stderr.splitlines()
+        if run.returncode != 1 or run.stdout or len(lines) != 1 or not want.match(lines[0]):
+            problems.append("a joint index outside the skin: exit %d, stdout %r, stderr %r; expected exit 1 and the "
+                            "loader's one line matching %r" % (run.returncode, run.stdout, run.stderr, want.pattern))
+        return problems
     if run.returncode != status:
         problems.append("exit status %d, expected %d" % (run.returncode, status))
     got = run.stdout.splitlines()
@@ -340,7 +356,8 @@ def break_copy(kind, src, dst):
                 WEIGHTS_1): the sum over both sets is still 1, so nothing is bad
       joint-range  vertices 3 and 7 of the first skinned primitive get a
                 weight of 0 on joint index joint_count (exit 1: the spec
-                wants every index in range)
+                wants every index in range, and the loader refuses the file
+                with one line naming vertex 3)
       joint-twice  vertex 5 gets weights 0.5 0.5 on one joint (exit 1: the
                 spec allows one non-zero weight per joint), vertex 6 weights
                 1 0 on one joint (allowed)

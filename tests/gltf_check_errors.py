@@ -20,6 +20,18 @@ def case(name, doc, expected_path, expected_words, raw=None):
     return name, doc, expected_path, expected_words, raw
 
 
+def three_views(position_count, weights_count):
+    """A primitive of JOINTS_0, WEIGHTS_0 and POSITION (in that order), each in a bufferView
+    of 3 elements (36, 24 and 48 bytes), POSITION's and WEIGHTS_0's counts as given."""
+    return dict(BASE, buffers=[{"byteLength": 108}],
+                bufferViews=[{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24},
+                             {"buffer": 0, "byteOffset": 60, "byteLength": 48}],
+                accessors=[{"bufferView": 0, "componentType": 5126, "count": position_count, "type": "VEC3"},
+                           {"bufferView": 1, "componentType": 5123, "count": 3, "type": "VEC4"},
+                           {"bufferView": 2, "componentType": 5126, "count": weights_count, "type": "VEC4"}],
+                meshes=[{"primitives": [{"attributes": {"JOINTS_0": 1, "WEIGHTS_0": 2, "POSITION": 0}}]}])
+
+
 CASES = [
     case("count_missing.gltf", dict(BASE, accessors=[{"componentType": 5126, "type": "SCALAR"}]),
          "accessors[0].count", "missing"),
@@ -43,6 +55,13 @@ CASES = [
               accessors=[{"bufferView": 0, "componentType": 5122, "normalized": True, "count": 1, "type": "VEC3"}],
               meshes=[{"primitives": [{"attributes": {"POSITION": 0}}]}]),
          "meshes[0].primitives[0].attributes.POSITION", "KHR_mesh_quantization"),
+    # POSITION's count (4 VEC3 floats, 48 bytes) past its bufferView (36 bytes): POSITION's accessor is named,
+    # not JOINTS_0, whose 3 elements fit and come first in the JSON
+    case("position_past_view.gltf", three_views(4, 3), "meshes[0].primitives[0].attributes.POSITION",
+         "accessors[0]: 4 elements do not fit in bufferViews[0]"),
+    # the same with POSITION's count right (3) and WEIGHTS_0's 4 past its view (48 bytes, 64 asked)
+    case("weights_past_view.gltf", three_views(3, 4), "meshes[0].primitives[0].attributes.WEIGHTS_0",
+         "accessors[2]: 4 elements do not fit in bufferViews[2]"),
     # the unclosed string "ver starts at byte 10 (counting from 0)
     case("truncated.gltf", None, "JSON byte 10", "not closed", raw=b'{"asset":{"ver'),
     case("short.glb", None, "GLB", "too short", raw=b"glTF\x02\x00\x00\x00"),

@@ -962,10 +962,20 @@ static void joints_1_and_weights_1_are_decoded(void **state)
     }
     gltf_free(&doc);
 
-    /* Set 1 is checked against the skin like set 0: joint 3 of a 3-joint skin. */
+    /* Set 1 is checked against the skin like set 0: joint 3 of a 3-joint skin,
+     * on file vertex 0 (weight 51 / 255), which is the unwelded copy 1. */
     influence_bin(bin, 3);
     expect_error(influence_json(json, sizeof json, ",\"JOINTS_1\":4,\"WEIGHTS_1\":5"), bin, 140,
-                 "meshes[0].primitives[0].attributes.JOINTS_1: vertex", "uses joint 3, but skins[0]");
+                 "meshes[0].primitives[0].attributes.JOINTS_1: vertex 0 ",
+                 "uses joint 3 (weight 0.2), but skins[0] (on nodes[3]) has 3 joints");
+    /* Joint 3 on a weight of 0 (set 0's fourth influence) is refused too: the
+     * spec wants every index in range, whatever its weight. On file vertices
+     * 2 and 1, whose copies are 0 and 2: the file's lowest vertex is named. */
+    influence_bin(bin, 2);
+    bin[44 + 4 * 2 + 3] = 3, bin[44 + 4 * 1 + 3] = 3;
+    expect_error(influence_json(json, sizeof json, ""), bin, 140,
+                 "meshes[0].primitives[0].attributes.JOINTS_0: vertex 1 ",
+                 "uses joint 3 (weight 0), but skins[0] (on nodes[3]) has 3 joints");
     /* Sets come in pairs, numbered without a gap. */
     influence_bin(bin, 2);
     expect_error(influence_json(json, sizeof json, ",\"JOINTS_1\":4"), bin, 140,

@@ -317,6 +317,40 @@ static void thread_cpu_clock_counts_work_not_waiting(void **state)
     EXPECT_TRUE(!sa_thread_cpu_time(NULL, &after));
 }
 
+/* The stage clock counts the calling thread alone: a worker burns 0.3 s of
+ * CPU while this thread waits for it (blocked in join), and this thread's
+ * stage clock moves under 0.05 s (the process's CPU clock would move 0.3 s).
+ * On Windows the stage clock is the monotonic clock (platform.h: thread
+ * times move in scheduler ticks), so there it moves with the wait instead. */
+static void burn(void *arg)
+{
+    *(double *)arg = work_for(0.3);
+}
+
+static void stage_clock_leaves_out_other_threads(void **state)
+{
+    (void)state;
+    sa_error err = {""};
+    double worked = 0.0;
+    double stage0 = sa_time_stage(), wall0 = sa_time_monotonic();
+    sa_thread *thread = sa_thread_start(burn, &worked, &err);
+    if (!thread)
+        fail_msg("platform: sa_thread_start: %s", err.message);
+    sa_thread_join(thread);
+    double stage = sa_time_stage() - stage0, wall = sa_time_monotonic() - wall0;
+    if (worked < 0.3)
+        fail_msg("platform: the worker's CPU clock advanced %.3f s, expected 0.3 s", worked);
+#if defined(_WIN32)
+    if (stage < wall - 0.001)
+        fail_msg("platform: the stage clock (monotonic on Windows) advanced %.3f s in %.3f s of wall time", stage,
+                 wall);
+#else
+    if (stage >= 0.05)
+        fail_msg("platform: the stage clock of a thread that waited %.3f s advanced %.3f s while another worked %.3f s",
+                 wall, stage, worked);
+#endif
+}
+
 static void caches_and_memory(void **state)
 {
     (void)state;
@@ -437,6 +471,22 @@ static void executable_path_names_this_program(void **state)
     char small[4];
     sa_executable_path(small, sizeof small); /* too small: "", never a cut path */
     EXPECT_INT(0, strlen(small));
+    /* A buffer of exactly the path's length has no room for its '\0': "",
+     * and the byte after the buffer (a guard here) is left as it was. */
+    size_t length = strlen(path);
+    char *exact = malloc(length + 1);
+    EXPECT_TRUE(exact != NULL);
+    memset(exact, '#', length + 1);
+    sa_executable_path(exact, length);
+    EXPECT_INT(0, exact[0]);
+    EXPECT_INT('#', exact[length]);
+    /* One byte more: the whole path. */
+    char *fits = malloc(length + 1);
+    EXPECT_TRUE(fits != NULL);
+    sa_executable_path(fits, length + 1);
+    EXPECT_TRUE(strcmp(path, fits) == 0);
+    free(exact);
+    free(fits);
 }
 
 /* --- environment and memory ----------------------------------------------- */
@@ -570,6 +620,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(mutex_and_condition_take_turns),
         cmocka_unit_test(clocks_advance_with_work),
         cmocka_unit_test(thread_cpu_clock_counts_work_not_waiting),
+        cmocka_unit_test(stage_clock_leaves_out_other_threads),
         cmocka_unit_test(caches_and_memory),
         cmocka_unit_test(folders_made_listed_removed),
         cmocka_unit_test(executable_path_names_this_program),

@@ -21,19 +21,26 @@ are checked the same way inside the unpacked file.
 The web book (the CMake target book_web) is the same pages with a "Run it
 here" panel in each chapter that has a program:
 
-    render_html.py [--pandoc PANDOC] --web SOURCE_DIR
+    render_html.py [--pandoc PANDOC] --web BUILD_DIR
                    --program NATIVE_EXE=WEB_JS ... [--web-file FILE ...]
                    [--exercises SA_EXERCISES] BOOK_DIR OUT_DIR
 
 --program names a chapter program twice: its native executable, whose
---help gives the keys listed under the panel and whose path (from
-SOURCE_DIR) is the native command shown beside it, and the .js emscripten
+--help gives the keys listed under the panel and whose path from BUILD_DIR
+(the native build folder) is the native command shown beside it, as
+build/chapters/NN_name/chNN_name: the reader's own build folder, never this
+machine's absolute path. And the .js emscripten
 made of it (chNN_name.js, with its .wasm and .data beside it). The page of
 chapter NN (NN-*.html) gets the panel of chNN_*. The programs, the files of
 --web-file (a package they share) and book/web/panel.js are copied into
 OUT_DIR/programs; the sizes are printed, and more than WEB_LIMIT_MB of book
 in all is an error. --exercises (the build's SA_EXERCISES) other than
 "solution" is said in each panel: the page runs the student's own code.
+
+    render_html.py --check-panel NATIVE_CH09
+
+checks the panel's native command with chapter 09's program in a build
+folder outside the source (the test book_web_panel_names_program_in_build_folder).
 """
 import os
 import re
@@ -173,16 +180,23 @@ def program_keys(native):
     return keys
 
 
-def panel_html(program, native, source, exercises):
+def native_command(native, build):
+    """The native program as the reader runs it: its path in the build folder, which the
+    book's commands call build (cmake -S . -B build), whatever folder this machine built in."""
+    relative = os.path.relpath(native, build)
+    if relative.startswith(".."):
+        raise ValueError(f"{native} is not inside the build folder {build}")
+    return "build/" + relative.replace(os.sep, "/")
+
+
+def panel_html(program, native, build, exercises):
     """The "Run it here" panel of one chapter page: panel.js builds the button, the canvas
     and the output inside the run-it-here div; the keys and the native command are here."""
     own = ""
     if exercises not in ("", "solution"):
         own = (f' This build runs your own code for the exercises of <code>SA_EXERCISES={html_escape(exercises)}</code>'
                f' (their stubs, or what you wrote in them).')
-    command = os.path.relpath(native, source)
-    if command.startswith(".."):
-        command = native
+    command = native_command(native, build)
     rows = []
     for key, what in program_keys(native):
         note = NATIVE_ONLY_KEYS.get(key)
@@ -194,9 +208,25 @@ def panel_html(program, native, source, exercises):
             f'downloaded before you click; then click the picture to give it the keys.{own}</p>\n'
             f'<div class="run-it-here" data-program="{html_escape(program)}"></div>\n'
             f'<p class="native-command">The same program on your machine, once built: '
-            f'<code>{html_escape(command)}</code></p>\n'
+            f'<code>{html_escape(command)}</code> (<code>build</code>: your build folder)</p>\n'
             f'<table class="run-keys">\n<thead><tr><th>key</th><th>what it does</th></tr></thead>\n'
             f'<tbody>\n{chr(10).join(rows)}\n</tbody>\n</table>\n</section>\n')
+
+
+def check_panel(native):
+    """The panel's native command wherever the build folder is: NATIVE (chapter 09's
+    program) linked into a build folder made in the temporary folder, outside the source,
+    as build/chapters/09_crossfade/ch09_crossfade there; 0 when the panel names it as
+    build/chapters/09_crossfade/ch09_crossfade and never by that folder's absolute path."""
+    with tempfile.TemporaryDirectory() as build:
+        linked = os.path.join(build, "chapters", "09_crossfade", "ch09_crossfade")
+        os.makedirs(os.path.dirname(linked))
+        os.symlink(os.path.abspath(native), linked)
+        panel = panel_html("ch09_crossfade", linked, build, "")
+    line = next((l for l in panel.splitlines() if "native-command" in l), "")
+    ok = "<code>build/chapters/09_crossfade/ch09_crossfade</code>" in line and build not in panel
+    print(f"{'ok' if ok else 'FAIL'}: {line}")
+    return 0 if ok else 1
 
 
 def add_panel(page, panel):
@@ -229,7 +259,7 @@ def megabytes(size):
     return f"{size / 1e6:.2f} MB"
 
 
-def web_book(out, source, programs, shared, pages, exercises):
+def web_book(out, build, programs, shared, pages, exercises):
     """Panels into the chapter pages, the programs into out/programs, the sizes printed."""
     folder = os.path.join(out, "programs")
     os.makedirs(folder, exist_ok=True)
@@ -256,7 +286,7 @@ def web_book(out, source, programs, shared, pages, exercises):
         if p[:2] in by_chapter:
             program, native = by_chapter.pop(p[:2])
             try:
-                add_panel(os.path.join(out, p[:-3] + ".html"), panel_html(program, native, source, exercises))
+                add_panel(os.path.join(out, p[:-3] + ".html"), panel_html(program, native, build, exercises))
             except ValueError as e:
                 print(f"error: {e}")
                 return 1
@@ -277,13 +307,15 @@ def web_book(out, source, programs, shared, pages, exercises):
 
 def main(argv):
     args = argv[1:]
-    exe, epub_target, web_source, programs, shared, exercises = "pandoc", None, None, [], [], ""
+    exe, epub_target, web_build, programs, shared, exercises = "pandoc", None, None, [], [], ""
+    if len(args) == 2 and args[0] == "--check-panel":
+        return check_panel(args[1])
     if len(args) >= 2 and args[0] == "--pandoc":
         exe, args = args[1], args[2:]
     if len(args) >= 2 and args[0] == "--epub":
         epub_target, args = args[1], args[2:]
     if len(args) >= 2 and args[0] == "--web":
-        web_source, args = args[1], args[2:]
+        web_build, args = args[1], args[2:]
         while len(args) >= 2 and args[0] in ("--program", "--web-file", "--exercises"):
             if args[0] == "--exercises":
                 exercises = args[1]
@@ -342,7 +374,7 @@ def main(argv):
                           "--include-after-body", bar])
     if not ok:
         return 1
-    if web_source and web_book(out, web_source, programs, shared, pages, exercises) != 0:
+    if web_build and web_book(out, web_build, programs, shared, pages, exercises) != 0:
         return 1
     if links.check_html(out) != 0:
         return 1

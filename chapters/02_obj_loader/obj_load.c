@@ -16,41 +16,15 @@
  *   3. finish: the unique triples become interleaved vertices, missing
  *      normals are computed, indices shrink to 16 bits when they fit
  *      (obj_finish.c); the material runs become submeshes (obj_materials.c).
- * Here: the growing arrays every step appends to, the slot tables of the two
- * hash maps, the order of the steps, and obj_mesh_free().
+ * Below the steps, what several of them use (obj_slots.c: the growing
+ * arrays, the slot tables of the two hash maps, the dedup map's
+ * housekeeping; obj_numbers.c: the numbers of a statement), so that each
+ * step's file calls only down the pipeline, never back up.
+ * Here: the order of the steps, and obj_mesh_free().
  */
 #include "obj_parser.h"
 
 #include <stdlib.h>
-
-/* Doubling: appending is amortised O(1). */
-bool obj_grow(void **data, size_t *capacity, size_t needed, size_t element_size)
-{
-    if (needed <= *capacity)
-        return true;
-    size_t capacity_new = *capacity ? *capacity : 256;
-    while (capacity_new < needed)
-        capacity_new *= 2;
-    if (capacity_new > SIZE_MAX / element_size)
-        return false;
-    void *p = realloc(*data, capacity_new * element_size);
-    if (!p)
-        return false;
-    *data = p;
-    *capacity = capacity_new;
-    return true;
-}
-
-bool obj_slots_replace(uint32_t **slots, size_t *capacity, size_t capacity_new)
-{
-    uint32_t *fresh = calloc(capacity_new, sizeof *fresh);
-    if (!fresh)
-        return false;
-    free(*slots);
-    *slots = fresh;
-    *capacity = capacity_new;
-    return true;
-}
 
 static void parser_free(obj_parser *ps)
 {

@@ -3,9 +3,12 @@
  * obj_steps.h).
  *
  * The load (obj_load.c) runs its steps in order, each in a file named after
- * it; this header declares what one step's file calls in another's: the
- * growing arrays and hash-table slots, the blank and word tests every parser
- * uses, the line reader, the parser's state and each step's entry point.
+ * it; this header declares what one step's file calls in another's: what
+ * lies below the steps (the growing arrays, hash-table slots and the dedup
+ * map's housekeeping of obj_slots.c, the numbers of obj_numbers.c), the
+ * blank and word tests every parser uses, the line reader, the parser's
+ * state and each step's entry point. A step calls only down the pipeline
+ * (obj_records.c -> obj_faces.c, obj_materials.c) and below it, never back.
  * Only the loader's own files include it.
  */
 #ifndef CH02_OBJ_PARSER_H
@@ -20,7 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* --- growing arrays and tables (obj_load.c) --------------------------------- */
+/* --- below the steps: growing arrays and tables (obj_slots.c) --------------- */
 
 /* Makes room for `needed` elements: doubled when full, so appending is
  * amortised O(1). False when memory runs out. */
@@ -31,6 +34,12 @@ bool obj_grow(void **data, size_t *capacity, size_t needed, size_t element_size)
  * slots, 0 meaning empty: replaces *slots with capacity_new empty ones (the
  * caller re-inserts). False, and the old table kept, when memory runs out. */
 bool obj_slots_replace(uint32_t **slots, size_t *capacity, size_t capacity_new);
+
+/* --- below the steps: numbers (obj_numbers.c) ------------------------------- */
+
+/* Reads between `required` and `max` numbers into values[0 .. max), all
+ * finite; *found says how many there were. what names the statement. */
+bool obj_parse_numbers(char *p, float *values, int required, int max, int *found, const char *what, sa_error *err);
 
 /* --- blanks and words: every statement parser tests them, per character, so
  * they are small enough to be inlined in each step's file -------------------- */
@@ -52,6 +61,19 @@ static inline bool word_is(const char *p, const char *word)
 {
     size_t n = strlen(word);
     return strncmp(p, word, n) == 0 && (is_blank(p[n]) || p[n] == '\n');
+}
+
+/* The word at p, as much of it as a message quotes: a 10 MB number is
+ * shown by its first 40 bytes and "...". */
+enum { QUOTE_MAX = 40 };
+static inline int quote_length(const char *p)
+{
+    size_t n = strcspn(p, " \t\r\n");
+    return n > QUOTE_MAX ? QUOTE_MAX : (int)n;
+}
+static inline const char *quote_more(const char *p)
+{
+    return strcspn(p, " \t\r\n") > QUOTE_MAX ? "..." : "";
 }
 
 /* --- step 1, lines (obj_lines.c) ------------------------------------------- */
@@ -133,9 +155,6 @@ typedef struct obj_parser {
 
 /* The line parser of an OBJ (ctx is the obj_parser): one statement. */
 bool obj_parse_line_or_nul(void *ctx, char *line, char *eol, sa_error *err);
-/* Reads between `required` and `max` numbers into values[0 .. max), all
- * finite; *found says how many there were. what names the statement. */
-bool obj_parse_numbers(char *p, float *values, int required, int max, int *found, const char *what, sa_error *err);
 
 /* --- step 2, faces (obj_faces.c) ------------------------------------------- */
 

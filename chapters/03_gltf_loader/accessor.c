@@ -81,6 +81,18 @@ static bool span_of(size_t count, size_t stride, size_t element_size, size_t *sp
     return true;
 }
 
+bool gltf_accessor_fits_view(const gltf_document *doc, int accessor_index)
+{
+    const gltf_accessor *a = &doc->accessors[accessor_index];
+    if (a->buffer_view < 0)
+        return true;
+    const gltf_buffer_view *v = &doc->buffer_views[a->buffer_view];
+    size_t element_size = gltf_element_size(a->component_type, a->type);
+    size_t stride = v->byte_stride ? v->byte_stride : element_size, span;
+    return element_size && stride >= element_size && span_of(a->count, stride, element_size, &span) &&
+           range_fits(a->byte_offset, span, v->byte_length);
+}
+
 /* The bytes of a bufferView after checking it lies inside its buffer. */
 static bool view_bytes(const gltf_document *doc, int view_index, const unsigned char **bytes, size_t *length,
                        const char *path, sa_error *err)

@@ -394,6 +394,10 @@ bool gltf_accessor_unpack_u16(const gltf_document *doc, int accessor_index, uint
  * and value, lies inside its bufferView and buffer, and fills `layout` (bytes
  * NULL when the accessor has no bufferView). Errors name accessors[index]. */
 bool gltf_accessor_layout(const gltf_document *doc, int accessor_index, gltf_element_layout *layout, sa_error *err);
+/* Whether a (parsed) accessor's elements lie inside its bufferView's
+ * byteLength: the part of gltf_accessor_layout's check that needs no buffer
+ * bytes, for a step of the load that runs before they are read. */
+bool gltf_accessor_fits_view(const gltf_document *doc, int accessor_index);
 
 /* The material used by primitives whose `material` is -1: white, no texture. */
 gltf_material gltf_material_default(void);

@@ -14,13 +14,15 @@
  *      (gltf_buffers_images.c);
  *   4. the node graph: one parent per node, no cycles, scene roots are roots
  *      (gltf_validate.c);
- *   5. decoding: primitives (gltf_decode_primitive.c, gltf_decode_triangles.c),
+ *   5. decoding: primitives (gltf_decode_primitive.c, gltf_decode_triangles.c,
+ *      over the helpers of gltf_decode_arrays.c),
  *      the joints of skinned meshes checked (gltf_validate.c), skins and
  *      animation samplers (gltf_decode_skins_animations.c) and images
  *      (gltf_buffers_images.c), each accessor checked (accessor.c) before it
  *      is read.
- * Here: the defaults, the order of the steps, the container, errors kept to
- * one line, and gltf_free(). See gltf.h for what is supported.
+ * Here: the load options' defaults, the order of the steps, the container,
+ * errors kept to one line, and gltf_free(). See gltf.h for what is
+ * supported.
  */
 #include "gltf_steps.h"
 
@@ -34,12 +36,6 @@ gltf_load_options gltf_load_options_default(void)
 {
     gltf_load_options o = {.decode_images = true, .decode_meshes = true, .max_image_bytes = IMAGE_MAX_BYTES};
     return o;
-}
-
-gltf_material gltf_material_default(void)
-{
-    gltf_material m = {.base_color_factor = {1, 1, 1, 1}, .base_color_texture = -1};
-    return m;
 }
 
 /* [listing load_steps] */

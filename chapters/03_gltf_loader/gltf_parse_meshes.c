@@ -5,9 +5,10 @@
  * Supports: primitive modes 0..6; the attributes POSITION (required),
  * NORMAL, TEXCOORD_0, TANGENT, and JOINTS_n / WEIGHTS_n (n = 0..7, in pairs
  * numbered from 0 without gaps); every attribute, known or not, names an
- * accessor with POSITION's count, aligned to 4 bytes (3.6.2.4); images with
- * exactly one of uri and bufferView; samplers' filters and wraps; materials'
- * baseColorFactor, baseColorTexture and doubleSided.
+ * accessor with POSITION's count (where they differ, an accessor past its
+ * bufferView is named as the wrong one), aligned to 4 bytes (3.6.2.4);
+ * images with exactly one of uri and bufferView; samplers' filters and
+ * wraps; materials' baseColorFactor, baseColorTexture and doubleSided.
  * Does not support: morph targets (read past); other attributes (TEXCOORD_1,
  * COLOR_0 ...: checked, not decoded); a baseColorTexture on another texCoord
  * than 0 (a note); other material properties (ignored).
@@ -117,9 +118,19 @@ bool gltf_parse_meshes(loader *L, const json_value *root)
                 const char *semantic = attributes->as.members[k].key;
                 int index = (int)attributes->as.members[k].value.number;
                 const gltf_accessor *a = &doc->accessors[index];
-                if (a->count != vertex_count)
+                if (a->count != vertex_count) { /* one count is wrong: the one past its bufferView, if any */
+                    bool position_fits = gltf_accessor_fits_view(doc, prim->position);
+                    int culprit = !position_fits ? prim->position : !gltf_accessor_fits_view(doc, index) ? index : -1;
+                    if (culprit >= 0)
+                        return sa_error_set(L->err,
+                                            "%s.%s: accessors[%d]: %zu elements do not fit in bufferViews[%d] "
+                                            "(%zu bytes)",
+                                            attr_path, position_fits ? semantic : "POSITION", culprit,
+                                            doc->accessors[culprit].count, doc->accessors[culprit].buffer_view,
+                                            doc->buffer_views[doc->accessors[culprit].buffer_view].byte_length);
                     return sa_error_set(L->err, "%s.%s: %zu elements, but POSITION has %zu", attr_path, semantic,
                                         a->count, vertex_count);
+                }
                 /* Vertex data is aligned to 4 bytes (3.6.2.4): the offset and
                  * the stride (the element size, without a byteStride) are
                  * multiples of 4, so a GPU can read every element as is. */
@@ -136,6 +147,14 @@ bool gltf_parse_meshes(loader *L, const json_value *root)
         }
     }
     return true;
+}
+
+/* A material's defaults (glTF 2.0, material.schema.json): white, untextured.
+ * Public (gltf.h): a primitive without a material is drawn with it. */
+gltf_material gltf_material_default(void)
+{
+    gltf_material m = {.base_color_factor = {1, 1, 1, 1}, .base_color_texture = -1};
+    return m;
 }
 
 bool gltf_parse_materials(loader *L, const json_value *root)

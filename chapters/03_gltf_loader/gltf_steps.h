@@ -4,8 +4,9 @@
  * The load (gltf_load.c) runs its steps in order, each in a file named after
  * it; this header declares what one step's file calls in another's: the
  * loader's state, the typed getters of step 2 (gltf_json_get.c), the decoding
- * helpers (gltf_decode_primitive.c), and each step's entry point. Only the
- * loader's own files include it.
+ * helpers (gltf_decode_arrays.c), and each step's entry point. A step's file
+ * calls only down: later steps, and the getters and helpers below the
+ * steps, never a file that calls it. Only the loader's own files include it.
  */
 #ifndef CH03_GLTF_STEPS_H
 #define CH03_GLTF_STEPS_H
@@ -89,12 +90,13 @@ enum { BORROW_POSITIONS = 1, BORROW_NORMALS = 2, BORROW_TEXCOORDS = 4, BORROW_TA
 #define BORROW_JOINT_SET(s) (32u << (2 * (s)))
 #define BORROW_WEIGHT_SET(s) (64u << (2 * (s)))
 
-/* gltf_decode_primitive.c: the helpers every decoding step uses, and one primitive */
+/* gltf_decode_arrays.c: below the decoding steps, the helpers they all use */
 bool gltf_fail_accessor(loader *L, const char *path);
 bool gltf_within_decode_limit(loader *L, size_t elements, const char *path);
 void *gltf_alloc_array(size_t count, size_t size);
 void gltf_release(gltf_primitive *prim, unsigned bit, const void *array);
 void *gltf_borrow(const gltf_document *doc, int accessor, gltf_component_type type, int components);
+/* gltf_decode_primitive.c: one primitive */
 bool gltf_decode_primitive(loader *L, gltf_primitive *prim, const char *path);
 /* gltf_decode_triangles.c */
 bool gltf_decode_triangles(loader *L, gltf_primitive *prim, const char *path);

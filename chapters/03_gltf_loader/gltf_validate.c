@@ -3,8 +3,9 @@
  * joints each skinned mesh uses against its skin.
  *
  * Supports: one parent per node, no cycle of children, scenes that list only
- * roots; joint indices below the skin's joint count wherever the weight is
- * not zero, in every influence set, the first vertex that breaks it named.
+ * roots; every joint index below the skin's joint count, whatever its weight
+ * (the spec's MUST), in every influence set, the first vertex of the file
+ * that breaks it named.
  * Every check of one object alone is made while it is read (gltf_parse_*.c).
  * Does not check: the weights themselves (their sum: chapter 05).
  */
@@ -61,10 +62,11 @@ bool gltf_validate_node_graph(loader *L)
 }
 /* [/listing] */
 
-/* A skinned mesh's joint indices must name joints of its skin (where the
- * weight is not zero): chapter 05 indexes a palette with them. The highest
- * joint each mesh uses is found once, so many nodes sharing one big mesh cost
- * one pass over its vertices, not one per node. */
+/* A skinned mesh's joint indices must name joints of its skin, whatever
+ * their weight (a MUST of glTF 2.0): chapter 05 indexes a palette
+ * with them, and a program that skips weight-0 influences today may not
+ * tomorrow. The highest joint each mesh uses is found once, so many nodes
+ * sharing one big mesh cost one pass over its vertices, not one per node. */
 static int highest_joint_used(const gltf_mesh *mesh)
 {
     int highest = -1;
@@ -72,14 +74,48 @@ static int highest_joint_used(const gltf_mesh *mesh)
         const gltf_primitive *prim = &mesh->primitives[p];
         for (int s = 0; s < prim->influence_set_count; s++) {
             const uint16_t(*joints)[4] = prim->joint_sets[s];
-            const float(*weights)[4] = prim->weight_sets[s];
             for (size_t v = 0; joints && v < prim->vertex_count; v++)
                 for (int k = 0; k < 4; k++)
-                    if (joints[v][k] > highest && (!weights || weights[v][k] != 0.0f))
+                    if (joints[v][k] > highest)
                         highest = joints[v][k];
         }
     }
     return highest;
+}
+
+/* The error for a mesh that uses a joint past its skin: the first
+ * primitive that does, and in it the lowest vertex of the file (an unwelded
+ * primitive's copies lead back to it through source_vertex), the first set
+ * and influence of that vertex that does. */
+static bool joint_outside_error(loader *L, int node_index, int joint_count)
+{
+    const gltf_node *node = &L->doc->nodes[node_index];
+    const gltf_mesh *mesh = &L->doc->meshes[node->mesh];
+    for (int p = 0; p < mesh->primitive_count; p++) {
+        const gltf_primitive *prim = &mesh->primitives[p];
+        size_t first = (size_t)-1;
+        int set = 0, joint = 0;
+        float weight = 0.0f;
+        for (int s = 0; s < prim->influence_set_count; s++) {
+            const uint16_t(*joints)[4] = prim->joint_sets[s];
+            const float(*weights)[4] = prim->weight_sets[s];
+            for (size_t v = 0; joints && v < prim->vertex_count; v++) {
+                size_t file_vertex = prim->source_vertex ? prim->source_vertex[v] : v;
+                for (int k = 0; k < 4 && file_vertex < first; k++)
+                    if (joints[v][k] >= joint_count) {
+                        first = file_vertex, set = s, joint = joints[v][k];
+                        weight = weights ? weights[v][k] : 0.0f;
+                    }
+            }
+        }
+        if (first != (size_t)-1)
+            return sa_error_set(L->err,
+                                "meshes[%d].primitives[%d].attributes.JOINTS_%d: vertex %zu uses joint %d (weight "
+                                "%g), but skins[%d] (on nodes[%d]) has %d joints (glTF: every index MUST be one of "
+                                "them, whatever its weight)",
+                                node->mesh, p, set, first, joint, (double)weight, node->skin, node_index, joint_count);
+    }
+    return sa_error_set(L->err, "nodes[%d]: its mesh uses joints past skins[%d]", node_index, node->skin);
 }
 
 bool gltf_check_skinned_meshes(loader *L)
@@ -95,27 +131,12 @@ bool gltf_check_skinned_meshes(loader *L)
         if (node->skin < 0)
             continue;
         int joint_count = doc->skins[node->skin].joint_count;
-        const gltf_mesh *mesh = &doc->meshes[node->mesh];
         if (highest[node->mesh] == -2)
-            highest[node->mesh] = highest_joint_used(mesh);
+            highest[node->mesh] = highest_joint_used(&doc->meshes[node->mesh]);
         if (highest[node->mesh] < joint_count)
             continue;
         free(highest);
-        for (int p = 0; p < mesh->primitive_count; p++) { /* find the first culprit, to name it */
-            const gltf_primitive *prim = &mesh->primitives[p];
-            for (int s = 0; s < prim->influence_set_count; s++) {
-                const uint16_t(*joints)[4] = prim->joint_sets[s];
-                const float(*weights)[4] = prim->weight_sets[s];
-                for (size_t v = 0; joints && v < prim->vertex_count; v++)
-                    for (int k = 0; k < 4; k++)
-                        if (joints[v][k] >= joint_count && (!weights || weights[v][k] != 0.0f))
-                            return sa_error_set(L->err,
-                                                "meshes[%d].primitives[%d].attributes.JOINTS_%d: vertex %zu uses "
-                                                "joint %d, but skins[%d] (on nodes[%d]) has %d joints",
-                                                node->mesh, p, s, v, joints[v][k], node->skin, i, joint_count);
-            }
-        }
-        return sa_error_set(L->err, "nodes[%d]: its mesh uses joints past skins[%d]", i, node->skin);
+        return joint_outside_error(L, i, joint_count);
     }
     free(highest);
     return true;

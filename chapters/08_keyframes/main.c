@@ -179,10 +179,10 @@ int main(int argc, char **argv)
         state_free(&st);
         return app_fail(&err);
     }
-    if (count == 0) {
+    if (count == 0) { /* said on stderr when printing, so that the output stays what was asked for (exit 0) */
         clip_index = -1;
-        if (!list_clips)
-            fprintf(dumping ? stderr : stdout, "%s has no animation: showing its rest pose\n", path);
+        fprintf(dumping ? stderr : stdout, "%s has no animation: %s\n", path,
+                list_clips ? "no clips to list" : "showing its rest pose");
     }
     /* --time T: clip time T, modulo the duration (clamped with --once). */
     clip_clock clock;
