@@ -197,6 +197,25 @@ def fabrik_passes():
     return s.render()
 
 
+def smoothstep(x):
+    x = min(max(x, 0.0), 1.0)
+    return x * x * (3 - 2 * x)
+
+
+def stance_weight(t, down, up, period, fade):
+    """ik_stance_weight: 1 from a foot's down event to its up event, smoothstep ramps of up to `fade` s in the swing."""
+    swing = (down - up) % period
+    since_up = (t - up) % period
+    if since_up >= swing:
+        return 1.0
+    ramp = min(fade, swing / 2)
+    if since_up < ramp:
+        return 1 - smoothstep(since_up / ramp)
+    if swing - since_up < ramp:
+        return 1 - smoothstep((swing - since_up) / ramp)
+    return 0.0
+
+
 def stance_weight_curve():
     """Each foot's stance weight (ex11.3) over one cycle of the stairs gait: 1 planted, smoothstep ramps over the swing."""
     s = Svg(860, 330, "The stance weight of each foot over one cycle of the stairs walk, from its contact events")
@@ -206,20 +225,8 @@ def stance_weight_curve():
     def x_of(t):
         return left + width * t / period
 
-    def smooth(x):
-        return x * x * (3 - 2 * x)
-
     def weight(t, down, up):
-        swing = (down - up) % period
-        since_up = (t - up) % period
-        if since_up >= swing:
-            return 1.0
-        ramp = min(fade, swing / 2)
-        if since_up < ramp:
-            return 1 - smooth(since_up / ramp)
-        if swing - since_up < ramp:
-            return 1 - smooth((swing - since_up) / ramp)
-        return 0.0
+        return stance_weight(t, down, up, period, fade)
 
     feet = [("left foot", 0.0, beta * period), ("right foot", 0.5 * period, (0.5 + beta - 1) * period)]
     for row, (name, down, up) in enumerate(feet):
@@ -261,26 +268,13 @@ def stairs_swing():
     ball, toe, back = 0.13, 0.0975, 0.052
     period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.02, 33
 
-    def smooth(x):
-        x = min(max(x, 0.0), 1.0)
-        return x * x * (3 - 2 * x)
-
     def ground(z):
         if z < start - 1e-5:
             return 0.0
         return min(int((z - start + 1e-5) // run) + 1, 8) * rise
 
-    def weight(t, down, up):  # ik_stance_weight
-        swing = (down - up) % period
-        since_up = (t - up) % period
-        if since_up >= swing:
-            return 1.0
-        ramp = min(fade, swing / 2)
-        if since_up < ramp:
-            return 1 - smooth(since_up / ramp)
-        if swing - since_up < ramp:
-            return 1 - smooth((swing - since_up) / ramp)
-        return 0.0
+    def weight(t, down, up):
+        return stance_weight(t, down, up, period, fade)
 
     up_t, down_t = beta * period, 0.0  # the left foot: lifts at beta, lands at the cycle's end
     swing_time = period - up_t
@@ -305,8 +299,8 @@ def stairs_swing():
 
         def height(u):
             if u < sw["fall_start"]:
-                return lift + (top - lift) * smooth(u / sw["rise_end"])
-            return top + (land - top) * smooth((u - sw["fall_start"]) / (1 - sw["fall_start"]))
+                return lift + (top - lift) * smoothstep(u / sw["rise_end"])
+            return top + (land - top) * smoothstep((u - sw["fall_start"]) / (1 - sw["fall_start"]))
         r = 0.5
         while r > 0.1:
             sw["rise_end"] = r
