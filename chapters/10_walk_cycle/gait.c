@@ -620,7 +620,7 @@ void gait_free(gait *g)
     memset(g, 0, sizeof *g);
 }
 
-static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
+static bool measure_leg(gait *g, const skeleton *s, int side, const gait_soles *soles, sa_error *err)
 {
     gait_leg *leg = &g->leg[side];
     const char *const *names = leg_joint_names[side];
@@ -658,8 +658,16 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
     versor foot_from_model;
     glm_quat_conjugate(g->model_rotation[leg->foot], foot_from_model);
     vec3 heel_offset = {0, -ankle[1], 0}, ball_offset = {ball[0] - ankle[0], -ankle[1], ball[2] - ankle[2]};
-    glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
-    glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
+    if (soles) { /* the mesh's: from the foot's frame into the rest pose's model space */
+        glm_vec3_copy((float *)soles->heel_in_foot[side], leg->heel_in_foot);
+        glm_vec3_copy((float *)soles->ball_in_foot[side], leg->ball_in_foot);
+        glm_quat_rotatev(g->model_rotation[leg->foot], leg->heel_in_foot, heel_offset);
+        glm_quat_rotatev(g->model_rotation[leg->foot], leg->ball_in_foot, ball_offset);
+    } else {
+        glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
+        glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
+    }
+    glm_vec3_copy(heel_offset, leg->heel_offset);
     glm_vec3_copy(ball_offset, leg->ball_offset);
     /* the toes: their joint's height over the sole, and how far ahead of
      * it their tip reaches (the skeleton ends at the joint; a foot's toes
@@ -819,6 +827,11 @@ static bool plan_gait(gait *g, sa_error *err)
 
 bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
 {
+    return gait_init_soles(g, s, NULL, p, err);
+}
+
+bool gait_init_soles(gait *g, const skeleton *s, const gait_soles *soles, const gait_params *p, sa_error *err)
+{
     memset(g, 0, sizeof *g);
     if (!check_params(p, err))
         return false;
@@ -860,7 +873,7 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     g->forearm[1] = skeleton_find(s, "right_forearm");
     const int optional[] = {g->spine_1,      g->spine_3,    g->neck,      g->upper_arm[0],
                             g->upper_arm[1], g->forearm[0], g->forearm[1]};
-    bool ok = measure_leg(g, s, GAIT_LEFT, err) && measure_leg(g, s, GAIT_RIGHT, err);
+    bool ok = measure_leg(g, s, GAIT_LEFT, soles, err) && measure_leg(g, s, GAIT_RIGHT, soles, err);
     for (int k = 0; ok && k < (int)(sizeof optional / sizeof optional[0]); k++)
         if (optional[k] >= 0)
             ok = check_unit_scale(s, optional[k], err);

@@ -75,7 +75,8 @@ static const cli_spec spec = {
 
 static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
 {
-    if (!animated_view_load(&st->v, path, decode_images, err))
+    if (!animated_view_load(&st->v, path, decode_images, err) ||
+        !foot_mesh_init(&st->feet, &st->v.sc, &st->v.skel, &st->v.all, err))
         return false;
     const gait_params params[2] = {gait_walk(), gait_run()};
     if (!walk_clip_make(&st->v.all, &params[0], "walk", &st->gaits[0], err) ||
@@ -129,7 +130,7 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     if (check_walk)
-        status = run_check_walk(&st.v.all, st.gaits, sink_option);
+        status = run_check_walk(&st.v.all, st.gaits, &st.feet, sink_option);
     else if (export_path)
         status = walk_export(export_path, &st.v.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
     else if (dump_pose_path)
