@@ -175,8 +175,8 @@ bool foot_mesh_init(foot_mesh *m, const skin_scene *sc, const skeleton *skins, c
         int j = n >= 0 && n < s->node_count ? s->joint_of_node[n] : -1;
         if (j < 0) {
             foot_mesh_free(m);
-            return sa_error_set(err, "foot mesh: skin %d's joint %d (node %d) is not a joint of the skeleton", skin,
-                                k, n);
+            return sa_error_set(err, "foot mesh: skin %d's joint %d (node %d) is not a joint of the skeleton", skin, k,
+                                n);
         }
         m->joint_of_skin_joint[k] = j;
     }
@@ -278,8 +278,70 @@ size_t foot_mesh_world_points(const foot_mesh *m, const gait *g, gait_side side,
     return n;
 }
 
+/* side's vertex v: its weight on the foot (0) or the toes (1): foot_weight's, one joint */
+static float weight_on(const foot_mesh_side *f, size_t v, int which)
+{
+    float w = 0;
+    for (int i = 0; i < SKIN_INFLUENCES; i++)
+        if (f->joints[v][i] == f->skin_joints[which])
+            w += f->weights[v][i];
+    return w;
+}
+
+/* [listing foot_mesh_soles] */
 bool foot_mesh_soles(foot_mesh *m, const skeleton *s, float heel_pitch, gait_soles *out)
 {
-    (void)m, (void)s, (void)heel_pitch, (void)out;
-    return false;
+    static const char *const names[2][2] = {{"left_foot", "left_toes"}, {"right_foot", "right_toes"}};
+    mat4 *model = foot_mesh_has_feet(m) ? malloc((size_t)s->joint_count * sizeof *model) : NULL;
+    if (!model)
+        return false;
+    skeleton_local_to_model(s, s->rest_local, model);
+    foot_mesh_skin(m, model); /* the rest pose */
+    float c = cosf(heel_pitch), sn = sinf(heel_pitch);
+    for (int side = 0; side < 2; side++) {
+        const foot_mesh_side *f = &m->side[side];
+        int foot = skeleton_find(s, names[side][0]), toes = skeleton_find(s, names[side][1]);
+        const float *ankle = model[foot][3], *joint = toes >= 0 ? model[toes][3] : ankle;
+        /* the heel: behind the ankle, the lowest once the foot is turned
+         * toes up by heel_pitch about the ankle (a point d behind it goes
+         * d sin(pitch) down) */
+        float heel_low = INFINITY, low = INFINITY;
+        vec3 heel = {ankle[0], 0, ankle[2]}, ball = {joint[0], 0, joint[2]};
+        for (size_t v = 0; v < f->vertex_count; v++) {
+            const float *p = f->positions[v];
+            float behind = ankle[2] - p[2], turned = (p[1] - ankle[1]) * c - behind * sn;
+            if (behind > 0 && turned < heel_low)
+                heel_low = turned, heel[1] = p[1], heel[2] = p[2];
+            low = fminf(low, p[1]);
+        }
+        if (!isfinite(heel_low)) {
+            free(model);
+            return false;
+        }
+        /* the ball: the front of the sole that the foot carries (its
+         * vertices on the ground bound more to the foot than to the toes;
+         * ahead of it the toes carry the skin), at the height of the lowest
+         * vertex under the toes joint; the toes' tip: the furthest forward
+         * of the vertices bound mostly to the toes */
+        float ball_low = INFINITY, tip = joint[2];
+        for (size_t v = 0; v < f->vertex_count; v++) {
+            const float *p = f->positions[v];
+            if (fabsf(p[2] - joint[2]) <= 0.01f)
+                ball_low = fminf(ball_low, p[1]);
+            if (toes >= 0 && weight_on(f, v, 1) >= 0.5f)
+                tip = fmaxf(tip, p[2]);
+            if (toes >= 0 && p[1] <= low + 0.001f && 2 * weight_on(f, v, 0) >= weight_on(f, v, 1))
+                ball[2] = fmaxf(ball[2], p[2]);
+        }
+        ball[1] = isfinite(ball_low) ? ball_low : low;
+        out->toe_reach[side] = toes >= 0 ? tip - joint[2] : 0;
+        /* into the foot joint's frame */
+        mat4 foot_from_model;
+        glm_mat4_inv(model[foot], foot_from_model);
+        glm_mat4_mulv3(foot_from_model, heel, 1, out->heel_in_foot[side]);
+        glm_mat4_mulv3(foot_from_model, ball, 1, out->ball_in_foot[side]);
+    }
+    free(model);
+    return true;
 }
+/* [/listing] */

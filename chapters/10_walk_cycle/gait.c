@@ -287,15 +287,21 @@ static void stance_foot(const gait *g, gait_side side, float contact, float u, v
     glm_quat_normalize(foot);
     vec3 flat = {leg->ankle_rest[0], leg->ankle_rest[1],
                  leg->ankle_rest[2] + p->stride_length * (contact + p->mid_stance)};
-    /* the pivot's offset from the ankle in the rest pose: the heel is under
-     * the ankle, the ball under the toes joint */
-    vec3 rest_offset = {0, -leg->ankle_rest[1], 0}, offset;
-    if (pitch < 0)
-        glm_vec3_copy((float *)leg->ball_offset, rest_offset);
+    /* the pivot's offset from the ankle in the rest pose: the heel (the
+     * lowest point of the heel's curve at heel strike), the ball (under the
+     * toes joint) */
+    vec3 rest_offset, offset;
+    glm_vec3_copy((float *)(pitch < 0 ? leg->ball_offset : leg->heel_offset), rest_offset);
+
     glm_quat_rotatev(turn, rest_offset, offset);
     /* ankle = pivot - turned offset, the pivot where the flat foot has it */
     glm_vec3_add(flat, rest_offset, ankle);
     glm_vec3_sub(ankle, offset, ankle);
+    /* the heel's pivot is the lowest point at heel strike, a little over the
+     * ground when the foot is flat: it comes down to the ground as the foot
+     * turns up, so that what is lowest stays on the ground */
+    if (pitch > 0 && p->heel_strike_pitch > 0)
+        ankle[1] -= (leg->ankle_rest[1] + leg->heel_offset[1]) * pitch / p->heel_strike_pitch;
 }
 /* [/listing] */
 
@@ -423,6 +429,17 @@ static void swing_foot(const gait *g, gait_side side, const versor shin_turn, fl
     glm_quat_normalize_to(t, out);
 }
 
+/* The swinging ankle's forward position at s, from the planned table
+ * (plan_swing_forward). */
+static float swing_forward(const gait_swing *w, float s)
+{
+    float x = glm_clamp(s, 0, 1) * GAIT_SWING_SAMPLES;
+    int i = (int)x;
+    if (i >= GAIT_SWING_SAMPLES)
+        return w->forward[GAIT_SWING_SAMPLES];
+    return w->forward[i] + (w->forward[i + 1] - w->forward[i]) * (x - (float)i);
+}
+
 /* The pelvis's offset from its rest height at phase, from the planned table. */
 static float pelvis_offset_at(const gait *g, float phase)
 {
@@ -520,6 +537,8 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     vec3 reach;
                     swing_reach(leg, side, knee, thigh, reach);
                     glm_vec3_add((float *)hip, reach, target);
+                    if (g->forward_planned) /* never backwards (plan_swing_forward) */
+                        target[2] = swing_forward(w, sw) + (phase - own - w->forward_contact) * p->stride_length;
                     versor fix;
                     quat_slerp(w->foot_fix[0], w->foot_fix[1], sw, fix);
                     /* twice when the foot would pass too low: the second time
@@ -560,8 +579,9 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                      * so they turn up just enough (q) for their tip, toe_reach
                      * ahead, to stay on it:
                      * toes_height cos(pitch) - toes_height cos q + toe_reach sin q = 0 */
-                    float h = leg->toes_height, r = hypotf(h, leg->toe_reach);
-                    float q = atan2f(h, leg->toe_reach) + asinf(-h * cosf(heel_pitch[s]) / r);
+                    float h = leg->toes_height, r = hypotf(h, leg->toe_reach), c = leg->ball_ahead;
+                    float joint = h * cosf(heel_pitch[s]) - c * sinf(heel_pitch[s]); /* over the ground */
+                    float q = atan2f(h, leg->toe_reach) + asinf(glm_clamp(-joint / r, -1, 1));
                     axis_rotation(-q, 1, 0, 0, t); /* toes up: a turn about -X */
                     glm_quat_mul(t, g->rest_model_rotation[j], model);
                     place_joint(g, j, model, pose);
@@ -667,14 +687,33 @@ static bool measure_leg(gait *g, const skeleton *s, int side, const gait_soles *
         glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
         glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
     }
+    /* [listing ball_ahead] */
+    /* The ball, the heel-off's pivot, is on the sole ahead of the toes
+     * joint (h over the sole) by c: the foot turns about it heel up by up to
+     * toe_off_pitch, which carries the joint down by h (1 - cos) and up by
+     * c sin. At c = h tan(toe_off_pitch / 2) the joint is back at its rest
+     * height at toe-off and never under it before, so the toes, kept on the
+     * ground through it, never go into it: the mesh's ball (foot_mesh_soles)
+     * is at least that far ahead. Without a mesh the ball stays under the
+     * joint (c = 0): nothing is drawn to go into the ground. */
+    float h = toes >= 0 ? ball[1] - (ankle[1] + ball_offset[1]) : 0, c = 0;
+    if (toes >= 0 && soles) {
+        c = h * tanf(g->params.toe_off_pitch / 2);
+        c = fmaxf(c, ankle[2] + ball_offset[2] - ball[2]);
+        ball_offset[2] = ball[2] - ankle[2] + c;
+    }
+    /* [/listing] */
+    glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
     glm_vec3_copy(heel_offset, leg->heel_offset);
     glm_vec3_copy(ball_offset, leg->ball_offset);
     /* the toes: their joint's height over the sole, and how far ahead of
      * it their tip reaches (the skeleton ends at the joint; a foot's toes
      * reach about three quarters of heel-to-ball further, as the humanoid's
      * mesh does) */
-    leg->toes_height = toes >= 0 ? ball[1] : 0;
-    leg->toe_reach = 0.75f * hypotf(ball_offset[0], ball_offset[2]);
+    leg->toes_height = h;
+    leg->ball_ahead = c;
+    leg->toe_reach = soles && soles->toe_reach[side] > 0 ? soles->toe_reach[side]
+                                                         : 0.75f * hypotf(ball_offset[0], ball_offset[2]);
     knee_hinge(hip_to_ankle, hinge, side_dir);
     bone_frame(thigh, hinge, leg->thigh_frame);
     bone_frame(shin, hinge, leg->shin_frame);
@@ -813,14 +852,61 @@ static void plan_swing(gait *g, transform *pose)
     g->swing_planned = true;
 }
 
+/* [listing plan_swing_forward] */
+/* The swing's forward motion, made never backwards. The swing's angles
+ * carry the ankle back a little just after toe-off (the knee folds before
+ * the thigh comes forward: 7 mm in the walk) and again before the contact
+ * (the thigh comes back from its peak: 3 mm), and a foot moving backwards
+ * over the ground kicks. The ankle's forward position is sampled over the
+ * swing as the angles put it; each step between samples is kept where it
+ * goes forward and made 0 where it goes back, and over the first quarter
+ * of the swing it eases in from the stance's own speed at toe-off (the
+ * foot turning about its ball), so the velocity is continuous there; the
+ * steps are then scaled to end where the contact is. */
+static void plan_swing_forward(gait *g, transform *pose)
+{
+    const gait_params *p = &g->params;
+    const float beta = p->stance_fraction, n = GAIT_SWING_SAMPLES;
+    for (int s = 0; s < 2; s++) {
+        gait_swing *w = &g->swing[s];
+        float contact = side_offset((gait_side)s), z[GAIT_SWING_SAMPLES + 1];
+        for (int i = 0; i <= GAIT_SWING_SAMPLES; i++) {
+            float phase = contact + beta + (1 - beta) * (float)i / n;
+            pose_at(g, phase, pelvis_offset_at(g, phase), pose, NULL);
+            z[i] = g->model_position[g->leg[s].foot][2];
+        }
+        /* the stance's speed at toe-off, per unit of the swing */
+        vec3 off, before;
+        versor foot;
+        const float e = 1e-3f;
+        stance_foot(g, (gait_side)s, contact, beta, off, foot);
+        stance_foot(g, (gait_side)s, contact, beta - e, before, foot);
+        float v0 = fmaxf((off[2] - before[2]) / e * (1 - beta), 0), sum = 0, step[GAIT_SWING_SAMPLES];
+        for (int i = 0; i < GAIT_SWING_SAMPLES; i++) {
+            float ease = smooth01(((float)i + 0.5f) / n / 0.25f);
+            step[i] = (1 - ease) * v0 / n + ease * fmaxf(z[i + 1] - z[i], 0);
+            sum += step[i];
+        }
+        float k = sum > 0 ? (z[GAIT_SWING_SAMPLES] - z[0]) / sum : 0;
+        w->forward[0] = z[0];
+        for (int i = 0; i < GAIT_SWING_SAMPLES; i++)
+            w->forward[i + 1] = w->forward[i] + k * step[i];
+        w->forward_contact = contact; /* the table is the swing after this stance */
+    }
+    g->forward_planned = true;
+}
+/* [/listing] */
+
 static bool plan_gait(gait *g, sa_error *err)
 {
     transform *pose = malloc((size_t)g->joint_count * sizeof *pose);
     if (!pose)
         return sa_error_set(err, "gait: out of memory");
     bool ok = plan_pelvis(g, pose, err);
-    if (ok)
+    if (ok) {
         plan_swing(g, pose);
+        plan_swing_forward(g, pose);
+    }
     free(pose);
     return ok;
 }

@@ -89,6 +89,7 @@ typedef struct foot_mesh foot_mesh;
  * foot_mesh_soles finds them on the mesh. */
 typedef struct gait_soles {
     float heel_in_foot[2][3], ball_in_foot[2][3]; /* GAIT_LEFT, GAIT_RIGHT */
+    float toe_reach[2];                           /* the toes' tip ahead of the toes joint, m (0: no toes) */
 } gait_soles;
 
 /* The legs' joints the generator needs (named left_thigh ... right_foot)
@@ -98,8 +99,9 @@ typedef struct gait_leg {
     int toes;             /* -1 when the skeleton has none */
     float heel_offset[3]; /* the heel (the sole's pivot at heel strike) from the ankle, model space, rest pose */
     float ball_offset[3]; /* the ball (sole under the toes joint) from the ankle, model space, rest pose */
-    float toes_height;    /* the toes joint over the sole, rest pose (0 without toes) */
-    float toe_reach;      /* the toes' tip ahead of the ball: 0.75 of heel to ball */
+    float toes_height;    /* the toes joint over the ball, rest pose (0 without toes) */
+    float ball_ahead;     /* the ball ahead of the toes joint along the foot, rest pose (m) */
+    float toe_reach;      /* the toes' tip ahead of the toes joint: the mesh's, or 0.75 of heel to ball */
     float thigh_length, shin_length; /* hip to knee, knee to ankle, metres */
     float ankle_rest[3];             /* the ankle in model space, rest pose: y is its height over the sole */
     /* The rest pose's thigh and shin frames (bone direction, knee hinge
@@ -114,6 +116,7 @@ typedef struct gait_leg {
 } gait_leg;
 
 #define GAIT_PELVIS_SAMPLES 256
+#define GAIT_SWING_SAMPLES 64
 
 /* A leg's swing, the ends its curves go between (index 0 at toe-off, 1 at
  * the next contact), measured on the stance poses there: */
@@ -124,6 +127,12 @@ typedef struct gait_swing {
     float ankle[2];     /* the foot turned from the shin's neutral, radians (plantarflexion +) */
     versor foot_fix[2]; /* what takes the swing's foot rotation onto the stance's exactly */
     versor toes_local;  /* the toes joint at toe-off (bent up under the foot) */
+    /* the ankle's forward position (model z of the authored gait) at
+     * GAIT_SWING_SAMPLES + 1 even steps of the swing after the stance that
+     * begins at phase forward_contact (the leg's first), never going back
+     * (plan_swing_forward); a stance k cycles later swings k strides ahead */
+    float forward[GAIT_SWING_SAMPLES + 1];
+    float forward_contact;
 } gait_swing;
 
 /* A generator set up for one skeleton and one set of parameters. */
@@ -142,8 +151,9 @@ typedef struct gait {
     /* The pelvis's height over the cycle: its offset from the rest height
      * at GAIT_PELVIS_SAMPLES even phases, from the stance legs (gait_init). */
     float pelvis_offset[GAIT_PELVIS_SAMPLES];
-    gait_swing swing[2]; /* each leg's swing, from its toe-off to its next contact */
-    bool swing_planned;  /* gait_init has measured swing[]: until then a swing leg just hangs */
+    gait_swing swing[2];  /* each leg's swing, from its toe-off to its next contact */
+    bool swing_planned;   /* gait_init has measured swing[]: until then a swing leg just hangs */
+    bool forward_planned; /* ... and the swing's forward positions: until then the angles' */
     int joint_count;
     versor *rest_model_rotation; /* [joint_count]: model-space rotation of every joint in the rest pose */
     transform *rest_local;       /* [joint_count] */
