@@ -77,10 +77,11 @@ static void the_feet_come_from_the_mesh(void **state)
         glm_mat4_mulv3(model[foot], soles.heel_in_foot[side], 1, heel);
         glm_mat4_mulv3(model[foot], soles.ball_in_foot[side], 1, ball);
         float ankle_z = model[foot][3][2];
-        printf("side %d: heel %.4f m behind the ankle at %.4f m, ball %.4f m ahead at %.4f m, toes' tip %.4f m ahead of "
-               "their joint\n",
-               side, (double)(ankle_z - heel[2]), (double)heel[1], (double)(ball[2] - ankle_z), (double)ball[1],
-               (double)soles.toe_reach[side]);
+        printf(
+            "side %d: heel %.4f m behind the ankle at %.4f m, ball %.4f m ahead at %.4f m, toes' tip %.4f m ahead of "
+            "their joint\n",
+            side, (double)(ankle_z - heel[2]), (double)heel[1], (double)(ball[2] - ankle_z), (double)ball[1],
+            (double)soles.toe_reach[side]);
         assert_true(heel[2] < ankle_z - 0.02f);
         assert_true(ball[2] >= ankle_z + 0.13f);
         EXPECT_NEAR(0.0, heel[1], 0.005);
@@ -217,10 +218,8 @@ static void the_toes_are_flat_at_heel_off(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_feet_come_from_the_mesh),
-        cmocka_unit_test(the_real_clips_pass_the_mesh_check),
-        cmocka_unit_test(a_sunk_foot_fails_the_mesh_check),
-        cmocka_unit_test(a_foot_kicking_back_fails_the_speed_check),
+        cmocka_unit_test(the_feet_come_from_the_mesh),      cmocka_unit_test(the_real_clips_pass_the_mesh_check),
+        cmocka_unit_test(a_sunk_foot_fails_the_mesh_check), cmocka_unit_test(a_foot_kicking_back_fails_the_speed_check),
         cmocka_unit_test(the_toes_are_flat_at_heel_off),
     };
     return cmocka_run_group_tests(tests, load, unload);

@@ -243,13 +243,13 @@ void foot_meter_free(foot_meter *fm)
 
 /* [listing foot_meter_add] */
 void foot_meter_add(foot_meter *fm, gait_side side, const float (*world)[3], size_t count, size_t sole_count,
-                    const float forward[3], double dt, foot_ground_fn *ground, const void *context)
+                    const float forward[3], double dt, foot_depth_fn *depth, const void *context)
 {
     count = count < fm->capacity ? count : fm->capacity;
     bool moved = dt > 0 && fm->count[side] == count;
     for (size_t i = 0; i < count; i++) {
         const float *p = world[i], *q = fm->last[side][i];
-        fm->max_penetration = fmax(fm->max_penetration, ground(context, p[0], p[2]) - p[1]);
+        fm->max_penetration = fmax(fm->max_penetration, depth(context, p));
         if (moved && i < sole_count) { /* along the facing: a sole never moves backwards */
             double along = (p[0] - q[0]) * forward[0] + (p[1] - q[1]) * forward[1] + (p[2] - q[2]) * forward[2];
             fm->min_forward_speed = fmin(fm->min_forward_speed, along / dt);
@@ -335,6 +335,10 @@ bool foot_mesh_soles(foot_mesh *m, const skeleton *s, float heel_pitch, gait_sol
         }
         ball[1] = isfinite(ball_low) ? ball_low : low;
         out->toe_reach[side] = toes >= 0 ? tip - joint[2] : 0;
+        float back = heel[2];
+        for (size_t v = 0; v < f->vertex_count; v++)
+            back = fminf(back, f->positions[v][2]);
+        out->heel_back[side] = heel[2] - back;
         /* into the foot joint's frame */
         mat4 foot_from_model;
         glm_mat4_inv(model[foot], foot_from_model);

@@ -79,13 +79,14 @@ void foot_mesh_skin(foot_mesh *m, mat4 *model_from_joint);
 
 /* --- the checks' measure ------------------------------------------------------- */
 
-/* How a check reads a foot's points over the frames: its deepest under the
- * ground (or a tread) and its slowest forward. A point's ground is what
- * `ground` says under it (x, z in the world). */
-typedef double foot_ground_fn(const void *context, float x, float z);
+/* How a check reads a foot's points over the frames: its deepest in the
+ * ground (or a step) and its slowest forward. How deep a point p (world
+ * space) is inside the ground is what `depth` says: 0 or less outside it
+ * (level ground at height h: h - p[1]). */
+typedef double foot_depth_fn(const void *context, const float p[3]);
 
 typedef struct foot_meter {
-    double max_penetration;   /* m: the deepest a point went under its ground (0 when never) */
+    double max_penetration;   /* m: the deepest a point went into the ground (0 when never) */
     double min_forward_speed; /* m/s: the slowest a point moved along the facing, frame to frame (negative: back) */
     size_t capacity;          /* points a side at most */
     size_t count[2];          /* each side's points the frame before (0: none yet) */
@@ -106,7 +107,7 @@ void foot_meter_free(foot_meter *fm);
  * the speed: linear blend skinning moves them with the shin). dt 0 starts
  * the side afresh (a jump: a new clip, the start). */
 void foot_meter_add(foot_meter *fm, gait_side side, const float (*world)[3], size_t count, size_t sole_count,
-                    const float forward[3], double dt, foot_ground_fn *ground, const void *context);
+                    const float forward[3], double dt, foot_depth_fn *depth, const void *context);
 
 /* side's points in the world this frame, into fm->world: the mesh's skinned
  * vertices (foot_mesh_skin has run) through world_from_model, the sole's

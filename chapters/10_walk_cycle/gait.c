@@ -712,6 +712,7 @@ static bool measure_leg(gait *g, const skeleton *s, int side, const gait_soles *
      * mesh does) */
     leg->toes_height = h;
     leg->ball_ahead = c;
+    leg->heel_back = soles ? soles->heel_back[side] : 0;
     leg->toe_reach = soles && soles->toe_reach[side] > 0 ? soles->toe_reach[side]
                                                          : 0.75f * hypotf(ball_offset[0], ball_offset[2]);
     knee_hinge(hip_to_ankle, hinge, side_dir);

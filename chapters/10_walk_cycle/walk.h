@@ -90,6 +90,7 @@ typedef struct foot_mesh foot_mesh;
 typedef struct gait_soles {
     float heel_in_foot[2][3], ball_in_foot[2][3]; /* GAIT_LEFT, GAIT_RIGHT */
     float toe_reach[2];                           /* the toes' tip ahead of the toes joint, m (0: no toes) */
+    float heel_back[2]; /* the heel's back (the mesh's rearmost foot vertex) behind the heel pivot, m */
 } gait_soles;
 
 /* The legs' joints the generator needs (named left_thigh ... right_foot)
@@ -102,6 +103,7 @@ typedef struct gait_leg {
     float toes_height;    /* the toes joint over the ball, rest pose (0 without toes) */
     float ball_ahead;     /* the ball ahead of the toes joint along the foot, rest pose (m) */
     float toe_reach;      /* the toes' tip ahead of the toes joint: the mesh's, or 0.75 of heel to ball */
+    float heel_back;      /* the heel's back behind the heel pivot: the mesh's, or 0 (unknown) */
     float thigh_length, shin_length; /* hip to knee, knee to ankle, metres */
     float ankle_rest[3];             /* the ankle in model space, rest pose: y is its height over the sole */
     /* The rest pose's thigh and shin frames (bone direction, knee hinge

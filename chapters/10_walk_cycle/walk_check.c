@@ -90,10 +90,9 @@ static bool foot_events_find(const clip *c, foot_events feet[2], sa_error *err)
 }
 
 /* chapter 10's ground: level, where the rest pose's lowest foot vertex is */
-static double level_ground(const void *context, float x, float z)
+static double level_ground(const void *context, const float p[3])
 {
-    (void)x, (void)z;
-    return *(const float *)context;
+    return *(const float *)context - p[1];
 }
 
 bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate, foot_mesh *mesh,

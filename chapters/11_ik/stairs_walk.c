@@ -141,6 +141,17 @@ void stairs_walk_free(stairs_walk *w)
 
 bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *g, sa_error *err)
 {
+    return stairs_walk_init_soles(w, s, NULL, g, err);
+}
+
+float stairs_walk_heel_strike_pitch(const stairs_geometry *g)
+{
+    return stairs_gait(g).heel_strike_pitch;
+}
+
+bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles *soles, const stairs_geometry *g,
+                            sa_error *err)
+{
     memset(w, 0, sizeof *w);
     w->skeleton = s;
     w->stairs = *g;
@@ -149,7 +160,7 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         return sa_error_set(err, "stairs walk: the stairs need at least one step and a rise, run, width and landing "
                                  "above 0");
     gait_params p = stairs_gait(g);
-    if (!walk_clip_make(s, &p, "stairs_walk", &w->walk, err))
+    if (!walk_clip_make_soles(s, soles, &p, "stairs_walk", &w->walk, err))
         return false;
     /* the root must move forward along the path: the clip's root motion */
     if (!(w->walk.rm.loop_offset[2] > 0)) {
@@ -183,13 +194,15 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         f->leg.ankle_height = gl->ankle_rest[1];
         glm_vec3_copy((float *)gl->heel_in_foot, f->leg.heel_in_foot);
         glm_vec3_copy((float *)gl->ball_in_foot, f->leg.ball_in_foot);
-        /* the skeleton ends at the ball: the toes reach as chapter 10 has
-         * them (three quarters of heel-to-ball further); the heel is round,
-         * and at the sole it reaches about 0.4 of heel-to-ball behind the
-         * heel point (the humanoid's mesh: 5 cm, and 10 at the ankle's
+        /* the toes reach as chapter 10 has them past the toes joint (the
+         * mesh's tip, or three quarters of heel-to-ball), the ball being
+         * ball_ahead past the joint; the heel reaches behind its pivot as
+         * far as the mesh's heel does, or, without a mesh, 0.4 of
+         * heel-to-ball (the humanoid's: 5 cm at the sole, 10 at the ankle's
          * height) */
-        f->leg.toe_reach = gl->toe_reach;
-        f->leg.heel_back = 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
+        f->leg.toe_reach = gl->toe_reach - gl->ball_ahead;
+        f->leg.heel_back = gl->heel_back > 0 ? gl->heel_back
+                                             : 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
         f->down_event = find_event(&w->walk.c, event_names[side][0]);
         f->up_event = find_event(&w->walk.c, event_names[side][1]);
         f->down_time = w->walk.c.events[f->down_event].time;
