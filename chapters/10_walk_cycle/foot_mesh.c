@@ -292,20 +292,21 @@ static float weight_on(const foot_mesh_side *f, size_t v, int which)
 bool foot_mesh_soles(foot_mesh *m, const skeleton *s, float heel_pitch, gait_soles *out)
 {
     static const char *const names[2][2] = {{"left_foot", "left_toes"}, {"right_foot", "right_toes"}};
+    /* [elide the rest pose skinned, into model[]] */
     mat4 *model = foot_mesh_has_feet(m) ? malloc((size_t)s->joint_count * sizeof *model) : NULL;
     if (!model)
         return false;
     skeleton_local_to_model(s, s->rest_local, model);
     foot_mesh_skin(m, model); /* the rest pose */
+    /* [/elide] */
     float c = cosf(heel_pitch), sn = sinf(heel_pitch);
     for (int side = 0; side < 2; side++) {
         const foot_mesh_side *f = &m->side[side];
         int foot = skeleton_find(s, names[side][0]), toes = skeleton_find(s, names[side][1]);
         const float *ankle = model[foot][3], *joint = toes >= 0 ? model[toes][3] : ankle;
-        /* the heel: behind the ankle, the lowest once the foot is turned
-         * toes up by heel_pitch about the ankle (a point d behind it goes
-         * d sin(pitch) down) */
-        float heel_low = INFINITY, low = INFINITY;
+        /* the heel: behind the ankle, the lowest once the foot is turned toes
+         * up by heel_pitch about the ankle (a point d behind goes d sin down) */
+        float heel_low = INFINITY, low = INFINITY, ball_low = INFINITY, tip = joint[2];
         vec3 heel = {ankle[0], 0, ankle[2]}, ball = {joint[0], 0, joint[2]};
         for (size_t v = 0; v < f->vertex_count; v++) {
             const float *p = f->positions[v];
@@ -314,16 +315,10 @@ bool foot_mesh_soles(foot_mesh *m, const skeleton *s, float heel_pitch, gait_sol
                 heel_low = turned, heel[1] = p[1], heel[2] = p[2];
             low = fminf(low, p[1]);
         }
-        if (!isfinite(heel_low)) {
-            free(model);
-            return false;
-        }
-        /* the ball: the front of the sole that the foot carries (its
-         * vertices on the ground bound more to the foot than to the toes;
-         * ahead of it the toes carry the skin), at the height of the lowest
-         * vertex under the toes joint; the toes' tip: the furthest forward
-         * of the vertices bound mostly to the toes */
-        float ball_low = INFINITY, tip = joint[2];
+        /* the ball: the front of the sole the foot carries (its vertices on
+         * the ground bound at least half as much to the foot as to the toes),
+         * as low as the lowest vertex under the toes joint; the toes' tip:
+         * the furthest forward of the vertices bound mostly to the toes */
         for (size_t v = 0; v < f->vertex_count; v++) {
             const float *p = f->positions[v];
             if (fabsf(p[2] - joint[2]) <= 0.01f)
@@ -335,15 +330,20 @@ bool foot_mesh_soles(foot_mesh *m, const skeleton *s, float heel_pitch, gait_sol
         }
         ball[1] = isfinite(ball_low) ? ball_low : low;
         out->toe_reach[side] = toes >= 0 ? tip - joint[2] : 0;
+        /* [elide the heel's back (its rearmost vertex) behind the pivot; both pivots into the foot's frame] */
+        if (!isfinite(heel_low)) {
+            free(model);
+            return false;
+        }
         float back = heel[2];
         for (size_t v = 0; v < f->vertex_count; v++)
             back = fminf(back, f->positions[v][2]);
         out->heel_back[side] = heel[2] - back;
-        /* into the foot joint's frame */
         mat4 foot_from_model;
         glm_mat4_inv(model[foot], foot_from_model);
         glm_mat4_mulv3(foot_from_model, heel, 1, out->heel_in_foot[side]);
         glm_mat4_mulv3(foot_from_model, ball, 1, out->ball_in_foot[side]);
+        /* [/elide] */
     }
     free(model);
     return true;

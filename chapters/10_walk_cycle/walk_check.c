@@ -157,18 +157,6 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
             /* [listing walk_check_slide] */
             clip_sample(&w->c, (float)clock.time, cursors, pose);
             skeleton_local_to_model(s, pose, model);
-            /* [listing walk_check_mesh] */
-            if (has_mesh)
-                foot_mesh_skin(mesh, model);
-            mat4 world_from_model;
-            glm_translate_make(world_from_model, root); /* heading 0 */
-            for (int side = 0; side < 2; side++) {
-                size_t sole, n = foot_mesh_world_points(has_mesh ? mesh : NULL, &w->g, (gait_side)side,
-                                                        world_from_model, model[w->g.leg[side].foot], &meter, &sole);
-                foot_meter_add(&meter, (gait_side)side, (const float(*)[3])meter.world, n, sole, forward,
-                               f > 0 ? dt : 0, level_ground, &ground);
-            }
-            /* [/listing] */
             for (int side = 0; side < 2; side++) {
                 float sole[2][3];
                 gait_sole_points(&w->g, (gait_side)side, model[w->g.leg[side].foot], sole[0], sole[1]);
@@ -180,6 +168,19 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
                         out->max_foot_slide = fmax(out->max_foot_slide, gait_sole_slide(sole[p], last[side][p], dt));
                     glm_vec3_copy(sole[p], last[side][p]);
                 }
+            }
+            /* [/listing] */
+            /* [listing walk_check_mesh] */
+            /* the skinned feet: every vertex, world = root + model */
+            if (has_mesh)
+                foot_mesh_skin(mesh, model);
+            mat4 world_from_model;
+            glm_translate_make(world_from_model, root); /* heading 0 */
+            for (int side = 0; side < 2; side++) {
+                size_t sole, n = foot_mesh_world_points(has_mesh ? mesh : NULL, &w->g, (gait_side)side,
+                                                        world_from_model, model[w->g.leg[side].foot], &meter, &sole);
+                foot_meter_add(&meter, (gait_side)side, (const float(*)[3])meter.world, n, sole, forward,
+                               f > 0 ? dt : 0, level_ground, &ground);
             }
             /* [/listing] */
         }
