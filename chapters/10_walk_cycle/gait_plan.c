@@ -202,4 +202,3 @@ bool plan_gait(gait *g, sa_error *err)
     free(pose);
     return ok;
 }
-

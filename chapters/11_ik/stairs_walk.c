@@ -309,6 +309,28 @@ static float swing_across(const stairs_foot *f, float u, float swing, float dura
     return u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
 }
 
+/* [listing swing_ankle_across] */
+/* The swinging ankle across the swing: what moves along the plan's path is
+ * a point of the sole, the ball as the foot leaves (about which it was
+ * turning) becoming the heel it lands on, and the ankle hangs off it as the
+ * foot is turned (`rotation`). So at the toe-off the foot goes on turning
+ * about its ball, and no sole point is carried backwards as it would be by a
+ * foot turning about a still ankle. */
+static void swing_ankle_across(const stairs_foot *f, float across, float u, const versor rotation, vec3 ankle)
+{
+    float s = u * u * (3 - 2 * u);
+    vec3 ref, from, to, point, turned;
+    glm_vec3_lerp((float *)f->leg.ball_in_foot, (float *)f->leg.heel_in_foot, s, ref);
+    glm_quat_rotatev((float *)f->lock_rotation, (float *)f->leg.ball_in_foot, from);
+    glm_vec3_add(from, (float *)f->lock_ankle, from);
+    glm_quat_rotatev((float *)f->land_rotation, (float *)f->leg.heel_in_foot, to);
+    glm_vec3_add(to, (float *)f->land_ankle, to);
+    glm_vec3_lerp(from, to, across, point);
+    glm_quat_rotatev((float *)rotation, ref, turned);
+    glm_vec3_sub(point, turned, ankle);
+}
+/* [/listing] */
+
 /* [listing plan_swing] */
 /* The swing from where the foot is held to where it will land: at each
  * sample, how far across it is (swing_across, as foot_target has it) and
@@ -329,7 +351,7 @@ static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
         rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
         glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, rotation);
         vec3 ankle, ball;
-        glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
+        swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
         foot_print *fp = &prints[k];
         sole_point_at(f, 0, ankle, rotation, fp->heel);
         sole_point_at(f, 1, ankle, rotation, ball);
@@ -471,11 +493,11 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     /* across on the plan's own path (the steps' heights were planned along
      * it), turned as the clip turns the foot: near the ends facing as it
      * faced when it left (or will when it lands) */
-    glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
     versor model_rotation, held_rotation;
     rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
     glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
     glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
+    swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
     /* its height: the clip's own swing over the ground it is on its way to
      * (on the flat: the clip's swing), or the plan's over the step edges
      * (foot_swing_height), whichever is higher, for its lowest sole point;
