@@ -61,17 +61,27 @@ def knee_lines(text):
     return knees
 
 
+# the skinned feet's two lines after the knees (issue 35)
+MESH_LINES = r"max_mesh_penetration: (\S+)\nmin_foot_forward_speed: (\S+)\n$"
+
+
 def figures(program, *args):
     code, out, err = run(program, "--check-ik", *args)
     m = re.match(LINES, out)
-    knees = knee_lines(out[m.end():]) if m else None
+    mesh = re.search(MESH_LINES, out)
+    knees = knee_lines(out[m.end():mesh.start()]) if m and mesh else None
     if not m or knees is None:
         return None, code, err, "--check-ik %s printed %r (stderr %r)" % (" ".join(args), out, err)
     error, slide, pop, stretch = (float(v) for v in m.groups())
+    print("  the mesh: max_mesh_penetration %s m, min_foot_forward_speed %s m/s" % mesh.groups())
+    MESH[args] = tuple(float(v) for v in mesh.groups())
     print("%s: max_foot_error %g m, max_foot_slide %g m/s, max_knee_pop %g rad, max_bone_stretch %g, exit %d"
           % (" ".join(("--check-ik",) + args), error, slide, pop, stretch, code))
     print("  knees: " + ", ".join("%s %s %g" % (p, m_, v) for (p, m_), v in knees.items()))
     return (error, slide, pop, stretch, knees), code, err, None
+
+
+MESH = {}  # the mesh lines of each run, by its arguments
 
 
 def check_ik(program):
@@ -102,6 +112,12 @@ def check_ik(program):
     # a person's 7 to 9: book 11 says so).
     if pop > 0.25:
         problems.append("max_knee_pop %g rad in one frame (over 0.25: a knee snaps)" % pop)
+    # issue 35: a person's knee turns at most about 9 rad/s, 0.15 rad a 60 Hz
+    # frame; no foot vertex 5 mm into a step, no sole moving back over 0.05 m/s
+    penetration, forward = MESH[()]
+    if pop > 0.15 or penetration > 0.005 or forward < -0.05:
+        problems.append("the knee turns %g rad in a frame (0.15), a foot vertex %g m into a step (0.005), a sole "
+                        "moves forward at %g m/s (-0.05)" % (pop, penetration, forward))
     return problems
 
 
@@ -146,11 +162,18 @@ def sunk(program):
     if slide > 0.01 or stretch > 1e-4:
         problems.append("--sink 0.02: slide %g m/s, stretch %g: the test needs the foot error alone over its limit"
                         % (slide, stretch))
+    # the skinned feet go 2 cm into their steps too: the mesh's line is
+    # named beside the foot error's (and the knee's, the sole's, where the
+    # real check's are); no slide, no stretch
     lines = err.split("\n") if err else []
-    if code != 1 or len(lines) != 1 or not re.fullmatch(
-            r"error: \S+humanoid\.gltf: a planted foot is 0\.02 m off its step \(over 0\.01\)", lines[0]):
-        problems.append("--sink 0.02: exit status %d, stderr %r (expected 1 and one line naming the foot error)"
+    if code != 1 or not lines or not re.fullmatch(
+            r"error: \S+humanoid\.gltf: a planted foot is 0\.02 m off its step \(over 0\.01\)", lines[0]) or not any(
+            re.fullmatch(r"error: \S+humanoid\.gltf: a foot vertex goes \S+ m into a step \(over 0\.005\)", line)
+            for line in lines) or any("slides" in line or "bone" in line for line in lines):
+        problems.append("--sink 0.02: exit status %d, stderr %r (expected 1, the foot error and the mesh named)"
                         % (code, err))
+    if MESH[("--sink", "0.02")][0] < 0.02:
+        problems.append("--sink 0.02: max_mesh_penetration %g m, expected at least 0.02" % MESH[("--sink", "0.02")][0])
     return problems
 
 

@@ -627,6 +627,60 @@ static int free_humanoid(void **state)
     return 0;
 }
 
+/* Where the knees point: a bent knee (over 10 degrees of flexion) stands off
+ * the line from its hip to its ankle toward where the walker faces, never
+ * sideways: over the whole walk, the turn on the landing included, its
+ * offset from that line (horizontally) is within 60 degrees of the root's
+ * facing (sin heading, 0, cos heading). A pole pointing the wrong way turns
+ * the knee out by up to 90 degrees on the turn. */
+static void the_knees_point_where_the_walker_faces(void **state)
+{
+    (void)state;
+    stairs_geometry g = stairs_default();
+    stairs_walk w;
+    walk_make(&w, &g);
+    int n = humanoid.joint_count;
+    transform *pose = malloc((size_t)n * sizeof *pose);
+    mat4 *model = malloc((size_t)n * sizeof *model);
+    const double dt = 1.0 / 60;
+    int frames = (int)ceil(stairs_walk_duration(&w) / dt), bent = 0;
+    double worst = 0, worst_time = 0;
+    for (int f = 0; f <= frames; f++) {
+        stairs_walk_step(&w, f == 0 ? 0 : dt, pose);
+        skeleton_local_to_model(&humanoid, pose, model);
+        for (int side = 0; side < 2; side++) {
+            const foot_leg *leg = &w.feet[side].leg;
+            vec3 hip, knee, ankle, line, to_knee, offset;
+            glm_mat4_mulv3(w.world_from_model, model[leg->thigh][3], 1, hip);
+            glm_mat4_mulv3(w.world_from_model, model[leg->shin][3], 1, knee);
+            glm_mat4_mulv3(w.world_from_model, model[leg->foot][3], 1, ankle);
+            glm_vec3_sub(knee, hip, to_knee);
+            vec3 shin;
+            glm_vec3_sub(ankle, knee, shin);
+            if (glm_vec3_angle(to_knee, shin) * 180 / GLM_PI <= 10)
+                continue; /* nearly straight: no direction to speak of */
+            glm_vec3_sub(ankle, hip, line);
+            glm_vec3_normalize(line);
+            glm_vec3_scale(line, glm_vec3_dot(to_knee, line), offset);
+            glm_vec3_sub(to_knee, offset, offset); /* the knee off the line */
+            double facing[2] = {sin(w.heading), cos(w.heading)}, len = hypot(offset[0], offset[2]);
+            if (!(len > 1e-6))
+                fail_msg("frame %d: side %d's bent knee is on its hip-ankle line horizontally", f, side);
+            double c = (offset[0] * facing[0] + offset[2] * facing[1]) / len;
+            double angle = acos(fmax(-1, fmin(1, c))) * 180 / GLM_PI;
+            bent++;
+            if (angle > worst)
+                worst = angle, worst_time = f * dt;
+        }
+    }
+    printf("the knees: %d bent legs over the walk, the worst %.1f degrees off the facing at %.2f s\n", bent, worst,
+           worst_time);
+    EXPECT_TRUE(bent > frames / 2);
+    EXPECT_TRUE(worst <= 60);
+    free(pose), free(model);
+    stairs_walk_free(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -642,6 +696,7 @@ int main(void)
         cmocka_unit_test(swinging_feet_clear_the_edges),
         cmocka_unit_test(a_long_frame_moves_the_root_by_the_clock_step),
         cmocka_unit_test(stairs_too_small_are_one_line),
+        cmocka_unit_test(the_knees_point_where_the_walker_faces),
     };
     return cmocka_run_group_tests(tests, load_humanoid, free_humanoid);
 }

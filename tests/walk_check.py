@@ -97,6 +97,13 @@ def check_walk_lines(out):
     return tuple(float(v) for v in m.groups()) if m else None
 
 
+def mesh_lines(out):
+    """--check-walk's mesh lines after the gait lines (max_mesh_penetration,
+    min_foot_forward_speed), or None."""
+    m = re.search(r"\nmax_mesh_penetration: ([0-9.]+)\nmin_foot_forward_speed: (-?[0-9.]+)\n$", out)
+    return tuple(float(v) for v in m.groups()) if m else None
+
+
 def gait_lines(out):
     """--check-walk's gait lines: {(gait, measure): value}, the value a
     string where it is not a number ("nan")."""
@@ -150,6 +157,15 @@ def check_walk(program):
     want += profile_distance(SPEED_CHANGES)
     if abs(distance - want) > 0.001:
         problems.append("distance_travelled %g m, expected %g m" % (distance, want))
+    # the skinned feet (issue 35): no foot vertex 5 mm under the ground, no
+    # sole moving backwards faster than 0.05 m/s
+    mesh = mesh_lines(out)
+    if not mesh:
+        problems.append("no max_mesh_penetration / min_foot_forward_speed lines at the end of %r" % out)
+    else:
+        print("max_mesh_penetration %g m, min_foot_forward_speed %g m/s" % mesh)
+        if mesh[0] > 0.005 or mesh[1] < -0.05:
+            problems.append("the mesh over the limits: penetration %g m (0.005), forward speed %g m/s (-0.05)" % mesh)
     return problems
 
 
@@ -195,6 +211,34 @@ def angle_deg(a, b):
     return math.degrees(math.acos(max(-1.0, min(1.0, c))))
 
 
+def pivot_in_foot(feet, near):
+    """The point of the foot (in its frame) that the foot matrices `feet`
+    move least: the least squares of its distance from where feet[0] puts
+    it, over the others. A foot turning about one axis leaves a whole line
+    still: of that line, the point nearest `near` (a small pull toward it,
+    1e-6 of the motion's weight, picks it)."""
+    a = [[0.0] * 3 for _ in range(3)]
+    b = [0.0] * 3
+    for m in feet[1:]:
+        # (R_m - R_0) p = t_0 - t_m, R's columns m[c][0..2]
+        d = [[m[c][r] - feet[0][c][r] for c in range(3)] for r in range(3)]
+        t = [feet[0][3][r] - m[3][r] for r in range(3)]
+        for i in range(3):
+            for j in range(3):
+                a[i][j] += sum(d[r][i] * d[r][j] for r in range(3))
+            b[i] += sum(d[r][i] * t[r] for r in range(3))
+    weight = 1e-6 * max(1e-12, sum(a[i][i] for i in range(3)))
+    for i in range(3):
+        a[i][i] += weight
+        b[i] += weight * near[i]
+
+    def det(m):
+        return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+    whole = det(a)
+    return [det([[b[r] if c == i else a[r][c] for c in range(3)] for r in range(3)]) / whole for i in range(3)]
+
+
 class Leg:
     """One leg's joints (node indices) and its sole in the rest pose (the
     nodes' stored TRS): the heel, the point on the ground (y = 0) under the
@@ -238,7 +282,9 @@ def gait_measures(doc, buffers, index):
     at mid-stance (halfway from left_down to left_up), its most in the swing;
     the hip's most flexion and most extension; the ankle's plantarflexion at
     toe-off (left_up: the neutral shin-foot angle less the one then); the
-    heel's highest while the ball or the toe is on the ground; the lowest of
+    heel's highest while the foot is planted (left_down to left_up: after
+    heel-off it stands on its forefoot, whose contact on the mesh is ahead of
+    the toes joint, so neither joint marker need touch the ground); the lowest of
     heel, ball and toe in the middle half of the swing (25% .. 75% of the time
     from left_up to the next left_down)."""
     leg = Leg(doc, "left")
@@ -265,7 +311,7 @@ def gait_measures(doc, buffers, index):
             swing_knees.append(knee)
             if swing / 4 <= since_up <= 3 * swing / 4:
                 clearances.append(min(heel[1], ball[1], toe[1]))
-        if ball[1] <= ON_GROUND or toe[1] <= ON_GROUND:
+        if planted:
             rises.append(heel[1])
     mid_knee = leg.angles(world(down + stance / 2))[0]
     toe_off_shin_foot = leg.angles(world(up))[2]
@@ -411,27 +457,38 @@ def check_export(program, ch08):
             if abs(end - start - stride) > 1e-4:
                 problems.append("%s: the pelvis travels %g m over the loop, expected the stride %g m"
                                 % (name, end - start, stride))
-            # a planted foot rolls: from its down event to its heel-off the
-            # heel (the rest pose's point on the ground under the ankle,
-            # carried by the foot) stays where it landed, on the ground; from
-            # heel-off to its up event the ball (under the toes joint) does
+            # a planted foot rolls: from its down event to its heel-off it
+            # turns about a point of its heel that stays where it landed, on
+            # the ground; from heel-off to its up event about a point of its
+            # ball. Where those points are is the mesh's (the gait finds them
+            # on it): here they are found as the points of the foot that the
+            # motion leaves still (pivot_in_foot), and must be on the ground,
+            # the heel's behind the ankle, the ball's ahead of it
+            rest = world_matrices(doc)
             for side in ("left", "right"):
                 leg = Leg(doc, side)
                 down, off, up = (events[side + e] for e in ("_down", "_heel_off", "_up"))
                 to_off, to_up = (off - down) % period, (up - down) % period
                 for point, start, end in (("heel", 0.0, to_off), ("ball", to_off, to_up)):
-                    spots = []
+                    feet = []
                     for k in range(9):
                         u = down + start + (end - start) * k / 8  # time since the clip's start
                         # past the wrap: the baked pelvis is one stride back
                         shift = stride if u >= period else 0.0
                         w = world_matrices(posed_document(doc, buffers, index, u % period))
-                        x, y, z = leg.sole(w)[0 if point == "heel" else 1]
-                        spots.append((x, y, z + shift))
+                        foot = [list(c) for c in w[leg.foot]]
+                        foot[3][2] += shift
+                        feet.append(foot)
+                    pivot = pivot_in_foot(feet, leg.heel_in_foot if point == "heel" else leg.ball_in_foot)
+                    spots = [apply(m, pivot) for m in feet]
                     far = max(math.dist(spots[0], s) for s in spots)
-                    if far > 0.002 or abs(spots[0][1]) > 0.001:
-                        problems.append("%s: the planted %s %s moves %g m from %s to %s (at height %g m)"
-                                        % (name, side, point, far, "down" if point == "heel" else "heel-off",
+                    at_rest = apply(rest[leg.foot], pivot)
+                    ankle = position(rest[leg.foot])
+                    ahead = at_rest[2] - ankle[2]
+                    if far > 0.002 or abs(spots[0][1]) > 0.001 or (ahead > 0) != (point == "ball"):
+                        problems.append("%s: the planted %s %s (%g m ahead of the ankle) moves %g m from %s to %s "
+                                        "(at height %g m)"
+                                        % (name, side, point, ahead, far, "down" if point == "heel" else "heel-off",
                                            "heel-off" if point == "heel" else "up", spots[0][1]))
             # chapter 08 on the file = this program's pose with the root motion in the pelvis
             for t in (0.0, 0.137, period / 2, 0.9 * period):
@@ -474,11 +531,18 @@ def check_sunk(program):
                         % slide)
     # the gait-measures line is the gait mode's (the soles are 7 mm lower:
     # the toe clearance with them)
+    # the mesh's feet are 7 mm lower too: the mesh line, the real check's
+    # (under 0.005) plus 0.007, and its own error line after the sole's
+    mesh = mesh_lines(out)
+    if not mesh or not 0.007 <= mesh[0] <= 0.012:
+        problems.append("max_mesh_penetration %r, expected 0.007 to 0.012" % (mesh,))
     lines = [line for line in error_lines(err) if not GAIT_OUTSIDE.fullmatch(line)]
-    if len(lines) != 1 or not re.fullmatch(r"error: a sole goes [0-9.e-]+ m under the ground \(at most 0\.005\)",
-                                           lines[0]):
-        problems.append("stderr %r, expected one line 'error: a sole goes ... m under the ground (at most 0.005)'"
-                        % err)
+    if len(lines) != 2 or not re.fullmatch(r"error: a sole goes [0-9.e-]+ m under the ground \(at most 0\.005\)",
+                                           lines[0]) or not re.fullmatch(
+                                               r"error: a foot vertex goes [0-9.e-]+ m under the ground \(at most 0\.005\)",
+                                               lines[1]):
+        problems.append("stderr %r, expected 'error: a sole goes ... m under the ground (at most 0.005)' and "
+                        "'error: a foot vertex goes ... m under the ground (at most 0.005)'" % err)
     return problems
 
 

@@ -9,6 +9,7 @@
  * walk and the run are gait_presets.c's.
  */
 #include "walk.h"
+#include "gait_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -35,7 +36,7 @@ static void axis_rotation(float angle, float x, float y, float z, versor out)
     glm_quatv(out, angle, axis);
 }
 
-static float wrap01(float phase)
+float wrap01(float phase)
 {
     return phase - floorf(phase);
 }
@@ -137,7 +138,7 @@ static void knee_hinge(const vec3 hip_to_ankle, vec3 hinge, vec3 knee_side)
 
 /* --- the cycle as a function of phase --------------------------------------------- */
 
-static float side_offset(gait_side side)
+float side_offset(gait_side side)
 {
     return side == GAIT_LEFT ? 0.0f : 0.5f;
 }
@@ -235,7 +236,7 @@ static void turned_rest(const gait *g, int j, const versor turn, versor out)
 
 /* --- the feet ---------------------------------------------------------------------- */
 
-static float smooth01(float u)
+float smooth01(float u)
 {
     u = glm_clamp(u, 0, 1);
     return u * u * (3 - 2 * u);
@@ -260,7 +261,7 @@ static float ease_in(float u)
  * heel until foot_flat (loading response), flat until heel_off, then
  * turning about the ball, faster and faster, to toe_off_pitch heel up at
  * toe-off (terminal stance and pre-swing). */
-static float stance_pitch(const gait_params *p, float u)
+float stance_pitch(const gait_params *p, float u)
 {
     if (u < p->foot_flat)
         return p->heel_strike_pitch * (1 - smooth01(u / p->foot_flat));
@@ -276,7 +277,7 @@ static float stance_pitch(const gait_params *p, float u)
  * began at cycle phase `contact`. Whatever touches the ground stays still:
  * the heel until the foot is flat, the ball after heel-off. The flat foot's
  * ankle is under the hip at mid_stance. */
-static void stance_foot(const gait *g, gait_side side, float contact, float u, vec3 ankle, versor foot)
+void stance_foot(const gait *g, gait_side side, float contact, float u, vec3 ankle, versor foot)
 {
     const gait_params *p = &g->params;
     const gait_leg *leg = &g->leg[side];
@@ -287,22 +288,28 @@ static void stance_foot(const gait *g, gait_side side, float contact, float u, v
     glm_quat_normalize(foot);
     vec3 flat = {leg->ankle_rest[0], leg->ankle_rest[1],
                  leg->ankle_rest[2] + p->stride_length * (contact + p->mid_stance)};
-    /* the pivot's offset from the ankle in the rest pose: the heel is under
-     * the ankle, the ball under the toes joint */
-    vec3 rest_offset = {0, -leg->ankle_rest[1], 0}, offset;
-    if (pitch < 0)
-        glm_vec3_copy((float *)leg->ball_offset, rest_offset);
+    /* the pivot's offset from the ankle in the rest pose: the heel (the
+     * lowest point of the heel's curve at heel strike), the ball (under the
+     * toes joint) */
+    vec3 rest_offset, offset;
+    glm_vec3_copy((float *)(pitch < 0 ? leg->ball_offset : leg->heel_offset), rest_offset);
+
     glm_quat_rotatev(turn, rest_offset, offset);
     /* ankle = pivot - turned offset, the pivot where the flat foot has it */
     glm_vec3_add(flat, rest_offset, ankle);
     glm_vec3_sub(ankle, offset, ankle);
+    /* the heel's pivot is the lowest point at heel strike, a little over the
+     * ground when the foot is flat: it comes down to the ground as the foot
+     * turns up, so that what is lowest stays on the ground */
+    if (pitch > 0 && p->heel_strike_pitch > 0)
+        ankle[1] -= (leg->ankle_rest[1] + leg->heel_offset[1]) * pitch / p->heel_strike_pitch;
 }
 /* [/listing] */
 
 /* [listing stance_knee] */
 /* The stance knee's least flexion at u (radians): the knots at contact,
  * foot flat, heel-off and toe-off, eased between. */
-static float stance_knee(const gait_params *p, float u)
+float stance_knee(const gait_params *p, float u)
 {
     const float at[4] = {0, p->foot_flat, p->heel_off, p->stance_fraction};
     const float knee[4] = {p->knee_contact, p->knee_loading, p->knee_mid_stance, p->knee_toe_off};
@@ -313,7 +320,7 @@ static float stance_knee(const gait_params *p, float u)
 }
 
 /* Hip to ankle, for a leg of thigh l1 and shin l2 bent by `knee` (flexion). */
-static float leg_span(const gait_leg *leg, float knee)
+float leg_span(const gait_leg *leg, float knee)
 {
     float l1 = leg->thigh_length, l2 = leg->shin_length;
     return sqrtf(l1 * l1 + l2 * l2 + 2 * l1 * l2 * cosf(knee));
@@ -402,7 +409,7 @@ static void swing_reach(const gait_leg *leg, float side, float knee, float hip, 
 }
 
 /* swing_reach's inverse: the knee and thigh angles of a hip-to-ankle vector. */
-static void reach_angles(const gait_leg *leg, const vec3 reach, float *side, float *knee, float *hip)
+void reach_angles(const gait_leg *leg, const vec3 reach, float *side, float *knee, float *hip)
 {
     float l1 = leg->thigh_length, l2 = leg->shin_length, span = glm_vec3_norm((float *)reach);
     span = glm_clamp(span, fabsf(l1 - l2) + 1e-5f, l1 + l2);
@@ -413,7 +420,7 @@ static void reach_angles(const gait_leg *leg, const vec3 reach, float *side, flo
 
 /* The swing's foot: turned with the shin (shin_turn, the shin's model turn
  * from rest), plantarflexed by `ankle` about X, then `fix` on top. */
-static void swing_foot(const gait *g, gait_side side, const versor shin_turn, float ankle, const versor fix, versor out)
+void swing_foot(const gait *g, gait_side side, const versor shin_turn, float ankle, const versor fix, versor out)
 {
     versor flex, t;
     axis_rotation(ankle, 1, 0, 0, flex); /* toes down: a turn about +X */
@@ -423,8 +430,19 @@ static void swing_foot(const gait *g, gait_side side, const versor shin_turn, fl
     glm_quat_normalize_to(t, out);
 }
 
+/* The swinging ankle's forward position at s, from the planned table
+ * (plan_swing_forward). */
+static float swing_forward(const gait_swing *w, float s)
+{
+    float x = glm_clamp(s, 0, 1) * GAIT_SWING_SAMPLES;
+    int i = (int)x;
+    if (i >= GAIT_SWING_SAMPLES)
+        return w->forward[GAIT_SWING_SAMPLES];
+    return w->forward[i] + (w->forward[i + 1] - w->forward[i]) * (x - (float)i);
+}
+
 /* The pelvis's offset from its rest height at phase, from the planned table. */
-static float pelvis_offset_at(const gait *g, float phase)
+float pelvis_offset_at(const gait *g, float phase)
 {
     float x = wrap01(phase) * GAIT_PELVIS_SAMPLES;
     int i = (int)x;
@@ -437,7 +455,7 @@ static float pelvis_offset_at(const gait *g, float phase)
 /* The whole pose at phase, the pelvis `offset` over its rest height. One
  * pass over the joints, parents first, so a joint's parent is posed when it
  * is reached. hip_out (may be NULL) gets each hip joint's position. */
-static void pose_at(const gait *g, float phase, float offset, transform *pose, vec3 hip_out[2])
+void pose_at(const gait *g, float phase, float offset, transform *pose, vec3 hip_out[2])
 {
     const gait_params *p = &g->params;
     const float two_pi = 2 * (float)GAIT_PI, beta = p->stance_fraction;
@@ -520,10 +538,11 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
                     vec3 reach;
                     swing_reach(leg, side, knee, thigh, reach);
                     glm_vec3_add((float *)hip, reach, target);
+                    if (g->forward_planned) /* never backwards (plan_swing_forward), a stride a cycle */
+                        target[2] = swing_forward(w, sw) + (phase - own - w->forward_contact) * p->stride_length;
                     versor fix;
                     quat_slerp(w->foot_fix[0], w->foot_fix[1], sw, fix);
-                    /* twice when the foot would pass too low: the second time
-                     * with the ankle raised by what it lacked */
+                    /* twice when the foot would pass too low, the ankle raised by what it lacked */
                     for (int pass = 0; pass < 2; pass++) {
                         solve_leg(leg, hip, target, thigh_turn, shin_turn[s]);
                         float foot_ankle = swing_ankle(g, leg, shin_turn[s], sw, ankle);
@@ -554,14 +573,17 @@ static void pose_at(const gait *g, float phase, float offset, transform *pose, v
             } else if (j == leg->toes) {
                 if (heel_pitch[s] < 0) {
                     /* the toes stay on the ground: the toe joint bends. The
-                     * foot turns about the ball, under the joint, so the
-                     * joint (toes_height over the sole) comes down as the
-                     * heel rises; level toes would then go into the ground,
-                     * so they turn up just enough (q) for their tip, toe_reach
-                     * ahead, to stay on it:
-                     * toes_height cos(pitch) - toes_height cos q + toe_reach sin q = 0 */
-                    float h = leg->toes_height, r = hypotf(h, leg->toe_reach);
-                    float q = atan2f(h, leg->toe_reach) + asinf(-h * cosf(heel_pitch[s]) / r);
+                     * foot turns about the ball, ball_ahead (c) in front of
+                     * the joint, so the joint (toes_height, h, over the sole)
+                     * is at h cos(pitch) - c sin(pitch) over the ground as the
+                     * heel rises (pitch < 0); the toes turn (q, up +) just
+                     * enough for their tip, toe_reach ahead, to stay on it:
+                     * joint - h cos q + toe_reach sin q = 0. Under the joint
+                     * (c = 0, no mesh) the joint comes down and q > 0; the
+                     * mesh's ball keeps it up, and q <= 0 */
+                    float h = leg->toes_height, r = hypotf(h, leg->toe_reach), c = leg->ball_ahead;
+                    float joint = h * cosf(heel_pitch[s]) - c * sinf(heel_pitch[s]); /* over the ground */
+                    float q = atan2f(h, leg->toe_reach) + asinf(glm_clamp(-joint / r, -1, 1));
                     axis_rotation(-q, 1, 0, 0, t); /* toes up: a turn about -X */
                     glm_quat_mul(t, g->rest_model_rotation[j], model);
                     place_joint(g, j, model, pose);
@@ -620,7 +642,7 @@ void gait_free(gait *g)
     memset(g, 0, sizeof *g);
 }
 
-static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
+static bool measure_leg(gait *g, const skeleton *s, int side, const gait_soles *soles, sa_error *err)
 {
     gait_leg *leg = &g->leg[side];
     const char *const *names = leg_joint_names[side];
@@ -658,166 +680,55 @@ static bool measure_leg(gait *g, const skeleton *s, int side, sa_error *err)
     versor foot_from_model;
     glm_quat_conjugate(g->model_rotation[leg->foot], foot_from_model);
     vec3 heel_offset = {0, -ankle[1], 0}, ball_offset = {ball[0] - ankle[0], -ankle[1], ball[2] - ankle[2]};
-    glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
+    if (soles) { /* the mesh's: from the foot's frame into the rest pose's model space */
+        glm_vec3_copy((float *)soles->heel_in_foot[side], leg->heel_in_foot);
+        glm_vec3_copy((float *)soles->ball_in_foot[side], leg->ball_in_foot);
+        glm_quat_rotatev(g->model_rotation[leg->foot], leg->heel_in_foot, heel_offset);
+        glm_quat_rotatev(g->model_rotation[leg->foot], leg->ball_in_foot, ball_offset);
+    } else {
+        glm_quat_rotatev(foot_from_model, heel_offset, leg->heel_in_foot);
+        glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
+    }
+    /* [listing ball_ahead] */
+    /* The ball, the heel-off's pivot, is on the sole ahead of the toes
+     * joint (h over the sole) by c: the foot turns about it heel up by up to
+     * toe_off_pitch, which carries the joint down by h (1 - cos) and up by
+     * c sin. At c = h tan(toe_off_pitch / 2) the joint is back at its rest
+     * height at toe-off and never under it before, so the toes, kept on the
+     * ground through it, never go into it: the mesh's ball (foot_mesh_soles)
+     * is at least that far ahead. Without a mesh the ball stays under the
+     * joint (c = 0): nothing is drawn to go into the ground. */
+    float h = toes >= 0 ? ball[1] - (ankle[1] + ball_offset[1]) : 0, c = 0;
+    if (toes >= 0 && soles) {
+        c = h * tanf(g->params.toe_off_pitch / 2);
+        c = fmaxf(c, ankle[2] + ball_offset[2] - ball[2]);
+        ball_offset[2] = ball[2] - ankle[2] + c;
+    }
+    /* [/listing] */
     glm_quat_rotatev(foot_from_model, ball_offset, leg->ball_in_foot);
+    glm_vec3_copy(heel_offset, leg->heel_offset);
     glm_vec3_copy(ball_offset, leg->ball_offset);
     /* the toes: their joint's height over the sole, and how far ahead of
      * it their tip reaches (the skeleton ends at the joint; a foot's toes
      * reach about three quarters of heel-to-ball further, as the humanoid's
      * mesh does) */
-    leg->toes_height = toes >= 0 ? ball[1] : 0;
-    leg->toe_reach = 0.75f * hypotf(ball_offset[0], ball_offset[2]);
+    leg->toes_height = h;
+    leg->ball_ahead = c;
+    leg->heel_back = soles ? soles->heel_back[side] : 0;
+    leg->toe_reach = soles && soles->toe_reach[side] > 0 ? soles->toe_reach[side]
+                                                         : 0.75f * hypotf(ball_offset[0], ball_offset[2]);
     knee_hinge(hip_to_ankle, hinge, side_dir);
     bone_frame(thigh, hinge, leg->thigh_frame);
     bone_frame(shin, hinge, leg->shin_frame);
     return true;
 }
 
-/* [listing plan_pelvis] */
-/* The pelvis's height over the cycle, from the legs. At each of
- * GAIT_PELVIS_SAMPLES phases every planted leg allows the hip at most so
- * high that its knee keeps the stance's least flexion (stance_knee): the
- * pelvis takes the lowest of those. Where no foot is down (a run's flight)
- * it flies: a ballistic arc between the take-off and the landing heights.
- * Then the curve is smoothed without rising anywhere above what the legs
- * allow: each sample becomes the least over a window (erosion), then the
- * mean of those over the same window; a sample's mean only takes values
- * of windows that contain the sample itself, so none is higher than it was. */
-/* How high (over its rest height) the pelvis may be at phase: the lowest
- * of what the planted legs allow (INFINITY in flight). Fails on a planted
- * ankle out of every leg's reach. */
-static bool pelvis_need(gait *g, float phase, transform *pose, float *need, sa_error *err)
-{
-    const gait_params *p = &g->params;
-    vec3 hip[2];
-    pose_at(g, phase, 0, pose, hip); /* the hips with the pelvis at its rest height */
-    *need = INFINITY;
-    for (int s = 0; s < 2; s++) {
-        float own = wrap01(phase - side_offset((gait_side)s));
-        if (own > p->stance_fraction)
-            continue;
-        vec3 ankle;
-        versor foot;
-        stance_foot(g, (gait_side)s, phase - own, own, ankle, foot);
-        float span = leg_span(&g->leg[s], stance_knee(p, own));
-        float dx = ankle[0] - hip[s][0], dz = ankle[2] - hip[s][2], flat = span * span - dx * dx - dz * dz;
-        if (!(flat > 0))
-            return sa_error_set(err,
-                                "gait: stride_length %g m is too long for these legs: a planted ankle is %g m "
-                                "ahead of or behind its hip, the leg reaches %g m",
-                                (double)p->stride_length, sqrt((double)(dx * dx + dz * dz)), (double)span);
-        *need = fminf(*need, ankle[1] + sqrtf(flat) - hip[s][1]);
-    }
-    return true;
-}
-/* [/listing] */
-
-/* [listing plan_pelvis_smooth] */
-static bool plan_pelvis(gait *g, transform *pose, sa_error *err)
-{
-    const gait_params *p = &g->params;
-    enum { N = GAIT_PELVIS_SAMPLES, W = N / 40 };
-    float need[N], low[N];
-    for (int i = 0; i < N; i++)
-        if (!pelvis_need(g, (float)i / N, pose, &need[i], err))
-            return false;
-    /* flight: from the last sample with a foot down to the next one */
-    const float dt = g->period / N, gravity = 9.81f;
-    for (int i = 0; i < N; i++) {
-        if (isfinite(need[i]) || !isfinite(need[(i + N - 1) % N]))
-            continue;
-        int from = (i + N - 1) % N, to = i, steps = 1;
-        while (!isfinite(need[to % N]))
-            to++, steps++;
-        float y0 = need[from], y1 = need[to % N], flight = (float)steps * dt;
-        for (int k = 1; k < steps; k++) {
-            float t = (float)k * dt;
-            need[(from + k) % N] = y0 + (y1 - y0) * t / flight + gravity * t * (flight - t) / 2;
-        }
-    }
-    for (int i = 0; i < N; i++) {
-        if (!isfinite(need[i]))
-            return sa_error_set(err, "gait: no foot is ever planted (stance_fraction %g)", (double)p->stance_fraction);
-        low[i] = INFINITY;
-        for (int k = -W; k <= W; k++)
-            low[i] = fminf(low[i], need[(i + k + N) % N]);
-    }
-    for (int i = 0; i < N; i++) {
-        float sum = 0;
-        for (int k = -W; k <= W; k++)
-            sum += low[(i + k + N) % N];
-        g->pelvis_offset[i] = sum / (2 * W + 1);
-    }
-    /* [elide the toe-off's bound: the two samples around it kept under what its leg allows] */
-    /* a toe-off falls between samples, where its leg is at its longest:
-     * what the leg allows there bounds the two samples around it, so the
-     * line between them (pelvis_offset_at) stays under it */
-    for (int s = 0; s < 2; s++) {
-        float off = wrap01(side_offset((gait_side)s) + p->stance_fraction * (1 - 1e-5f)), at;
-        if (!pelvis_need(g, off, pose, &at, err))
-            return false;
-        int i = (int)(off * N) % N;
-        g->pelvis_offset[i] = fminf(g->pelvis_offset[i], at);
-        g->pelvis_offset[(i + 1) % N] = fminf(g->pelvis_offset[(i + 1) % N], at);
-    }
-    /* [/elide] */
-    return true;
-}
-/* [/listing] */
-
-/* Each leg's swing ends, measured on the stance poses at its toe-off and
- * at its next contact (the pelvis planned), so that the swing's curves
- * start and end where the stance is. */
-static void plan_swing(gait *g, transform *pose)
-{
-    const gait_params *p = &g->params;
-    for (int s = 0; s < 2; s++) {
-        const gait_leg *leg = &g->leg[s];
-        gait_swing *w = &g->swing[s];
-        for (int e = 0; e < 2; e++) {
-            float own = e == 0 ? p->stance_fraction : 0, phase = wrap01(side_offset((gait_side)s) + own);
-            pose_at(g, phase, pelvis_offset_at(g, phase), pose, NULL);
-            const float *hip = g->model_position[leg->thigh], *knee = g->model_position[leg->shin],
-                        *ankle = g->model_position[leg->foot];
-            vec3 reach, shin;
-            glm_vec3_sub((float *)ankle, (float *)hip, reach);
-            reach_angles(leg, reach, &w->side[e], &w->knee[e], &w->hip[e]);
-            /* plantarflexion: how far the foot's pitch is below the shin's
-             * (the foot is neutral, square to the shin as in the rest pose,
-             * when its toes-up pitch equals the shin's forward lean) */
-            glm_vec3_sub((float *)ankle, (float *)knee, shin);
-            w->ankle[e] = atan2f(shin[2], -shin[1]) - stance_pitch(p, own);
-            versor shin_turn, rest_inverse, swing_model, inverse, identity = GLM_QUAT_IDENTITY_INIT;
-            glm_quat_conjugate(g->rest_model_rotation[leg->shin], rest_inverse);
-            glm_quat_mul(g->model_rotation[leg->shin], rest_inverse, shin_turn);
-            swing_foot(g, (gait_side)s, shin_turn, w->ankle[e], identity, swing_model);
-            glm_quat_conjugate(swing_model, inverse);
-            glm_quat_mul(g->model_rotation[leg->foot], inverse, w->foot_fix[e]);
-            glm_quat_normalize(w->foot_fix[e]);
-            if (e == 0 && leg->toes >= 0)
-                glm_quat_copy(pose[leg->toes].rotation, w->toes_local);
-            else if (e == 0)
-                glm_quat_identity(w->toes_local);
-        }
-        if (glm_quat_dot(w->foot_fix[0], w->foot_fix[1]) < 0)
-            glm_vec4_negate(w->foot_fix[1]);
-    }
-    g->swing_planned = true;
-}
-
-static bool plan_gait(gait *g, sa_error *err)
-{
-    transform *pose = malloc((size_t)g->joint_count * sizeof *pose);
-    if (!pose)
-        return sa_error_set(err, "gait: out of memory");
-    bool ok = plan_pelvis(g, pose, err);
-    if (ok)
-        plan_swing(g, pose);
-    free(pose);
-    return ok;
-}
-
 bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
+{
+    return gait_init_soles(g, s, NULL, p, err);
+}
+
+bool gait_init_soles(gait *g, const skeleton *s, const gait_soles *soles, const gait_params *p, sa_error *err)
 {
     memset(g, 0, sizeof *g);
     if (!check_params(p, err))
@@ -860,7 +771,7 @@ bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err)
     g->forearm[1] = skeleton_find(s, "right_forearm");
     const int optional[] = {g->spine_1,      g->spine_3,    g->neck,      g->upper_arm[0],
                             g->upper_arm[1], g->forearm[0], g->forearm[1]};
-    bool ok = measure_leg(g, s, GAIT_LEFT, err) && measure_leg(g, s, GAIT_RIGHT, err);
+    bool ok = measure_leg(g, s, GAIT_LEFT, soles, err) && measure_leg(g, s, GAIT_RIGHT, soles, err);
     for (int k = 0; ok && k < (int)(sizeof optional / sizeof optional[0]); k++)
         if (optional[k] >= 0)
             ok = check_unit_scale(s, optional[k], err);

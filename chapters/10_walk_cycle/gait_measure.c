@@ -74,7 +74,7 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
     }
     /* the rest pose: the shin-foot angle of a neutral ankle, and the toe
      * point (on the ground under the toes joint) in the toes' frame */
-    float h[3], k[3], a[3], t[3], toe_in_toes[3];
+    float h[3], k[3], a[3], t[3], toe_in_toes[3], heel_in_foot[3], ball_in_foot[3];
     skeleton_local_to_model(s, s->rest_local, model);
     position(model[leg->thigh], h), position(model[leg->shin], k), position(model[leg->foot], a);
     position(model[leg->toes], t);
@@ -85,6 +85,14 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
         glm_mat4_inv(model[leg->toes], toes_from_model);
         vec3 ground = {t[0], 0, t[2]};
         glm_mat4_mulv3(toes_from_model, ground, 1, toe_in_toes);
+        /* a gait laboratory's markers, not the gait's pivots (which are
+         * the mesh's, foot_mesh.h): the heel on the ground under the ankle,
+         * the ball under the toes joint, carried by the foot */
+        mat4 foot_from_model;
+        glm_mat4_inv(model[leg->foot], foot_from_model);
+        vec3 heel = {a[0], 0, a[2]};
+        glm_mat4_mulv3(foot_from_model, heel, 1, heel_in_foot);
+        glm_mat4_mulv3(foot_from_model, ground, 1, ball_in_foot);
     }
     double duration = c->duration, stance = fmod(up - down + duration, duration), mid = down + stance / 2;
     double swing_from = up, swing = duration - stance;
@@ -103,7 +111,8 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
         double shin_foot;
         leg_angles(h, k, a, t, &knee, &hip, &shin_foot);
         float heel[3], ball[3], toe[3];
-        gait_sole_points(g, GAIT_LEFT, model[leg->foot], heel, ball);
+        glm_mat4_mulv3(model[leg->foot], heel_in_foot, 1, heel);
+        glm_mat4_mulv3(model[leg->foot], ball_in_foot, 1, ball);
         glm_mat4_mulv3(model[leg->toes], toe_in_toes, 1, toe);
         double lowest = fmin(heel[1], fmin(ball[1], toe[1]));
         double since_down = fmod(time - down + duration, duration),
@@ -121,7 +130,7 @@ bool gait_measure(const skeleton *s, const walk_clip *w, gait_measures *out, sa_
         double to_off = fabs(fmod(time - up + 1.5 * duration, duration) - duration / 2);
         if (to_off < best_off)
             best_off = to_off, out->ankle_plantarflexion_toe_off_deg = neutral - shin_foot;
-        if (ball[1] <= GAIT_ON_GROUND || toe[1] <= GAIT_ON_GROUND)
+        if (planted) /* after heel-off the foot stands on its forefoot */
             out->heel_rise_on_planted_toes_m = fmax(out->heel_rise_on_planted_toes_m, heel[1]);
         if (!planted && since_up >= swing / 4 && since_up <= 3 * swing / 4)
             out->toe_clearance_min_m = fmin(out->toe_clearance_min_m, lowest);

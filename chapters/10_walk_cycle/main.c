@@ -14,7 +14,8 @@
  *   ch10_walk_cycle --speed 1.9 --wave       between walk and run, waving
  *   ch10_walk_cycle --speed 1.9 --time 3 --screenshot OUT.png   3 s of it, simulated at 60 Hz
  *   ch10_walk_cycle --check-walk             10 s walking, 10 s running, 10 s of speed changes, measured;
- *                                            the walk's and the run's gait beside the normal ranges
+ *                                            the walk's and the run's gait beside the normal ranges,
+ *                                            the skinned feet (foot_mesh.h) under the ground, backwards
  *   ch10_walk_cycle --check-walk --sink 0.007   the same, the feet 7 mm under the ground: it must fail
  *   ch10_walk_cycle --export OUT.gltf        the humanoid with its walk and run
  *   ch10_walk_cycle --gait run --time 0.2 --dump-pose OUT   the pose, root motion in the pelvis
@@ -41,7 +42,9 @@ static const cli_option options_extra[] = {
     {"--check-walk", CLI_FLAG, &check_walk, NULL,
      "simulate 10 s of walking, 10 s of running and 10 s of speed changes between them at 60 Hz, print max_foot_slide (m/s), max_foot_penetration (m) "
      "and distance_travelled (m), then the walk's and the run's gait (knee, hip and ankle angles, heel rise, toe "
-     "clearance) beside the normal ranges; exit 1 over 0.01 m/s or 0.005 m or with a gait measure outside its range"},
+     "clearance) beside the normal ranges, then the skinned mesh's feet: max_mesh_penetration (m, the deepest foot "
+     "vertex under the ground) and min_foot_forward_speed (m/s, the slowest a sole moves forward); exit 1 over 0.01 "
+     "m/s or 0.005 m, under -0.05 m/s or with a gait measure outside its range"},
     {"--sink", CLI_FLOAT, &sink_option, "M",
      "with --check-walk: the gaits' pelvis M metres lower, the feet M under the ground and not sliding: a defect the "
      "check must report (exit 1 over 0.005 m; the check's own test)"},
@@ -75,11 +78,16 @@ static const cli_spec spec = {
 
 static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
 {
-    if (!animated_view_load(&st->v, path, decode_images, err))
+    if (!animated_view_load(&st->v, path, decode_images, err) ||
+        !foot_mesh_init(&st->feet, &st->v.sc, &st->v.skel, &st->v.all, err))
         return false;
     const gait_params params[2] = {gait_walk(), gait_run()};
-    if (!walk_clip_make(&st->v.all, &params[0], "walk", &st->gaits[0], err) ||
-        !walk_clip_make(&st->v.all, &params[1], "run", &st->gaits[1], err))
+    /* the soles' pivots from the mesh, each gait's own heel strike (none without a mesh: the joints') */
+    gait_soles soles[2];
+    bool mesh[2] = {foot_mesh_soles(&st->feet, &st->v.all, params[0].heel_strike_pitch, &soles[0]),
+                    foot_mesh_soles(&st->feet, &st->v.all, params[1].heel_strike_pitch, &soles[1])};
+    if (!walk_clip_make_soles(&st->v.all, mesh[0] ? &soles[0] : NULL, &params[0], "walk", &st->gaits[0], err) ||
+        !walk_clip_make_soles(&st->v.all, mesh[1] ? &soles[1] : NULL, &params[1], "run", &st->gaits[1], err))
         return sa_error_prefix(err, "%s", path);
     return true;
 }
@@ -129,7 +137,7 @@ int main(int argc, char **argv)
         return app_fail(&err);
     }
     if (check_walk)
-        status = run_check_walk(&st.v.all, st.gaits, sink_option);
+        status = run_check_walk(&st.v.all, st.gaits, &st.feet, sink_option);
     else if (export_path)
         status = walk_export(export_path, &st.v.all, st.gaits, 2, &err) ? 0 : app_fail(&err);
     else if (dump_pose_path)

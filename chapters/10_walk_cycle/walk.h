@@ -81,27 +81,44 @@ bool gait_at_speed(const gait_params *base, float speed, gait_params *out, sa_er
 
 typedef enum gait_side { GAIT_LEFT, GAIT_RIGHT } gait_side;
 
+/* The feet as chapter 10's foot_mesh.h gathers them from the skinned mesh. */
+typedef struct foot_mesh foot_mesh;
+
+/* Where each sole touches the ground, in its foot joint's frame: the heel
+ * (the pivot of the heel strike) and the ball (the pivot of heel-off), as
+ * foot_mesh_soles finds them on the mesh. */
+typedef struct gait_soles {
+    float heel_in_foot[2][3], ball_in_foot[2][3]; /* GAIT_LEFT, GAIT_RIGHT */
+    float toe_reach[2];                           /* the toes' tip ahead of the toes joint, m (0: no toes) */
+    float heel_back[2]; /* the heel's back (the mesh's rearmost foot vertex) behind the heel pivot, m */
+} gait_soles;
+
 /* The legs' joints the generator needs (named left_thigh ... right_foot)
  * and what it measured of them in the rest pose. */
 typedef struct gait_leg {
     int thigh, shin, foot;
-    int toes;                        /* -1 when the skeleton has none */
-    float ball_offset[3];            /* the ball (sole under the toes joint) from the ankle, model space, rest pose */
-    float toes_height;               /* the toes joint over the sole, rest pose (0 without toes) */
-    float toe_reach;                 /* the toes' tip ahead of the ball: 0.75 of heel to ball */
+    int toes;             /* -1 when the skeleton has none */
+    float heel_offset[3]; /* the heel (the sole's pivot at heel strike) from the ankle, model space, rest pose */
+    float ball_offset[3]; /* the ball (sole under the toes joint) from the ankle, model space, rest pose */
+    float toes_height;    /* the toes joint over the ball, rest pose (0 without toes) */
+    float ball_ahead;     /* the ball ahead of the toes joint along the foot, rest pose (m) */
+    float toe_reach;      /* the toes' tip ahead of the toes joint: the mesh's, or 0.75 of heel to ball */
+    float heel_back;      /* the heel's back behind the heel pivot: the mesh's, or 0 (unknown) */
     float thigh_length, shin_length; /* hip to knee, knee to ankle, metres */
     float ankle_rest[3];             /* the ankle in model space, rest pose: y is its height over the sole */
     /* The rest pose's thigh and shin frames (bone direction, knee hinge
      * axis, their cross product as columns): the leg solve turns them onto
      * the posed ones. */
     mat3 thigh_frame, shin_frame;
-    /* The sole, in the foot joint's frame: the points of the rest pose on
+    /* The sole, in the foot joint's frame: from the mesh when gait_init_soles
+     * is given them (foot_mesh_soles), else the points of the rest pose on
      * y = 0 under the ankle (heel) and under the toes joint (ball; the heel
      * again when the skeleton has no left_toes / right_toes). */
     float heel_in_foot[3], ball_in_foot[3];
 } gait_leg;
 
 #define GAIT_PELVIS_SAMPLES 256
+#define GAIT_SWING_SAMPLES 64
 
 /* A leg's swing, the ends its curves go between (index 0 at toe-off, 1 at
  * the next contact), measured on the stance poses there: */
@@ -112,6 +129,12 @@ typedef struct gait_swing {
     float ankle[2];     /* the foot turned from the shin's neutral, radians (plantarflexion +) */
     versor foot_fix[2]; /* what takes the swing's foot rotation onto the stance's exactly */
     versor toes_local;  /* the toes joint at toe-off (bent up under the foot) */
+    /* the ankle's forward position (model z of the authored gait) at
+     * GAIT_SWING_SAMPLES + 1 even steps of the swing after the stance that
+     * begins at phase forward_contact (the leg's first), never going back
+     * (plan_swing_forward); a stance k cycles later swings k strides ahead */
+    float forward[GAIT_SWING_SAMPLES + 1];
+    float forward_contact;
 } gait_swing;
 
 /* A generator set up for one skeleton and one set of parameters. */
@@ -130,8 +153,9 @@ typedef struct gait {
     /* The pelvis's height over the cycle: its offset from the rest height
      * at GAIT_PELVIS_SAMPLES even phases, from the stance legs (gait_init). */
     float pelvis_offset[GAIT_PELVIS_SAMPLES];
-    gait_swing swing[2]; /* each leg's swing, from its toe-off to its next contact */
-    bool swing_planned;  /* gait_init has measured swing[]: until then a swing leg just hangs */
+    gait_swing swing[2];  /* each leg's swing, from its toe-off to its next contact */
+    bool swing_planned;   /* gait_init has measured swing[]: until then a swing leg just hangs */
+    bool forward_planned; /* ... and the swing's forward positions: until then the angles' */
     int joint_count;
     versor *rest_model_rotation; /* [joint_count]: model-space rotation of every joint in the rest pose */
     transform *rest_local;       /* [joint_count] */
@@ -149,6 +173,8 @@ typedef struct gait {
  * legs and works out the pelvis height. Errors are one line naming the
  * parameter or the joint. */
 bool gait_init(gait *g, const skeleton *s, const gait_params *p, sa_error *err);
+/* The same with the soles' pivots given (NULL: gait_init's, from the joints). */
+bool gait_init_soles(gait *g, const skeleton *s, const gait_soles *soles, const gait_params *p, sa_error *err);
 void gait_free(gait *g);
 
 /* The pose at `phase` (0 .. 1 of the cycle) as authored: the pelvis carried
@@ -241,6 +267,9 @@ bool gait_clip_stance(const clip *c, gait_side side, float *down, float *length,
 
 /* gait_init and gait_make_clip in one. */
 bool walk_clip_make(const skeleton *s, const gait_params *p, const char *name, walk_clip *out, sa_error *err);
+/* The same over the soles' pivots given (NULL: the joints'; gait_init_soles). */
+bool walk_clip_make_soles(const skeleton *s, const gait_soles *soles, const gait_params *p, const char *name,
+                          walk_clip *out, sa_error *err);
 void walk_clip_free(walk_clip *w);
 
 /* [listing walk_check_result] */
@@ -248,6 +277,9 @@ typedef struct walk_check_result {
     double max_foot_slide;       /* m/s: the fastest a planted sole point on the ground moves horizontally */
     double max_foot_penetration; /* m: how far a sole goes under the ground (0 when never) */
     double distance_travelled;   /* m: the length of the root's path */
+    /* the mesh (foot_mesh.h): every foot vertex, skinned as chapter 06 skins it */
+    double max_mesh_penetration;   /* m: the deepest a foot vertex goes under the ground (0 when never) */
+    double min_foot_forward_speed; /* m/s: the slowest a foot vertex moves forward (negative: backwards) */
 } walk_check_result;
 /* [/listing] */
 
@@ -268,8 +300,12 @@ double gait_sole_slide(const float now[3], const float before[3], double dt);
  * planted at both ends, on the heel and the ball (gait_sole_points), in world
  * space, each while it is on the ground (within 0.5 mm of y = 0) at both
  * ends: the heel until it lifts, the ball from when it comes down. The skeleton is the one the clips were made over.
+ * The mesh lines: every frame, every vertex of mesh's feet (skinned by
+ * foot_mesh_skin) in the world, against the ground at mesh->ground, and its
+ * forward speed from the frame before (restarted at each clip); with a
+ * mesh without feet (or NULL), the heel and ball points in their place.
  * Fails (one line) on a clip without the four events or on a rate <= 0. */
-bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
+bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate, foot_mesh *mesh,
                 walk_check_result *out, sa_error *err);
 
 /* [listing gait_measures] */

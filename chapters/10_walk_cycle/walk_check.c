@@ -3,14 +3,22 @@
  * stance known from the clip's own events. */
 #include "walk.h"
 
+#include "foot_mesh.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 bool walk_clip_make(const skeleton *s, const gait_params *p, const char *name, walk_clip *out, sa_error *err)
 {
+    return walk_clip_make_soles(s, NULL, p, name, out, err);
+}
+
+bool walk_clip_make_soles(const skeleton *s, const gait_soles *soles, const gait_params *p, const char *name,
+                          walk_clip *out, sa_error *err)
+{
     memset(out, 0, sizeof *out);
-    if (!gait_init(&out->g, s, p, err))
+    if (!gait_init_soles(&out->g, s, soles, p, err))
         return false;
     if (!gait_make_clip(&out->g, name, &out->c, &out->rm, err)) {
         gait_free(&out->g);
@@ -81,7 +89,13 @@ static bool foot_events_find(const clip *c, foot_events feet[2], sa_error *err)
     return true;
 }
 
-bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate,
+/* chapter 10's ground: level, where the rest pose's lowest foot vertex is */
+static double level_ground(const void *context, const float p[3])
+{
+    return *(const float *)context - p[1];
+}
+
+bool walk_check(const skeleton *s, const walk_clip *clips, int count, double seconds, double rate, foot_mesh *mesh,
                 walk_check_result *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -92,9 +106,18 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
     transform *pose = malloc((size_t)n * sizeof *pose);
     mat4 *model = malloc((size_t)n * sizeof *model);
     int *cursors = NULL;
+    bool has_mesh = mesh && foot_mesh_has_feet(mesh);
+    size_t points = has_mesh ? (mesh->side[0].vertex_count > mesh->side[1].vertex_count ? mesh->side[0].vertex_count
+                                                                                        : mesh->side[1].vertex_count)
+                             : 2;
+    const float ground = has_mesh ? mesh->ground : 0, forward[3] = {0, 0, 1}; /* heading 0: +Z */
+    foot_meter meter;
+    memset(&meter, 0, sizeof meter);
     bool ok = pose && model;
     if (!ok)
         sa_error_set(err, "walk check: out of memory");
+    else
+        ok = foot_meter_init(&meter, points, err);
     const double dt = 1 / rate;
     const int frames = (int)lround(seconds * rate);
     float root[3] = {0, 0, 0};
@@ -147,8 +170,24 @@ bool walk_check(const skeleton *s, const walk_clip *clips, int count, double sec
                 }
             }
             /* [/listing] */
+            /* [listing walk_check_mesh] */
+            /* the skinned feet: every vertex, world = root + model */
+            if (has_mesh)
+                foot_mesh_skin(mesh, model);
+            mat4 world_from_model;
+            glm_translate_make(world_from_model, root); /* heading 0 */
+            for (int side = 0; side < 2; side++) {
+                size_t sole, n = foot_mesh_world_points(has_mesh ? mesh : NULL, &w->g, (gait_side)side,
+                                                        world_from_model, model[w->g.leg[side].foot], &meter, &sole);
+                foot_meter_add(&meter, (gait_side)side, (const float(*)[3])meter.world, n, sole, forward,
+                               f > 0 ? dt : 0, level_ground, &ground);
+            }
+            /* [/listing] */
         }
     }
+    out->max_mesh_penetration = meter.max_penetration;
+    out->min_foot_forward_speed = isfinite(meter.min_forward_speed) ? meter.min_forward_speed : 0;
+    foot_meter_free(&meter);
     free(cursors);
     free(model);
     free(pose);

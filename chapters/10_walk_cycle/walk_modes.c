@@ -2,6 +2,7 @@
  * --dump-pose (see walk_modes.h). */
 #include "walk_modes.h"
 
+#include "foot_mesh.h"
 #include "locomotion.h"
 
 #include "chapters/04_bone_tree/pose_write.h"
@@ -15,6 +16,10 @@
  * slides visibly; a sole this far under the ground shows through it. */
 #define MAX_FOOT_SLIDE 0.01
 #define MAX_FOOT_PENETRATION 0.005
+/* ... and on the mesh (issue 35): a foot vertex this far under the ground
+ * shows through it; a foot moving backwards this fast kicks back. */
+#define MAX_MESH_PENETRATION 0.005
+#define MIN_FOOT_FORWARD_SPEED (-0.05)
 
 /* Lowers the clip's pelvis (its translation track, every key) by `sink`
  * metres: the whole body, so the planted feet go under the ground and stay
@@ -35,13 +40,13 @@ static void sink_pelvis(walk_clip *w, float sink)
 /* --check-walk: 10 s of the walk, 10 of the run, then 10 of speed changes
  * between them through the locomotion blend and the foot lock; the three
  * lines, exit 1 over the limits. */
-int run_check_walk(const skeleton *all, walk_clip *gaits, float sink)
+int run_check_walk(const skeleton *all, walk_clip *gaits, foot_mesh *feet, float sink)
 {
     walk_check_result r, changes;
     sa_error err;
     for (int i = 0; sink > 0 && i < 2; i++)
         sink_pelvis(&gaits[i], sink);
-    if (!walk_check(all, gaits, 2, 10.0, 60.0, &r, &err) ||
+    if (!walk_check(all, gaits, 2, 10.0, 60.0, feet, &r, &err) ||
         !locomotion_check(&gaits[0], &gaits[1], 10.0, 60.0, &changes, &err))
         return app_fail(&err);
     r.max_foot_slide = fmax(r.max_foot_slide, changes.max_foot_slide);
@@ -57,7 +62,10 @@ int run_check_walk(const skeleton *all, walk_clip *gaits, float sink)
             return app_fail(&err);
         outside += gait_measures_print(gaits[i].c.name, &m, i == 1, stdout);
     }
-    /* One line for each limit broken, after the three lines. */
+    /* the skinned mesh's feet, after the lines above */
+    printf("max_mesh_penetration: %.6f\nmin_foot_forward_speed: %.6f\n", r.max_mesh_penetration,
+           r.min_foot_forward_speed);
+    /* One line for each limit broken, after the lines above. */
     fflush(stdout);
     int status = 0;
     if (r.max_foot_slide > MAX_FOOT_SLIDE) {
@@ -67,6 +75,16 @@ int run_check_walk(const skeleton *all, walk_clip *gaits, float sink)
     if (r.max_foot_penetration > MAX_FOOT_PENETRATION) {
         fprintf(stderr, "error: a sole goes %g m under the ground (at most %g)\n", r.max_foot_penetration,
                 MAX_FOOT_PENETRATION);
+        status = 1;
+    }
+    if (r.max_mesh_penetration > MAX_MESH_PENETRATION) {
+        fprintf(stderr, "error: a foot vertex goes %g m under the ground (at most %g)\n", r.max_mesh_penetration,
+                MAX_MESH_PENETRATION);
+        status = 1;
+    }
+    if (r.min_foot_forward_speed < MIN_FOOT_FORWARD_SPEED) {
+        fprintf(stderr, "error: a foot moves backwards at %g m/s (at most %g)\n", -r.min_foot_forward_speed,
+                -MIN_FOOT_FORWARD_SPEED);
         status = 1;
     }
     if (outside > 0) {

@@ -10,8 +10,10 @@
  * limits (issue 17). gaits is the walk and the run. sink (--sink, metres,
  * >= 0; 0 for the real check) lowers both clips' pelvis first, so that the
  * feet stand that far under the ground without sliding: the check's own
- * test, a defect it must report. */
-int run_check_walk(const skeleton *all, walk_clip *gaits, float sink);
+ * test, a defect it must report. feet: the skinned mesh's (foot_mesh.h),
+ * measured after the gait lines (max_mesh_penetration, min_foot_forward_speed;
+ * 1 over 0.005 m or under -0.05 m/s). */
+int run_check_walk(const skeleton *all, walk_clip *gaits, foot_mesh *feet, float sink);
 
 /* --dump-pose: w's pose at clip time `time` (modulo its duration) with the
  * root motion put back into the pelvis, the exported clip's pose, written

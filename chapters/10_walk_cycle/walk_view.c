@@ -26,6 +26,7 @@ void program_state_free(program_state *st)
     clips_free(st->clips, st->v.doc.animation_count);
     walk_clip_free(&st->gaits[0]);
     walk_clip_free(&st->gaits[1]);
+    foot_mesh_free(&st->feet);
     animated_view_free(&st->v);
 }
 

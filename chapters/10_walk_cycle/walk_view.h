@@ -5,6 +5,7 @@
 #ifndef CH10_WALK_VIEW_H
 #define CH10_WALK_VIEW_H
 
+#include "foot_mesh.h"
 #include "locomotion_controller.h"
 #include "walk.h"
 
@@ -19,6 +20,7 @@
 typedef struct program_state {
     animated_view v;
     walk_clip gaits[2]; /* walk, run */
+    foot_mesh feet;     /* the skinned mesh's feet (foot_mesh.h) */
     clip *clips;        /* [v.doc.animation_count]: idle, wave */
     float *upper_body;  /* [v.all.joint_count] */
     locomotion_controller ctl;

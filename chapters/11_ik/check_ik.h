@@ -4,6 +4,8 @@
 
 #include "stairs_walk.h"
 
+#include "chapters/10_walk_cycle/foot_mesh.h"
+
 /* The knees on one part of the walk, degrees of flexion (0 straight). */
 typedef struct stairs_knees {
     double contact;    /* at foot contact (the down event), the mean over the contacts there */
@@ -21,6 +23,9 @@ typedef struct stairs_check_result {
     double max_knee_pop;              /* rad: the largest change of a knee's angle from one frame to the next */
     double max_bone_stretch;          /* the largest relative change of a bone's length from the rest pose */
     stairs_knees knees[STAIRS_PARTS]; /* the root on the landing, on the flight going up, going down */
+    /* the skinned mesh's feet (chapter 10's foot_mesh.h), every frame */
+    double max_mesh_penetration;   /* m: the deepest a foot vertex goes into a tread or the ground */
+    double min_foot_forward_speed; /* m/s: the slowest a sole moves along the root's facing */
 } stairs_check_result;
 /* [/listing] */
 
@@ -33,13 +38,21 @@ typedef struct stairs_check_result {
  * every foot that far into its step and holds it there, a foot error
  * without a slide, the check's own test (--sink). */
 bool stairs_check(const skeleton *s, bool ik, float sink, double rate, stairs_check_result *out, sa_error *err);
+/* The same with the feet of `mesh` measured against the stairs every frame
+ * (the mesh lines); a mesh without feet, or NULL: the heel and ball points
+ * measured in place of vertices. The walk is over the joints' soles. */
+bool stairs_check_mesh(const skeleton *s, foot_mesh *mesh, bool ik, float sink, double rate, stairs_check_result *out,
+                       sa_error *err);
 
 /* --check-ik: loads the skeleton of model_path (NULL: the humanoid), runs
  * stairs_check at 60 Hz (sink as there), prints the four lines, then the
  * knees of each part of the walk beside the normal ranges of a person
  * walking and climbing stairs (" outside" after a knee outside its range);
- * returns the exit status (1 over 0.01 m, 0.01 m/s or 1e-4, with a knee
- * outside its range, or on an error). */
+ * then the mesh's two lines (max_mesh_penetration, min_foot_forward_speed);
+ * returns the exit status (1 over 0.01 m, 0.01 m/s or 1e-4, a knee turning
+ * over 0.15 rad in a frame, a foot vertex 0.005 m into a step, a sole
+ * moving back faster than 0.05 m/s, with a knee outside its range, or on an
+ * error). */
 int run_check_ik(const char *model_path, bool ik, float sink);
 
 #endif

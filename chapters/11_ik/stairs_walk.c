@@ -142,6 +142,17 @@ void stairs_walk_free(stairs_walk *w)
 
 bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *g, sa_error *err)
 {
+    return stairs_walk_init_soles(w, s, NULL, g, err);
+}
+
+float stairs_walk_heel_strike_pitch(const stairs_geometry *g)
+{
+    return stairs_gait(g).heel_strike_pitch;
+}
+
+bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles *soles, const stairs_geometry *g,
+                            sa_error *err)
+{
     memset(w, 0, sizeof *w);
     w->skeleton = s;
     w->stairs = *g;
@@ -150,7 +161,7 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         return sa_error_set(err, "stairs walk: the stairs need at least one step and a rise, run, width and landing "
                                  "above 0");
     gait_params p = stairs_gait(g);
-    if (!walk_clip_make(s, &p, "stairs_walk", &w->walk, err))
+    if (!walk_clip_make_soles(s, soles, &p, "stairs_walk", &w->walk, err))
         return false;
     /* the root must move forward along the path: the clip's root motion */
     if (!(w->walk.rm.loop_offset[2] > 0)) {
@@ -184,13 +195,15 @@ bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *
         f->leg.ankle_height = gl->ankle_rest[1];
         glm_vec3_copy((float *)gl->heel_in_foot, f->leg.heel_in_foot);
         glm_vec3_copy((float *)gl->ball_in_foot, f->leg.ball_in_foot);
-        /* the skeleton ends at the ball: the toes reach as chapter 10 has
-         * them (three quarters of heel-to-ball further); the heel is round,
-         * and at the sole it reaches about 0.4 of heel-to-ball behind the
-         * heel point (the humanoid's mesh: 5 cm, and 10 at the ankle's
+        /* the toes reach as chapter 10 has them past the toes joint (the
+         * mesh's tip, or three quarters of heel-to-ball), the ball being
+         * ball_ahead past the joint; the heel reaches behind its pivot as
+         * far as the mesh's heel does, or, without a mesh, 0.4 of
+         * heel-to-ball (the humanoid's: 5 cm at the sole, 10 at the ankle's
          * height) */
-        f->leg.toe_reach = gl->toe_reach;
-        f->leg.heel_back = 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
+        f->leg.toe_reach = gl->toe_reach - gl->ball_ahead;
+        f->leg.heel_back = gl->heel_back > 0 ? gl->heel_back
+                                             : 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
         f->down_event = find_event(&w->walk.c, event_names[side][0]);
         f->up_event = find_event(&w->walk.c, event_names[side][1]);
         f->down_time = w->walk.c.events[f->down_event].time;
@@ -297,6 +310,28 @@ static float swing_across(const stairs_foot *f, float u, float swing, float dura
     return u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
 }
 
+/* [listing swing_ankle_across] */
+/* The swinging ankle across the swing: what moves along the plan's path is
+ * a point of the sole, the ball as the foot leaves (about which it was
+ * turning) becoming the heel it lands on, and the ankle hangs off it as the
+ * foot is turned (`rotation`). So at the toe-off the foot goes on turning
+ * about its ball, and no sole point is carried backwards as it would be by a
+ * foot turning about a still ankle. */
+static void swing_ankle_across(const stairs_foot *f, float across, float u, const versor rotation, vec3 ankle)
+{
+    float s = u * u * (3 - 2 * u);
+    vec3 ref, from, to, point, turned;
+    glm_vec3_lerp((float *)f->leg.ball_in_foot, (float *)f->leg.heel_in_foot, s, ref);
+    glm_quat_rotatev((float *)f->lock_rotation, (float *)f->leg.ball_in_foot, from);
+    glm_vec3_add(from, (float *)f->lock_ankle, from);
+    glm_quat_rotatev((float *)f->land_rotation, (float *)f->leg.heel_in_foot, to);
+    glm_vec3_add(to, (float *)f->land_ankle, to);
+    glm_vec3_lerp(from, to, across, point);
+    glm_quat_rotatev((float *)rotation, ref, turned);
+    glm_vec3_sub(point, turned, ankle);
+}
+/* [/listing] */
+
 /* [listing plan_swing] */
 /* The swing from where the foot is held to where it will land: at each
  * sample, how far across it is (swing_across, as foot_target has it) and
@@ -317,7 +352,7 @@ static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
         rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
         glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, rotation);
         vec3 ankle, ball;
-        glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
+        swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
         foot_print *fp = &prints[k];
         sole_point_at(f, 0, ankle, rotation, fp->heel);
         sole_point_at(f, 1, ankle, rotation, ball);
@@ -459,11 +494,11 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     /* across on the plan's own path (the steps' heights were planned along
      * it), turned as the clip turns the foot: near the ends facing as it
      * faced when it left (or will when it lands) */
-    glm_vec3_lerp(f->lock_ankle, f->land_ankle, swing_across(f, u, swing, (float)d), ankle);
     versor model_rotation, held_rotation;
     rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
     glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
     glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
+    swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
     /* its height: the clip's own swing over the ground it is on its way to
      * (on the flat: the clip's swing), or the plan's over the step edges
      * (foot_swing_height), whichever is higher, for its lowest sole point;

@@ -98,6 +98,12 @@ typedef struct stairs_walk {
  * small to turn on, treads shorter than a foot) or a walk whose root motion
  * does not move the root. */
 bool stairs_walk_init(stairs_walk *w, const skeleton *s, const stairs_geometry *g, sa_error *err);
+/* The same over the soles' pivots of the skinned mesh (chapter 10's
+ * foot_mesh_soles at stairs_walk_heel_strike_pitch; NULL: the joints'). */
+bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles *soles, const stairs_geometry *g,
+                            sa_error *err);
+/* The heel strike's pitch of the walk on stairs g (radians): what its soles are found for. */
+float stairs_walk_heel_strike_pitch(const stairs_geometry *g);
 void stairs_walk_free(stairs_walk *w);
 
 /* Back to the start (ik_enabled kept). */
