@@ -84,7 +84,6 @@ static bool target_attribute_left_out(const char *name)
     return name[0] == '_';
 }
 
-/* [listing parse_targets] */
 /* primitive.targets: an array of objects, each mapping attribute names to
  * accessors of delta values, one per vertex (POSITION's count). */
 static bool parse_targets(loader *L, const json_value *po, const char *path, gltf_primitive *prim)
@@ -129,7 +128,6 @@ static bool parse_targets(loader *L, const json_value *po, const char *path, glt
     }
     return true;
 }
-/* [/listing] */
 
 /* mesh.weights (one per target, zeros when absent) and extras.targetNames. */
 static bool parse_mesh_morph(loader *L, const json_value *o, const char *path, gltf_mesh *mesh)
