@@ -32,6 +32,24 @@ def three_views(position_count, weights_count):
                 meshes=[{"primitives": [{"attributes": {"JOINTS_0": 1, "WEIGHTS_0": 2, "POSITION": 0}}]}])
 
 
+def morphed(targets_of, accessors=None, mesh=None, nodes=None, quantized=False):
+    """A mesh of primitives whose POSITION is accessors[0] (3 VEC3 floats of zeros in a bufferView of 48 bytes,
+    a data: URI),
+    primitive p with targets_of[p] as its targets; accessors[1] (3 VEC3 floats) and more as given serve them;
+    mesh's other properties (weights ...) and the nodes as given."""
+    zeros = "data:application/octet-stream;base64," + "A" * 64  # 48 zero bytes
+    doc = dict(BASE, buffers=[{"byteLength": 48, "uri": zeros}], bufferViews=[{"buffer": 0, "byteLength": 48}],
+               accessors=[{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"},
+                          {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"}] + (accessors or []),
+               meshes=[dict({"primitives": [dict({"attributes": {"POSITION": 0}}, **({"targets": t} if t else {}))
+                                            for t in targets_of]}, **(mesh or {}))])
+    if nodes is not None:
+        doc["nodes"] = nodes
+    if quantized:
+        doc["extensionsUsed"] = ["KHR_mesh_quantization"]
+    return doc
+
+
 CASES = [
     case("count_missing.gltf", dict(BASE, accessors=[{"componentType": 5126, "type": "SCALAR"}]),
          "accessors[0].count", "missing"),
@@ -62,6 +80,37 @@ CASES = [
     # the same with POSITION's count right (3) and WEIGHTS_0's 4 past its view (48 bytes, 64 asked)
     case("weights_past_view.gltf", three_views(3, 4), "meshes[0].primitives[0].attributes.WEIGHTS_0",
          "accessors[2]: 4 elements do not fit in bufferViews[2]"),
+    # Morph targets (glTF 2.0, 3.7.2.2): every primitive of a mesh has the same number of targets
+    case("targets_unequal.gltf", morphed([[{"POSITION": 1}], [{"POSITION": 1}, {"POSITION": 1}]]),
+         "meshes[0].primitives[1].targets", "2 targets, but primitives[0] has 1"),
+    case("mesh_weights_count.gltf", morphed([[{"POSITION": 1}]], mesh={"weights": [0.5, 0.5]}),
+         "meshes[0].weights", "2 weights, but the mesh has 1 morph targets"),
+    case("node_weights_count.gltf", morphed([[{"POSITION": 1}]], nodes=[{"mesh": 0, "weights": []}]),
+         "nodes[0].weights", "0 weights, but the mesh has 1 morph targets"),
+    case("node_weights_no_mesh.gltf", morphed([[{"POSITION": 1}]], nodes=[{"weights": [1]}]),
+         "nodes[0].weights", "need a mesh on the same node"),
+    # only POSITION, NORMAL, TANGENT, TEXCOORD_n, COLOR_n and _NAME may be morphed
+    case("target_joints.gltf", morphed([[{"POSITION": 1, "JOINTS_0": 1}]]),
+         "meshes[0].primitives[0].targets[0].JOINTS_0", "not a morph target attribute"),
+    case("target_count.gltf",
+         morphed([[{"POSITION": 2}]], accessors=[{"bufferView": 0, "componentType": 5126, "count": 2,
+                                                  "type": "VEC3"}]),
+         "meshes[0].primitives[0].targets[0].POSITION", "accessors[2] has 2 elements, but POSITION has 3"),
+    case("target_tangent_vec4.gltf",
+         morphed([[{"POSITION": 1, "TANGENT": 2}]], accessors=[{"bufferView": 0, "componentType": 5126, "count": 3,
+                                                                "type": "VEC4"}]),
+         "meshes[0].primitives[0].targets[0].TANGENT", "accessors[2] is VEC4, this attribute must be VEC3"),
+    # a normalized unsigned byte delta: not in the table even with KHR_mesh_quantization (deltas are signed)
+    case("target_u8_normal.gltf",
+         morphed([[{"NORMAL": 2}]], quantized=True,
+                 accessors=[{"bufferView": 0, "componentType": 5121, "normalized": True, "count": 3,
+                             "type": "VEC3"}]),
+         "meshes[0].primitives[0].targets[0].NORMAL", "normalized unsigned byte components, this attribute must "
+         "be float, normalized signed byte or normalized signed short"),
+    case("target_short_undeclared.gltf",
+         morphed([[{"POSITION": 2}]], accessors=[{"bufferView": 0, "componentType": 5122, "count": 3,
+                                                  "type": "VEC3"}]),
+         "meshes[0].primitives[0].targets[0].POSITION", "KHR_mesh_quantization"),
     # the unclosed string "ver starts at byte 10 (counting from 0)
     case("truncated.gltf", None, "JSON byte 10", "not closed", raw=b'{"asset":{"ver'),
     case("short.glb", None, "GLB", "too short", raw=b"glTF\x02\x00\x00\x00"),

@@ -283,7 +283,7 @@ static void check_gltf_counts_file_vertices(void **state)
     prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
     gltf_accessor accessor = {0};
     accessor.component_type = GLTF_FLOAT;
-    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_mesh mesh = {.primitives = &prim, .primitive_count = 1};
     gltf_node nodes[2] = {{0}, {0}};
     nodes[0].mesh = -1, nodes[0].skin = -1, nodes[0].camera = -1, nodes[0].parent = -1;
     nodes[1].mesh = 0, nodes[1].skin = 0, nodes[1].camera = -1, nodes[1].parent = -1;

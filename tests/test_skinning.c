@@ -486,7 +486,7 @@ static void gltf_dump_obj_unwelded_in_file_order(void **state)
     prim.vertex_count = 7, prim.positions = positions;
     prim.triangle_count = 2, prim.triangle_indices = corners;
     prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
-    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_mesh mesh = {.primitives = &prim, .primitive_count = 1};
     gltf_node node = {0};
     node.mesh = 0, node.skin = -1;
     gltf_document doc = {0};
@@ -528,7 +528,7 @@ static void gltf_zero_weights_count_file_vertices(void **state)
     prim.influence_set_count = 1, prim.joint_sets[0] = joints, prim.weight_sets[0] = weights;
     prim.triangle_count = 2, prim.triangle_indices = corners;
     prim.normals_computed = true, prim.source_vertex = source, prim.source_vertex_count = 5;
-    gltf_mesh mesh = {NULL, &prim, 1};
+    gltf_mesh mesh = {.primitives = &prim, .primitive_count = 1};
     gltf_node nodes[2] = {{0}, {0}};
     nodes[0].mesh = -1, nodes[0].skin = -1, nodes[0].camera = -1, nodes[0].parent = -1;
     nodes[1].mesh = 0, nodes[1].skin = 0, nodes[1].camera = -1, nodes[1].parent = -1;
@@ -716,7 +716,7 @@ static void two_skins_build(two_skins *t)
         prim->normals = (const float(*)[3])t->normals;
         prim->joints = (const uint16_t(*)[4])t->joints[m], prim->weights = (const float(*)[4])t->weights[m];
         prim->influence_set_count = 1, prim->joint_sets[0] = prim->joints, prim->weight_sets[0] = prim->weights;
-        t->meshes[m] = (gltf_mesh){NULL, prim, 1};
+        t->meshes[m] = (gltf_mesh){.primitives = prim, .primitive_count = 1};
     }
     t->doc.nodes = t->nodes, t->doc.node_count = 5, t->doc.meshes = t->meshes, t->doc.mesh_count = 2;
     t->doc.skins = t->skins, t->doc.skin_count = 2, t->doc.scene = -1;

@@ -18,13 +18,18 @@
  *     (the dequantizing scale and offset are in the node's transform);
  *   - nodes (TRS or matrix), children, scenes; the graph is validated
  *     (references in range, one parent per node, no cycles);
+ *   - morph targets: each primitive's `targets` (POSITION, NORMAL and TANGENT
+ *     deltas decoded like attributes, any accessor form: sparse, normalized,
+ *     quantized), mesh.weights, node.weights, extras.targetNames; parsed and
+ *     validated, not applied (chapter 03 draws the base shape);
  *   - skins and animations, parsed and validated, with their accessors decoded;
  *   - materials (baseColorFactor, baseColorTexture), textures, samplers,
  *     images (bufferView, URI or data URI; decoded with stb_image on the CPU,
  *     at most 16384 pixels a side and 256 MiB each, see max_image_bytes).
  * Does not support
- *   - morph targets (read past; `weights` channels are kept but not decoded
- *     further), cameras, lights, TEXCOORD_1+, JOINTS_8/WEIGHTS_8 on, extensions
+ *   - morphed TEXCOORD_n / COLOR_n and application-specific (_NAME) target
+ *     attributes (checked, not decoded); `weights` channels are kept but not
+ *     checked against the target count; cameras, lights, TEXCOORD_1+, JOINTS_8/WEIGHTS_8 on, extensions
  *     other than KHR_mesh_quantization (another one in extensionsRequired is
  *     an error; optional ones are ignored);
  *   - POINTS, LINES, LINE_LOOP, LINE_STRIP primitives: kept in the arrays but
@@ -118,6 +123,23 @@ typedef enum gltf_mode {
     GLTF_TRIANGLE_FAN = 6,
 } gltf_mode;
 
+/* [listing morph_target] */
+/* One morph target of a primitive (glTF 2.0, 3.7.2.2): per vertex, how far
+ * each attribute moves at weight 1. The morphed vertex is the base plus the
+ * sum over targets of weight x delta; the weights come from the node, else
+ * the mesh. Deltas are VEC3 for TANGENT too (w, the handedness, never moves). */
+typedef struct gltf_morph_target {
+    int position, normal, tangent; /* accessors, -1 when absent */
+    /* Decoded: vertex_count deltas each, indexed like the primitive's arrays
+     * (copied per unwelded vertex when normals_computed); NULL when absent.
+     * normal_deltas is NULL when the normals are computed (flat), and
+     * tangent_deltas when the primitive keeps no tangents. */
+    float (*position_deltas)[3];
+    float (*normal_deltas)[3];
+    float (*tangent_deltas)[3];
+} gltf_morph_target;
+/* [/listing] */
+
 /* Sets of four joint influences read per vertex (JOINTS_0..7 / WEIGHTS_0..7). */
 #define GLTF_MAX_INFLUENCE_SETS 8
 
@@ -131,6 +153,8 @@ typedef struct gltf_primitive {
     int indices;
     int material; /* -1: the default material */
     gltf_mode mode;
+    gltf_morph_target *targets; /* morph targets, NULL when none */
+    int target_count;           /* the same in every primitive of a mesh (mesh.target_count) */
 
     /* Decoded (empty when `skipped`). Triangles are counter-clockwise lists
      * whatever the mode was; `triangle_indices` is filled for non-indexed
@@ -174,6 +198,10 @@ typedef struct gltf_mesh {
     char *name; /* NULL when absent */
     gltf_primitive *primitives;
     int primitive_count;
+    /* Morph targets: every primitive has target_count of them (a MUST). */
+    int target_count;
+    float *weights;      /* target_count default weights: mesh.weights, or zeros; NULL when no targets */
+    char **target_names; /* extras.targetNames (target_count strings); NULL when absent or malformed */
 } gltf_mesh;
 
 /* --- the node graph ------------------------------------------------------- */
@@ -187,6 +215,7 @@ typedef struct gltf_node {
     bool has_matrix;  /* the file gave `matrix` (then `local` is its TRS split) */
     float matrix[16]; /* column-major; T * R * S of `local` when !has_matrix */
     transform local;  /* translation / rotation / scale, defaults 0 / (0,0,0,1) / 1 */
+    float *weights;   /* node.weights: the mesh's target_count of them, NULL when absent (the mesh's apply) */
 } gltf_node;
 
 typedef struct gltf_scene {

@@ -11,8 +11,13 @@
  * formats of glTF 2.0 (3.7.2.1), and in those KHR_mesh_quantization adds
  * when the file declares it; integers become floats as the accessor says
  * (normalized or not), joints uint16_t.
+ * Morph targets: POSITION, NORMAL and TANGENT deltas checked against the
+ * spec's table (3.7.2.2; VEC3 floats, and what KHR_mesh_quantization adds)
+ * and decoded to floats, after the vertices are unwelded, so that delta i
+ * is vertex i's.
  * Does not: decode points and lines (modes 0..3: kept, `skipped`, with a
- * note), other attributes (TEXCOORD_1, COLOR_0 ...), morph targets.
+ * note), other attributes (TEXCOORD_1, COLOR_0 ...), morphed TEXCOORD_n or
+ * COLOR_n.
  */
 #include "gltf_steps.h"
 
@@ -88,6 +93,10 @@ static const attribute_rule rule_texcoord = {GLTF_VEC2, FORMAT_FLOAT | FORMAT_U8
                                              FORMAT_ANY_8_16, false};
 static const attribute_rule rule_joints = {GLTF_VEC4, FORMAT_U8 | FORMAT_U16, 0, true};
 static const attribute_rule rule_weights = {GLTF_VEC4, FORMAT_FLOAT | FORMAT_U8_NORM | FORMAT_U16_NORM, 0, false};
+/* Morph target deltas (3.7.2.2): VEC3 floats, TANGENT too (no handedness). */
+static const attribute_rule rule_position_delta = {GLTF_VEC3, FORMAT_FLOAT,
+                                                   FORMAT_I8 | FORMAT_I8_NORM | FORMAT_I16 | FORMAT_I16_NORM, false};
+static const attribute_rule rule_direction_delta = {GLTF_VEC3, FORMAT_FLOAT, FORMAT_I8_NORM | FORMAT_I16_NORM, false};
 /* [/listing] */
 
 /* "float, normalized unsigned byte or normalized unsigned short" */
@@ -110,17 +119,10 @@ static void describe_formats(unsigned formats, char *out, size_t size)
     }
 }
 
-/* One attribute of a primitive: its accessor checked against the rule, then
- * decoded to `components` floats (or u16) per vertex: the buffer's own bytes
- * when they already are that array (borrow), else a new array. */
-static bool decode_attribute(loader *L, gltf_primitive *prim, const char *path, const char *semantic, int accessor,
-                             const attribute_rule *rule, unsigned borrow_bit, void **out)
+/* An accessor checked against the rule of the attribute at `attr` (its JSON path). */
+static bool check_format(loader *L, const char *attr, int accessor, const attribute_rule *rule)
 {
-    const gltf_document *doc = L->doc;
-    const gltf_accessor *a = &doc->accessors[accessor];
-    char attr[160];
-    snprintf(attr, sizeof attr, "%s.attributes.%s", path, semantic);
-    *out = NULL;
+    const gltf_accessor *a = &L->doc->accessors[accessor];
     if (a->type != rule->type)
         return sa_error_set(L->err, "%s: accessors[%d] is %s, this attribute must be %s", attr, accessor,
                             gltf_type_names[a->type - 1], gltf_type_names[rule->type - 1]);
@@ -135,6 +137,22 @@ static bool decode_attribute(loader *L, gltf_primitive *prim, const char *path, 
                             with_extension ? " (or what KHR_mesh_quantization allows, which the file does not declare)"
                                            : "");
     }
+    return true;
+}
+
+/* One attribute of a primitive: its accessor checked against the rule, then
+ * decoded to `components` floats (or u16) per vertex: the buffer's own bytes
+ * when they already are that array (borrow), else a new array. */
+static bool decode_attribute(loader *L, gltf_primitive *prim, const char *path, const char *semantic, int accessor,
+                             const attribute_rule *rule, unsigned borrow_bit, void **out)
+{
+    const gltf_document *doc = L->doc;
+    const gltf_accessor *a = &doc->accessors[accessor];
+    char attr[160];
+    snprintf(attr, sizeof attr, "%s.attributes.%s", path, semantic);
+    *out = NULL;
+    if (!check_format(L, attr, accessor, rule))
+        return false;
     int components = gltf_type_components(rule->type);
     if ((*out = gltf_borrow(doc, accessor, rule->to_u16 ? GLTF_UNSIGNED_SHORT : GLTF_FLOAT, components))) {
         prim->borrowed |= borrow_bit;
@@ -165,6 +183,64 @@ static bool check_positions_and_bound(loader *L, gltf_primitive *prim, const cha
             prim->bounds_min[k] = x < prim->bounds_min[k] ? x : prim->bounds_min[k];
             prim->bounds_max[k] = x > prim->bounds_max[k] ? x : prim->bounds_max[k];
         }
+    return true;
+}
+
+/* One attribute of a morph target: checked, then (when `keep`) decoded to
+ * floats, one delta per vertex of the primitive's arrays: the file's own
+ * order, or a copy per unwelded vertex. Never borrowed. */
+static bool decode_delta(loader *L, const gltf_primitive *prim, const char *target_path, const char *semantic,
+                         int accessor, const attribute_rule *rule, bool keep, float (**out)[3])
+{
+    *out = NULL;
+    if (accessor < 0)
+        return true;
+    char attr[192];
+    snprintf(attr, sizeof attr, "%s.%s", target_path, semantic);
+    if (!check_format(L, attr, accessor, rule))
+        return false;
+    size_t count = L->doc->accessors[accessor].count;
+    if (!keep)
+        return true;
+    if (!gltf_within_decode_limit(L, count, attr))
+        return false;
+    float(*file)[3] = gltf_alloc_array(count, sizeof *file);
+    if (!file)
+        return sa_error_set(L->err, "%s: out of memory", attr);
+    if (!gltf_accessor_unpack_floats(L->doc, accessor, &file[0][0], L->err)) {
+        free(file);
+        return gltf_fail_accessor(L, attr);
+    }
+    if (!prim->source_vertex) {
+        *out = file;
+        return true;
+    }
+    float(*copies)[3] = gltf_alloc_array(prim->vertex_count, sizeof *copies);
+    if (copies)
+        for (size_t i = 0; i < prim->vertex_count; i++)
+            memcpy(copies[i], file[prim->source_vertex[i]], sizeof copies[i]);
+    free(file);
+    *out = copies;
+    return copies || sa_error_set(L->err, "%s: out of memory", attr);
+}
+
+/* Every morph target: POSITION deltas always, NORMAL deltas unless the
+ * normals are flat ones of our own, TANGENT deltas when there are tangents;
+ * the others are checked all the same. */
+static bool decode_targets(loader *L, gltf_primitive *prim, const char *path)
+{
+    for (int t = 0; t < prim->target_count; t++) {
+        gltf_morph_target *target = &prim->targets[t];
+        char target_path[160];
+        snprintf(target_path, sizeof target_path, "%s.targets[%d]", path, t);
+        if (!decode_delta(L, prim, target_path, "POSITION", target->position, &rule_position_delta, true,
+                          &target->position_deltas) ||
+            !decode_delta(L, prim, target_path, "NORMAL", target->normal, &rule_direction_delta,
+                          !prim->normals_computed, &target->normal_deltas) ||
+            !decode_delta(L, prim, target_path, "TANGENT", target->tangent, &rule_direction_delta,
+                          prim->tangents != NULL, &target->tangent_deltas))
+            return false;
+    }
     return true;
 }
 
@@ -227,5 +303,7 @@ bool gltf_decode_primitive(loader *L, gltf_primitive *prim, const char *path)
     }
     if (!gltf_decode_triangles(L, prim, path))
         return false;
-    return prim->normals || gltf_unweld_with_flat_normals(L, prim, path);
+    if (!prim->normals && !gltf_unweld_with_flat_normals(L, prim, path))
+        return false;
+    return decode_targets(L, prim, path);
 }

@@ -145,6 +145,26 @@ bool gltf_get_floats(loader *L, const json_value *obj, const char *key, const ch
     return true;
 }
 
+/* An array of exactly `n` finite numbers (morph target weights), allocated;
+ * *out stays NULL when the key is missing, or when n is 0. */
+bool gltf_get_float_array(loader *L, const json_value *obj, const char *key, const char *path, size_t n, float **out)
+{
+    const json_value *v = json_object_get(obj, key);
+    *out = NULL;
+    if (!v)
+        return true;
+    if (v->kind != JSON_ARRAY)
+        return gltf_type_error(L, path, key, "an array of numbers", v);
+    if (v->count != n)
+        return sa_error_set(L->err, "%s.%s: %zu weights, but the mesh has %zu morph targets (one weight each)", path,
+                            key, v->count, n);
+    if (n == 0)
+        return true;
+    if (!(*out = malloc(n * sizeof(float))))
+        return sa_error_set(L->err, "%s.%s: out of memory", path, key);
+    return gltf_get_floats(L, obj, key, path, n, n, *out, NULL);
+}
+
 /* An array of indices into an array of `count` entries. */
 bool gltf_get_indices(loader *L, const json_value *obj, const char *key, const char *path, int count, int **out,
                       int *out_count)

@@ -171,15 +171,26 @@ void gltf_free(gltf_document *doc)
             }
             gltf_release(prim, BORROW_TANGENTS, prim->tangents);
             gltf_release(prim, BORROW_INDICES, prim->triangle_indices);
-            free((void *)prim->source_vertex); /* never borrowed */
+            free((void *)prim->source_vertex);             /* never borrowed */
+            for (int t = 0; t < prim->target_count; t++) { /* morph targets: never borrowed */
+                free(prim->targets[t].position_deltas);
+                free(prim->targets[t].normal_deltas);
+                free(prim->targets[t].tangent_deltas);
+            }
+            free(prim->targets);
         }
         free(doc->meshes[m].primitives);
         free(doc->meshes[m].name);
+        free(doc->meshes[m].weights);
+        for (int t = 0; doc->meshes[m].target_names && t < doc->meshes[m].target_count; t++)
+            free(doc->meshes[m].target_names[t]);
+        free(doc->meshes[m].target_names);
     }
     free(doc->meshes);
     for (int i = 0; i < doc->node_count; i++) {
         free(doc->nodes[i].name);
         free(doc->nodes[i].children);
+        free(doc->nodes[i].weights);
     }
     free(doc->nodes);
     for (int i = 0; i < doc->scene_count; i++) {

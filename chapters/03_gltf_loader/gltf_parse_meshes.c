@@ -9,7 +9,15 @@
  * bufferView is named as the wrong one), aligned to 4 bytes (3.6.2.4);
  * images with exactly one of uri and bufferView; samplers' filters and
  * wraps; materials' baseColorFactor, baseColorTexture and doubleSided.
- * Does not support: morph targets (read past); other attributes (TEXCOORD_1,
+ * Morph targets (3.7.2.2): each primitive's targets, POSITION, NORMAL and
+ * TANGENT kept (the accessor types are checked when decoded), TEXCOORD_n,
+ * COLOR_n and application-specific _NAME attributes checked and left out,
+ * any other name refused (the spec allows no other); every target accessor
+ * has POSITION's count; every primitive of a mesh has the same number of
+ * targets; mesh.weights has one per target (zeros when absent);
+ * extras.targetNames is read when it is an array of target_count strings,
+ * and ignored otherwise (extras are free-form: not an error).
+ * Does not support: other attributes (TEXCOORD_1,
  * COLOR_0 ...: checked, not decoded); a baseColorTexture on another texCoord
  * than 0 (a note); other material properties (ignored).
  */
@@ -57,6 +65,100 @@ static bool parse_influence_sets(loader *L, const json_value *attributes, const 
         prim->joint_set_accessors[s] = joint_accessor, prim->weight_set_accessors[s] = weight_accessor;
         prim->influence_set_count = s + 1;
         found += 2;
+    }
+    return true;
+}
+
+/* Whether `name` may be a morph target attribute the loader leaves out:
+ * TEXCOORD_n, COLOR_n (morphed by some clients) or _NAME (application-specific). */
+static bool target_attribute_left_out(const char *name)
+{
+    const char *digits = strncmp(name, "TEXCOORD_", 9) == 0 ? name + 9
+                         : strncmp(name, "COLOR_", 6) == 0  ? name + 6
+                                                            : NULL;
+    if (digits && *digits) {
+        while (*digits >= '0' && *digits <= '9')
+            digits++;
+        return *digits == '\0';
+    }
+    return name[0] == '_';
+}
+
+/* primitive.targets: an array of objects, each mapping attribute names to
+ * accessors of delta values, one per vertex (POSITION's count). */
+static bool parse_targets(loader *L, const json_value *po, const char *path, gltf_primitive *prim)
+{
+    const gltf_document *doc = L->doc;
+    const json_value *targets = json_object_get(po, "targets");
+    if (!targets)
+        return true;
+    if (targets->kind != JSON_ARRAY || targets->count == 0)
+        return sa_error_set(L->err, "%s.targets: expected a non-empty array of targets", path);
+    if (!(prim->targets = calloc(targets->count, sizeof *prim->targets)))
+        return sa_error_set(L->err, "%s.targets: out of memory", path);
+    prim->target_count = (int)targets->count;
+    size_t vertex_count = doc->accessors[prim->position].count;
+    for (int t = 0; t < prim->target_count; t++) {
+        const json_value *to = &targets->as.items[t];
+        gltf_morph_target *target = &prim->targets[t];
+        char target_path[160];
+        snprintf(target_path, sizeof target_path, "%s.targets[%d]", path, t);
+        if (to->kind != JSON_OBJECT || to->count == 0)
+            return sa_error_set(L->err, "%s: expected an object of attributes (at least one)", target_path);
+        if (!gltf_get_index(L, to, "POSITION", target_path, doc->accessor_count, &target->position) ||
+            !gltf_get_index(L, to, "NORMAL", target_path, doc->accessor_count, &target->normal) ||
+            !gltf_get_index(L, to, "TANGENT", target_path, doc->accessor_count, &target->tangent))
+            return false;
+        for (size_t k = 0; k < to->count; k++) {
+            const char *name = to->as.members[k].key;
+            const json_value *v = &to->as.members[k].value;
+            bool kept = !strcmp(name, "POSITION") || !strcmp(name, "NORMAL") || !strcmp(name, "TANGENT");
+            if (!kept && !target_attribute_left_out(name))
+                return sa_error_set(L->err,
+                                    "%s.%s: not a morph target attribute (POSITION, NORMAL, TANGENT, TEXCOORD_n, "
+                                    "COLOR_n, or _NAME for an application's own)",
+                                    target_path, name);
+            if (!gltf_is_integer(v, 2147483647.0) || v->number >= doc->accessor_count)
+                return sa_error_set(L->err, "%s.%s: not an existing accessor", target_path, name);
+            size_t count = doc->accessors[(int)v->number].count;
+            if (count != vertex_count)
+                return sa_error_set(L->err, "%s.%s: accessors[%d] has %zu elements, but POSITION has %zu", target_path,
+                                    name, (int)v->number, count, vertex_count);
+        }
+    }
+    return true;
+}
+
+/* mesh.weights (one per target, zeros when absent) and extras.targetNames. */
+static bool parse_mesh_morph(loader *L, const json_value *o, const char *path, gltf_mesh *mesh)
+{
+    mesh->target_count = mesh->primitives[0].target_count;
+    for (int p = 1; p < mesh->primitive_count; p++)
+        if (mesh->primitives[p].target_count != mesh->target_count)
+            return sa_error_set(L->err,
+                                "%s.primitives[%d].targets: %d targets, but primitives[0] has %d (every primitive "
+                                "of a mesh has the same number)",
+                                path, p, mesh->primitives[p].target_count, mesh->target_count);
+    if (!gltf_get_float_array(L, o, "weights", path, (size_t)mesh->target_count, &mesh->weights))
+        return false;
+    if (mesh->target_count == 0)
+        return true;
+    if (!mesh->weights && !(mesh->weights = calloc((size_t)mesh->target_count, sizeof(float))))
+        return sa_error_set(L->err, "%s.weights: out of memory", path);
+    const json_value *extras = json_object_get(o, "extras");
+    const json_value *names = extras && extras->kind == JSON_OBJECT ? json_object_get(extras, "targetNames") : NULL;
+    if (!names || names->kind != JSON_ARRAY || names->count != (size_t)mesh->target_count)
+        return true;
+    for (size_t i = 0; i < names->count; i++)
+        if (names->as.items[i].kind != JSON_STRING)
+            return true;
+    if (!(mesh->target_names = calloc(names->count, sizeof(char *))))
+        return sa_error_set(L->err, "%s.extras.targetNames: out of memory", path);
+    for (int i = 0; i < mesh->target_count; i++) {
+        size_t length = strlen(names->as.items[i].as.string);
+        if (!(mesh->target_names[i] = malloc(length + 1)))
+            return sa_error_set(L->err, "%s.extras.targetNames: out of memory", path);
+        memcpy(mesh->target_names[i], names->as.items[i].as.string, length + 1);
     }
     return true;
 }
@@ -144,7 +246,12 @@ bool gltf_parse_meshes(loader *L, const json_value *root)
                                         "bufferViews[%d] needs a byteStride",
                                         attr_path, semantic, index, element, a->buffer_view);
             }
+            if (!parse_targets(L, po, path, prim))
+                return false;
         }
+        snprintf(path, sizeof path, "meshes[%d]", m);
+        if (!parse_mesh_morph(L, o, path, mesh))
+            return false;
     }
     return true;
 }

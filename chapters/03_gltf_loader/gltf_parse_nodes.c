@@ -2,7 +2,8 @@
  * tree: nodes, scenes and skins.
  *
  * Supports: nodes with a matrix or translation/rotation/scale (not both), a
- * mesh, a skin (which needs a mesh on the same node), children; scenes and
+ * mesh, a skin (which needs a mesh on the same node), morph target weights
+ * (the same: one per target of the mesh, which they override), children; scenes and
  * the default scene (scenes[0] when the file names none); skins with unique
  * joints, and inverseBindMatrices of MAT4 floats, at least one per joint.
  * Does not: check the graph (one parent per node, no cycle: that is step 4,
@@ -39,6 +40,11 @@ bool gltf_parse_nodes_and_scenes(loader *L, const json_value *root)
         n->has_matrix = got == 16;
         if (n->skin >= 0 && n->mesh < 0)
             return sa_error_set(L->err, "%s.skin: a skin needs a mesh on the same node", path);
+        if (json_object_get(o, "weights") && n->mesh < 0)
+            return sa_error_set(L->err, "%s.weights: morph target weights need a mesh on the same node", path);
+        if (n->mesh >= 0 &&
+            !gltf_get_float_array(L, o, "weights", path, (size_t)doc->meshes[n->mesh].target_count, &n->weights))
+            return false;
         if (n->has_matrix) {
             if (json_object_get(o, "translation") || json_object_get(o, "rotation") || json_object_get(o, "scale"))
                 return sa_error_set(L->err, "%s: has both matrix and translation/rotation/scale", path);

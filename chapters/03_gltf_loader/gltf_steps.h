@@ -51,6 +51,7 @@ bool gltf_get_string(loader *L, const json_value *obj, const char *key, const ch
 bool gltf_get_object(loader *L, const json_value *obj, const char *key, const char *path, const json_value **out);
 bool gltf_get_floats(loader *L, const json_value *obj, const char *key, const char *path, size_t min_n, size_t max_n,
                      float *out, int *got);
+bool gltf_get_float_array(loader *L, const json_value *obj, const char *key, const char *path, size_t n, float **out);
 bool gltf_get_indices(loader *L, const json_value *obj, const char *key, const char *path, int count, int **out,
                       int *out_count);
 bool gltf_allocate_top_arrays(loader *L, const json_value *root);

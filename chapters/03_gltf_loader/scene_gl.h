@@ -23,6 +23,10 @@
  * doubleSided material is drawn without back-face culling; both are put back
  * after the draw.
  *
+ * Morph targets are not drawn: a model with some is drawn in its base shape,
+ * and upload says so on stderr, once ("note: 1 mesh with 2 morph targets:
+ * the base shape is drawn, morph targets are not played yet").
+ *
  * Skinning (chapter 06) replaces vertex positions every frame: upload with
  * `dynamic_skinned` set, then scene_gl_update_vertices() for each skinned
  * primitive, and draw the mesh with scene_gl_draw_mesh().

@@ -143,6 +143,29 @@ def main():
     }
     write("gltf_corpus", "quantized_two_joint_sets.gltf", json.dumps(doc3))
 
+    # Morph targets: two on a triangle, one of floats, one sparse over zeros (with an
+    # application-specific _TEMPERATURE beside it); mesh weights, a node's own, targetNames.
+    morph = (struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<9f", 0, 0, 1, 0, 0, 0, 0.5, -0.25, 0)
+             + bytes([2, 0, 0, 0]) + struct.pack("<3f", 0, 2, 0))
+    doc4 = {
+        "asset": {"version": "2.0"},
+        "buffers": [{"byteLength": len(morph), "uri": uri(morph)}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36},
+                        {"buffer": 0, "byteOffset": 72, "byteLength": 1},
+                        {"buffer": 0, "byteOffset": 76, "byteLength": 12}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"},
+                      {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"},
+                      {"componentType": 5126, "count": 3, "type": "VEC3",
+                       "sparse": {"count": 1, "indices": {"bufferView": 2, "componentType": 5121},
+                                  "values": {"bufferView": 3}}}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0},
+                                    "targets": [{"POSITION": 1}, {"POSITION": 2, "_TEMPERATURE": 1}]}],
+                    "weights": [0.5, -0.25], "extras": {"targetNames": ["up", "pull"]}}],
+        "nodes": [{"mesh": 0, "weights": [1, 0.75]}, {"mesh": 0}],
+        "scenes": [{"nodes": [0, 1]}],
+    }
+    write("gltf_corpus", "morph_targets_sparse.gltf", json.dumps(doc4))
+
 
 if __name__ == "__main__":
     main()
