@@ -102,6 +102,7 @@ static void a_swing_rises_clears_and_lands(void **state)
         glm_vec3_copy(forward, prints[k].forward);
         prints[k].ball_length = 0.13f;
         prints[k].rise = 0; /* level */
+        prints[k].toe_rise = 0;
     }
     foot_swing sw;
     foot_swing_plan(&sw, &g, &leg, prints, 0.34f, 0.68f, 0.05f);

@@ -40,6 +40,9 @@ static bool validate(const foot_placement_job *job, sa_error *err)
     for (int side = 0; side < 2; side++) {
         const foot_leg *leg = &job->legs[side];
         int joints[3] = {leg->thigh, leg->shin, leg->foot};
+        if (!(job->leg_reach[side] >= 0.0f && job->leg_reach[side] <= job->reach))
+            return sa_error_set(err, "foot placement: the %s leg's reach is %g, not in [0, reach]", side_name[side],
+                                (double)job->leg_reach[side]);
         if (!ik_chain_check("foot placement", s, job->local, joints, 3, 3, err))
             return false;
         if (!is_ancestor(s, job->pelvis, leg->thigh))
@@ -114,7 +117,7 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
         const float *hip = model[leg->thigh][3];
         float upper = glm_vec3_distance(model[leg->thigh][3], model[leg->shin][3]);
         float lower = glm_vec3_distance(model[leg->shin][3], model[leg->foot][3]);
-        float reach = job->reach * (upper + lower);
+        float reach = (job->leg_reach[side] > 0 ? job->leg_reach[side] : job->reach) * (upper + lower);
         float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
         float across = fminf(dx * dx + dz * dz, reach * reach);
         float highest = target[side][1] + sqrtf(reach * reach - across); /* the hip's highest */
@@ -185,14 +188,14 @@ static float smoothstep01(float x)
  * height, the toes at the ball's: they bend flat); each point's step less
  * how far that point is over the lowest. */
 static float footprint_height(const stairs_geometry *g, const foot_leg *leg, float x, float z, const float forward[3],
-                              float ball_length, float rise)
+                              float ball_length, float rise, float toe_rise)
 {
     const float along[5] = {-leg->heel_back, 0, ball_length / 2, ball_length, ball_length + leg->toe_reach};
-    const float across[5] = {0, 0, 0.5f, 1, 1}; /* of the way from heel to ball, for the height */
-    float h = 0.0f, lowest = fminf(0, rise);
+    /* each point's height over the heel's */
+    const float over[5] = {0, 0, rise / 2, rise, rise + toe_rise};
+    float h = 0.0f, lowest = fminf(0, fminf(rise, rise + toe_rise));
     for (int k = 0; k < 5; k++)
-        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]) -
-                         (rise * across[k] - lowest));
+        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]) - (over[k] - lowest));
     return h;
 }
 
@@ -203,7 +206,7 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
     float ball_length = glm_vec3_norm(forward);
     if (ball_length > 1e-6f)
         glm_vec3_scale(forward, 1 / ball_length, forward);
-    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length, ball[1] - heel[1]);
+    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length, ball[1] - heel[1], 0);
 }
 /* [/listing] */
 
@@ -240,7 +243,8 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
         const foot_print *fp = &prints[k];
-        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length, fp->rise);
+        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length, fp->rise,
+                                   fp->toe_rise);
         highest = fmaxf(highest, need[k]);
     }
     sw->lift = lift;

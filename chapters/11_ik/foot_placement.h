@@ -41,6 +41,7 @@ typedef struct foot_placement_job {
     vec3 pole[2];            /* world directions: the side each knee bends to (in front of it) */
     float ground[2];         /* world heights: the step each foot stands on, or is on its way to */
     float reach;             /* a hip at most this fraction of thigh + shin from its ankle target, in (0, 1) */
+    float leg_reach[2];      /* each leg's own, in (0, reach]; 0: reach (a swinging leg kept more bent) */
     /* Outputs (each may be NULL). */
     float *pelvis_offset; /* metres the pelvis came down (<= 0) */
     vec3 *knee;           /* [2], world: the knees after the solve */
@@ -96,13 +97,15 @@ typedef struct foot_swing {
 
 /* Where the swinging foot is at one of the swing's samples (world): its
  * heel, the way it faces (horizontal, unit), how far ahead of the heel its
- * ball is, horizontally (less than heel to ball while it is pitched), and
- * how much higher than the heel the ball is (> 0 toes up, < 0 heel up). */
+ * ball is, horizontally (less than heel to ball while it is pitched), how
+ * much higher than the heel the ball is (> 0 toes up, < 0 heel up), and the
+ * toes' tip than the ball (a swinging foot's toes are not bent flat). */
 typedef struct foot_print {
     vec3 heel;
     vec3 forward;
     float ball_length;
     float rise;
+    float toe_rise; /* how much higher than the ball the toes' tip is (0: the toes flat, < 0 pointing down) */
 } foot_print;
 
 /* Plans a swing over the footprints prints[k] at swing progress
