@@ -10,10 +10,10 @@
 #define STAIRS_PI 3.14159265358979323846f
 
 /* [listing stairs_walk_tuning] */
-#define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
-#define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
+#define STANCE_FADE 0.15f      /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
+#define SWING_CLEARANCE 0.015f /* metres a swinging sole clears the higher of the two steps it goes between */
 
-#define TOE_GAP 0.04f    /* metres the toe tips keep from the riser a foot going up stands before */
+#define TOE_GAP 0.05f    /* metres the toe tips keep from the riser a foot going up stands before */
 #define HOLD_ACROSS 0.3f /* of the swing's way across, the foot has taken the clip's turn (hold_toe_off) */
 #define DOWN_REACH 0.7f  /* of its time, a foot going down is over where it lands (swing_progress) */
 #define SWING_BEND 0.04f /* a swinging leg's reach this much less than LEG_REACH (its knee 25 degrees at most) */
