@@ -51,7 +51,8 @@ typedef struct foot_placement_job {
 
 /* Lowers the pelvis by as much as the lower foot's ground is under the
  * clip's ground (the root's height), and further if a hip is still out of
- * reach of its ankle's target; then solves each
+ * reach of its ankle's target (each eased in over a few centimetres, so
+ * that the pelvis never starts down with a jump in its speed); then solves each
  * leg with ik_two_bone_run toward its target (pole in front of the knee),
  * then turns each foot joint to its world rotation. Fails (one line, the
  * pose unchanged) on joints that are not two leg chains under a root
@@ -82,9 +83,9 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
 /* [listing foot_swing] */
 /* The height of one swing over the steps, planned at toe-off: from `lift`
  * (the support height it leaves) up to `step` by progress step_end, on up
- * to `top` by rise_end, then from fall_start down to `land` (the one it
- * lands on), each with smoothstep: continuous, zero vertical speed at both
- * ends. Going up two steps, `step` clears the one in between and the foot
+ * to `top` by rise_end (each with smoothstep), then from fall_start down to
+ * `land` (the one it lands on), slowing as it gets there: continuous, zero
+ * vertical speed at both ends. Going up two steps, `step` clears the one in between and the foot
  * rises to the top one only as it gets there; otherwise step is top and
  * step_end rise_end (one rise). */
 typedef struct foot_swing {
