@@ -85,9 +85,9 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
  * (the support height it leaves) up to `step` by progress step_end, on up
  * to `top` by rise_end (each with smoothstep), then from fall_start down to
  * `land` (the one it lands on), slowing as it gets there: continuous, zero
- * vertical speed at both ends. Going up two steps, `step` clears the one in between and the foot
- * rises to the top one only as it gets there; otherwise step is top and
- * step_end rise_end (one rise). */
+ * vertical speed at both ends. Going up two steps, `step` clears the one in
+ * between and the foot rises to the top one only as it gets there;
+ * otherwise step is top and step_end rise_end (one rise). */
 typedef struct foot_swing {
     float lift, land, top, step;
     float step_end, rise_end, fall_start; /* progress of the swing, 0 at toe-off .. 1 at contact */

@@ -108,12 +108,14 @@ static bool path_layout(stairs_walk *w, float ahead, float up, float down, float
 /* [listing foot_layout] */
 /* Where a heel goes on a tread, from the step's front edge. Going up, the
  * toes must not reach the riser behind the tread: the heel point and the
- * toe tips keep the same gap to the two edges. Going down (the toes toward
- * the front edge, which they may overhang) the back of the heel must not
- * reach the riser and the ball must be on the tread: half way between.
- * The humanoid's footprint (0.28 m from the back of the heel to the toe
- * tips, as foot_support_height tests it) is as long as a tread (0.28 m):
- * laid out so, it overhangs one edge or the other. */
+ * toe tips keep the same gap to the two edges, the toe tips at least
+ * TOE_GAP (the top of the toes sweeps forward as the heel rises about the
+ * ball); a foot longer than that overhangs the front edge with its heel, as
+ * a person's does going up stairs (it is put down flat, the ball carrying
+ * it). Going down (the toes toward the front edge, which they may
+ * overhang) the back of the heel must not reach the riser and the ball must
+ * be on the tread: half way between. The humanoid's mesh foot (0.33 m from
+ * the back of the heel to the toe tips) is longer than a tread (0.28 m). */
 static bool foot_layout(const stairs_geometry *g, const foot_leg *leg, float *up, float *down, sa_error *err)
 {
     float ball = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
