@@ -106,10 +106,8 @@ def check_ik(program):
                         % (error, slide, stretch))
     # A knee that snaps (straight, or from one bend to another) turns by a
     # large part of a radian in one frame (0.5 rad and more, measured on a
-    # swing that started from the wrong heel). The fastest real turn is the
-    # swing reaching down two steps: from about 105 degrees to 9 in a fifth
-    # of a second, up to 0.21 rad a frame at 60 Hz (12 rad/s, quicker than
-    # a person's 7 to 9: book 11 says so).
+    # swing that started from the wrong heel); this looser bound names a
+    # snap, the tighter one below a knee quicker than a person's.
     if pop > 0.25:
         problems.append("max_knee_pop %g rad in one frame (over 0.25: a knee snaps)" % pop)
     # issue 35: a person's knee turns at most about 9 rad/s, 0.15 rad a 60 Hz

@@ -102,6 +102,7 @@ static void a_swing_rises_clears_and_lands(void **state)
         glm_vec3_copy(forward, prints[k].forward);
         prints[k].ball_length = 0.13f;
         prints[k].rise = 0; /* level */
+        prints[k].toe_rise = 0;
     }
     foot_swing sw;
     foot_swing_plan(&sw, &g, &leg, prints, 0.34f, 0.68f, 0.05f);
@@ -293,6 +294,60 @@ static void a_target_out_of_reach_clamps_the_distance(void **state)
     leg_fixture_free(&f);
 }
 
+/* A leg's own reach (leg_reach) lowers the pelvis further than the job's:
+ * the left target straight under the left hip (x 0.105, at the rest pose's
+ * hip height 0.92, as above) at 0.09, the leg 0.83 long. With reach 0.97
+ * the hip's highest is 0.09 + 0.97 x 0.83 = 0.8951, 0.0249 under it; with
+ * the left leg's reach 0.9, 0.09 + 0.9 x 0.83 = 0.837: the pelvis comes
+ * down 0.083 (both far past the 5 mm over which the drop is eased in). */
+static void a_legs_own_reach_lowers_the_pelvis(void **state)
+{
+    (void)state;
+    leg_fixture f;
+    leg_fixture_make(&f);
+    sa_error err;
+    float offset = 1;
+    for (int own = 0; own < 2; own++) {
+        foot_placement_job job = leg_job(&f, f.legs, 0, 0, 0);
+        glm_vec3_copy((vec3){0.105f, 0.09f, 0}, job.ankle_target[0]);
+        glm_vec3_copy((vec3){-0.105f, 0.5f, 0}, job.ankle_target[1]);
+        job.ground[0] = job.ground[1] = 0;
+        job.leg_reach[0] = own ? 0.9f : 0;
+        job.pelvis_offset = &offset;
+        if (!foot_placement_run(&job, &err))
+            fail_msg("foot_placement_run: %s", err.message);
+        EXPECT_NEAR(own ? -0.083 : -0.0249, offset, 1e-4);
+        leg_fixture_free(&f);
+        leg_fixture_make(&f);
+    }
+    leg_fixture_free(&f);
+}
+
+/* The pelvis comes down for a lower ground eased in over 4 cm: for a ground
+ * x under the clip's, x^2 / 0.08 while x < 0.04, then x - 0.02 (a parabola
+ * meeting the line with its slope): 1 cm under, 1.25 mm; 10 cm, 8 cm. The
+ * ankles' targets well within reach (0.42 under the hips). */
+static void the_pelvis_starts_down_eased(void **state)
+{
+    (void)state;
+    const float under[2] = {0.01f, 0.1f}, drop[2] = {0.00125f, 0.08f};
+    for (int k = 0; k < 2; k++) {
+        leg_fixture f;
+        leg_fixture_make(&f);
+        foot_placement_job job = leg_job(&f, f.legs, 0, 0, 0);
+        glm_vec3_copy((vec3){0.105f, 0.5f, 0}, job.ankle_target[0]);
+        glm_vec3_copy((vec3){-0.105f, 0.5f, 0}, job.ankle_target[1]);
+        job.ground[0] = -under[k];
+        float offset = 1;
+        job.pelvis_offset = &offset;
+        sa_error err;
+        if (!foot_placement_run(&job, &err))
+            fail_msg("foot_placement_run: %s", err.message);
+        EXPECT_NEAR(-drop[k], offset, 1e-6);
+        leg_fixture_free(&f);
+    }
+}
+
 /* Bad input: one line naming it, the pose unchanged, no NaN. */
 static void bad_input_is_one_line_and_leaves_the_pose(void **state)
 {
@@ -324,6 +379,11 @@ static void bad_input_is_one_line_and_leaves_the_pose(void **state)
     job.reach = 1;
     EXPECT_TRUE(!foot_placement_run(&job, &err));
     EXPECT_STR_CONTAINS(err.message, "reach is 1");
+
+    job = leg_job(&f, f.legs, 0, 0, 0);
+    job.leg_reach[1] = 0.98f; /* more than the job's 0.97 */
+    EXPECT_TRUE(!foot_placement_run(&job, &err));
+    EXPECT_STR_CONTAINS(err.message, "right leg's reach is 0.98");
 
     job = leg_job(&f, f.legs, 0, 0, 0);
     job.pelvis = f.legs[0].thigh;
@@ -690,6 +750,8 @@ int main(void)
         cmocka_unit_test(the_legs_reach_targets_on_two_steps),
         cmocka_unit_test(the_pelvis_comes_down_for_the_lower_foot),
         cmocka_unit_test(a_target_out_of_reach_clamps_the_distance),
+        cmocka_unit_test(a_legs_own_reach_lowers_the_pelvis),
+        cmocka_unit_test(the_pelvis_starts_down_eased),
         cmocka_unit_test(bad_input_is_one_line_and_leaves_the_pose),
         cmocka_unit_test(the_walk_plants_each_foot_on_a_tread_and_holds_it),
         cmocka_unit_test(planted_follows_the_contact_events),

@@ -56,9 +56,11 @@ bool stairs_check_mesh(const skeleton *s, foot_mesh *mesh, bool ik, float sink, 
     stairs_geometry g = stairs_default();
     stairs_walk w;
     bool has_mesh = mesh && foot_mesh_has_feet(mesh);
-    /* the walk over the joints' soles: the mesh's (a heel 7 cm behind the
-     * ankle) do not fit the tread layout yet (issue 35) */
-    if (!stairs_walk_init(&w, s, &g, err))
+    /* the walk over the mesh's soles where it has feet (as the program
+     * shows it), else the joints' */
+    gait_soles soles;
+    bool mesh_soles = has_mesh && foot_mesh_soles(mesh, s, stairs_walk_heel_strike_pitch(&g), &soles);
+    if (!stairs_walk_init_soles(&w, s, mesh_soles ? &soles : NULL, &g, err))
         return false;
     size_t points = has_mesh ? (mesh->side[0].vertex_count > mesh->side[1].vertex_count ? mesh->side[0].vertex_count
                                                                                         : mesh->side[1].vertex_count)

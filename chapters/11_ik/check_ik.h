@@ -40,7 +40,8 @@ typedef struct stairs_check_result {
 bool stairs_check(const skeleton *s, bool ik, float sink, double rate, stairs_check_result *out, sa_error *err);
 /* The same with the feet of `mesh` measured against the stairs every frame
  * (the mesh lines); a mesh without feet, or NULL: the heel and ball points
- * measured in place of vertices. The walk is over the joints' soles. */
+ * measured in place of vertices. The walk is over the mesh's soles
+ * (foot_mesh_soles) where it has feet, else the joints'. */
 bool stairs_check_mesh(const skeleton *s, foot_mesh *mesh, bool ik, float sink, double rate, stairs_check_result *out,
                        sa_error *err);
 

@@ -40,6 +40,9 @@ static bool validate(const foot_placement_job *job, sa_error *err)
     for (int side = 0; side < 2; side++) {
         const foot_leg *leg = &job->legs[side];
         int joints[3] = {leg->thigh, leg->shin, leg->foot};
+        if (!(job->leg_reach[side] >= 0.0f && job->leg_reach[side] <= job->reach))
+            return sa_error_set(err, "foot placement: the %s leg's reach is %g, not in [0, reach]", side_name[side],
+                                (double)job->leg_reach[side]);
         if (!ik_chain_check("foot placement", s, job->local, joints, 3, 3, err))
             return false;
         if (!is_ancestor(s, job->pelvis, leg->thigh))
@@ -71,6 +74,35 @@ static void rotation_of(mat4 m, versor out)
     glm_quat_normalize(out);
 }
 
+/* Metres over which the pelvis's drop is eased in (pelvis_drop, reach_drop). */
+#define PELVIS_EASE 0.04f
+#define REACH_EASE 0.005f
+
+/* How far the pelvis comes down for a foot whose ground is `below` (< 0)
+ * under the clip's: as far, less PELVIS_EASE / 2, eased in over the first
+ * PELVIS_EASE (a parabola, then the line), so that the pelvis starts down
+ * without a jump in its speed: the planted leg's knee would fold in a
+ * frame. */
+static float pelvis_drop(float below)
+{
+    if (below >= 0)
+        return 0;
+    return below > -PELVIS_EASE ? -below * below / (2 * PELVIS_EASE) : below + PELVIS_EASE / 2;
+}
+
+/* How far the pelvis comes down for a hip `over` its highest (< 0: too
+ * high to reach its ankle's target): at least as far, eased in from
+ * REACH_EASE before the leg is at full reach, for the same reason (the
+ * swinging leg reaching for a lower step pulls the pelvis down). */
+static float reach_drop(float over)
+{
+    if (over >= REACH_EASE)
+        return 0;
+    if (over <= -REACH_EASE)
+        return over;
+    return -(REACH_EASE - over) * (REACH_EASE - over) / (4 * REACH_EASE);
+}
+
 /* [listing foot_placement_pelvis] */
 bool foot_placement_run(const foot_placement_job *job, sa_error *err)
 {
@@ -100,8 +132,9 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
     /* The pelvis comes down as far as the lower foot's ground is under the
      * clip's ground, the root's height (so the legs stay about as bent as
      * they were authored), and further if a hip is still more than
-     * reach * (thigh + shin) from its ankle's target. It never goes up:
-     * over a raised foot the knee bends more instead. */
+     * reach * (thigh + shin) from its ankle's target, each eased in
+     * (pelvis_drop, reach_drop). It never goes up: over a raised foot the
+     * knee bends more instead. */
     float offset = 0.0f;
     for (int side = 0; side < 2; side++) {
         const foot_leg *leg = &job->legs[side];
@@ -114,12 +147,12 @@ bool foot_placement_run(const foot_placement_job *job, sa_error *err)
         const float *hip = model[leg->thigh][3];
         float upper = glm_vec3_distance(model[leg->thigh][3], model[leg->shin][3]);
         float lower = glm_vec3_distance(model[leg->shin][3], model[leg->foot][3]);
-        float reach = job->reach * (upper + lower);
+        float reach = (job->leg_reach[side] > 0 ? job->leg_reach[side] : job->reach) * (upper + lower);
         float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
         float across = fminf(dx * dx + dz * dz, reach * reach);
         float highest = target[side][1] + sqrtf(reach * reach - across); /* the hip's highest */
-        offset = fminf(offset, job->ground[side] - job->world_from_model[3][1]);
-        offset = fminf(offset, highest - hip[1]);
+        offset = fminf(offset, pelvis_drop(job->ground[side] - job->world_from_model[3][1]));
+        offset = fminf(offset, reach_drop(highest - hip[1]));
     }
     local[job->pelvis].translation[1] += offset;
     /* [/listing] */
@@ -185,14 +218,14 @@ static float smoothstep01(float x)
  * height, the toes at the ball's: they bend flat); each point's step less
  * how far that point is over the lowest. */
 static float footprint_height(const stairs_geometry *g, const foot_leg *leg, float x, float z, const float forward[3],
-                              float ball_length, float rise)
+                              float ball_length, float rise, float toe_rise)
 {
     const float along[5] = {-leg->heel_back, 0, ball_length / 2, ball_length, ball_length + leg->toe_reach};
-    const float across[5] = {0, 0, 0.5f, 1, 1}; /* of the way from heel to ball, for the height */
-    float h = 0.0f, lowest = fminf(0, rise);
+    /* each point's height over the heel's */
+    const float over[5] = {0, 0, rise / 2, rise, rise + toe_rise};
+    float h = 0.0f, lowest = fminf(0, fminf(rise, rise + toe_rise));
     for (int k = 0; k < 5; k++)
-        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]) -
-                         (rise * across[k] - lowest));
+        h = fmaxf(h, stairs_height_at(g, x + forward[0] * along[k], z + forward[2] * along[k]) - (over[k] - lowest));
     return h;
 }
 
@@ -203,7 +236,7 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
     float ball_length = glm_vec3_norm(forward);
     if (ball_length > 1e-6f)
         glm_vec3_scale(forward, 1 / ball_length, forward);
-    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length, ball[1] - heel[1]);
+    return footprint_height(g, leg, heel[0], heel[2], forward, ball_length, ball[1] - heel[1], 0);
 }
 /* [/listing] */
 
@@ -216,7 +249,11 @@ float foot_swing_height(const foot_swing *sw, float u)
         return u >= sw->rise_end
                    ? sw->top
                    : sw->step + (sw->top - sw->step) * smoothstep01((u - sw->step_end) / (sw->rise_end - sw->step_end));
-    return sw->top + (sw->land - sw->top) * smoothstep01((u - sw->fall_start) / (1 - sw->fall_start));
+    /* the fall: 1 - (1 - x)^3 (1 + 3x), still at both ends, quickest at a
+     * third of the way and slowing over the last part, so that a leg
+     * reaching down for its step straightens slowly as it gets there */
+    float x = glm_clamp((u - sw->fall_start) / (1 - sw->fall_start), 0.0f, 1.0f);
+    return sw->top + (sw->land - sw->top) * (1 - (1 - x) * (1 - x) * (1 - x) * (1 + 3 * x));
 }
 /* [/listing] */
 
@@ -240,7 +277,8 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     float need[FOOT_SWING_SAMPLES], highest = fmaxf(lift, land);
     for (int k = 0; k < FOOT_SWING_SAMPLES; k++) {
         const foot_print *fp = &prints[k];
-        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length, fp->rise);
+        need[k] = footprint_height(g, leg, fp->heel[0], fp->heel[2], fp->forward, fp->ball_length, fp->rise,
+                                   fp->toe_rise);
         highest = fmaxf(highest, need[k]);
     }
     sw->lift = lift;
@@ -272,7 +310,7 @@ void foot_swing_plan(foot_swing *sw, const stairs_geometry *g, const foot_leg *l
     /* one rise, to the top: the slowest that clears every sample of the
      * first half */
     sw->step = sw->top;
-    for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.05f) {
+    for (sw->rise_end = 0.5f; sw->rise_end > 0.1f; sw->rise_end -= 0.025f) {
         sw->step_end = sw->rise_end;
         if (rise_clears(sw, near, lift, margin, 0.5f))
             break;

@@ -41,6 +41,7 @@ typedef struct foot_placement_job {
     vec3 pole[2];            /* world directions: the side each knee bends to (in front of it) */
     float ground[2];         /* world heights: the step each foot stands on, or is on its way to */
     float reach;             /* a hip at most this fraction of thigh + shin from its ankle target, in (0, 1) */
+    float leg_reach[2];      /* each leg's own, in (0, reach]; 0: reach (a swinging leg kept more bent) */
     /* Outputs (each may be NULL). */
     float *pelvis_offset; /* metres the pelvis came down (<= 0) */
     vec3 *knee;           /* [2], world: the knees after the solve */
@@ -50,7 +51,8 @@ typedef struct foot_placement_job {
 
 /* Lowers the pelvis by as much as the lower foot's ground is under the
  * clip's ground (the root's height), and further if a hip is still out of
- * reach of its ankle's target; then solves each
+ * reach of its ankle's target (each eased in over a few centimetres, so
+ * that the pelvis never starts down with a jump in its speed); then solves each
  * leg with ik_two_bone_run toward its target (pole in front of the knee),
  * then turns each foot joint to its world rotation. Fails (one line, the
  * pose unchanged) on joints that are not two leg chains under a root
@@ -81,11 +83,11 @@ float foot_support_height(const stairs_geometry *g, const foot_leg *leg, const f
 /* [listing foot_swing] */
 /* The height of one swing over the steps, planned at toe-off: from `lift`
  * (the support height it leaves) up to `step` by progress step_end, on up
- * to `top` by rise_end, then from fall_start down to `land` (the one it
- * lands on), each with smoothstep: continuous, zero vertical speed at both
- * ends. Going up two steps, `step` clears the one in between and the foot
- * rises to the top one only as it gets there; otherwise step is top and
- * step_end rise_end (one rise). */
+ * to `top` by rise_end (each with smoothstep), then from fall_start down to
+ * `land` (the one it lands on), slowing as it gets there: continuous, zero
+ * vertical speed at both ends. Going up two steps, `step` clears the one in
+ * between and the foot rises to the top one only as it gets there;
+ * otherwise step is top and step_end rise_end (one rise). */
 typedef struct foot_swing {
     float lift, land, top, step;
     float step_end, rise_end, fall_start; /* progress of the swing, 0 at toe-off .. 1 at contact */
@@ -96,13 +98,15 @@ typedef struct foot_swing {
 
 /* Where the swinging foot is at one of the swing's samples (world): its
  * heel, the way it faces (horizontal, unit), how far ahead of the heel its
- * ball is, horizontally (less than heel to ball while it is pitched), and
- * how much higher than the heel the ball is (> 0 toes up, < 0 heel up). */
+ * ball is, horizontally (less than heel to ball while it is pitched), how
+ * much higher than the heel the ball is (> 0 toes up, < 0 heel up), and the
+ * toes' tip than the ball (a swinging foot's toes are not bent flat). */
 typedef struct foot_print {
     vec3 heel;
     vec3 forward;
     float ball_length;
     float rise;
+    float toe_rise; /* how much higher than the ball the toes' tip is (0: the toes flat, < 0 pointing down) */
 } foot_print;
 
 /* Plans a swing over the footprints prints[k] at swing progress

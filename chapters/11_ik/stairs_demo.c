@@ -2,6 +2,8 @@
  * stairs_demo.h). */
 #include "stairs_demo.h"
 
+#include "chapters/10_walk_cycle/foot_mesh.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -14,7 +16,15 @@ bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_e
     if (!animated_view_load(&d->v, path, decode_images, err))
         return false;
     d->geometry = stairs_default();
-    if (!stairs_walk_init(&d->walk, &d->v.all, &d->geometry, err))
+    /* the walk over the soles of the skinned mesh where it has feet
+     * (chapter 10's foot_mesh), as --check-ik measures it; else the joints' */
+    foot_mesh feet;
+    gait_soles soles;
+    if (!foot_mesh_init(&feet, &d->v.sc, &d->v.skel, &d->v.all, err))
+        return sa_error_prefix(err, "%s", path);
+    bool mesh = foot_mesh_soles(&feet, &d->v.all, stairs_walk_heel_strike_pitch(&d->geometry), &soles);
+    foot_mesh_free(&feet);
+    if (!stairs_walk_init_soles(&d->walk, &d->v.all, mesh ? &soles : NULL, &d->geometry, err))
         return sa_error_prefix(err, "%s", path);
     /* About a quarter of the turn each, so half of it in the chest: the
      * spine takes a quarter of it, then a third of what is left, ... */

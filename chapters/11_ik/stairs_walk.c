@@ -10,9 +10,13 @@
 #define STAIRS_PI 3.14159265358979323846f
 
 /* [listing stairs_walk_tuning] */
-#define STANCE_FADE 0.15f     /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
-#define SWING_CLEARANCE 0.02f /* metres a swinging sole clears the higher of the two steps it goes between */
+#define STANCE_FADE 0.15f      /* seconds: the stance weight's ramps at toe-off and before contact (ex11.3) */
+#define SWING_CLEARANCE 0.015f /* metres a swinging sole clears the higher of the two steps it goes between */
 
+#define TOE_GAP 0.05f    /* metres the toe tips keep from the riser a foot going up stands before */
+#define HOLD_ACROSS 0.3f /* of the swing's way across, the foot has taken the clip's turn (hold_toe_off) */
+#define DOWN_REACH 0.7f  /* of its time, a foot going down is over where it lands (swing_progress) */
+#define SWING_BEND 0.04f /* a swinging leg's reach this much less than LEG_REACH (its knee 25 degrees at most) */
 #define LEG_REACH                                                                                                      \
     0.997f /* a hip at most this fraction of the leg's length from its ankle's target (knee 9 degrees)                 \
             */
@@ -31,6 +35,10 @@ static gait_params stairs_gait(const stairs_geometry *g)
     /* the thigh swings forward only as far as the short step lands it: a
      * walk's 30 degrees would carry the foot past its tread and back */
     p.hip_swing_peak = 0;
+    /* the foot is put down flat on a step, not on its heel: going up, the
+     * heel overhangs the nosing (the tread is shorter than the foot), and a
+     * heel struck there would be struck on nothing */
+    p.heel_strike_pitch = 0;
     return p;
 }
 
@@ -100,18 +108,21 @@ static bool path_layout(stairs_walk *w, float ahead, float up, float down, float
 /* [listing foot_layout] */
 /* Where a heel goes on a tread, from the step's front edge. Going up, the
  * toes must not reach the riser behind the tread: the heel point and the
- * toe tips keep the same gap to the two edges. Going down (the toes toward
- * the front edge, which they may overhang) the back of the heel must not
- * reach the riser and the ball must be on the tread: half way between.
- * The humanoid's footprint (0.28 m from the back of the heel to the toe
- * tips, as foot_support_height tests it) is as long as a tread (0.28 m):
- * laid out so, it overhangs one edge or the other. */
+ * toe tips keep the same gap to the two edges, the toe tips at least
+ * TOE_GAP (the top of the toes sweeps forward as the heel rises about the
+ * ball); a foot longer than that overhangs the front edge with its heel, as
+ * a person's does going up stairs (it is put down flat, the ball carrying
+ * it). Going down (the toes toward the front edge, which they may
+ * overhang) the back of the heel must not reach the riser and the ball must
+ * be on the tread: half way between. The humanoid's mesh foot (0.33 m from
+ * the back of the heel to the toe tips) is longer than a tread (0.28 m). */
 static bool foot_layout(const stairs_geometry *g, const foot_leg *leg, float *up, float *down, sa_error *err)
 {
     float ball = glm_vec3_distance((float *)leg->heel_in_foot, (float *)leg->ball_in_foot);
-    *up = (g->run - ball - leg->toe_reach) / 2;
+    float spare = g->run - ball - leg->toe_reach;
+    *up = fminf(spare / 2, spare - TOE_GAP);
     *down = (ball + g->run - leg->heel_back) / 2;
-    if (!(*up > 0) || !(ball + leg->heel_back < g->run))
+    if (!(*up + ball > 0.02f) || !(ball + leg->heel_back < g->run))
         return sa_error_set(err, "stairs walk: the foot (%g m heel to ball) does not fit on a tread of %g m",
                             (double)ball, (double)g->run);
     return true;
@@ -150,6 +161,21 @@ float stairs_walk_heel_strike_pitch(const stairs_geometry *g)
     return stairs_gait(g).heel_strike_pitch;
 }
 
+/* The toes' tip, toe_reach past the toes joint on the sole in the rest
+ * pose (model space, `rest`), into the toes joint's frame (the foot's
+ * without toes), where the swing finds it as the clip bends the toes. */
+static void toe_tip(const gait_leg *gl, mat4 *rest, stairs_foot *f)
+{
+    f->toes = gl->toes;
+    int joint = gl->toes >= 0 ? gl->toes : gl->foot;
+    vec3 tip = {rest[joint][3][0], gl->ankle_rest[1] + gl->ball_offset[1], rest[joint][3][2] + gl->toe_reach};
+    if (gl->toes < 0)
+        tip[2] = gl->ankle_rest[2] + gl->ball_offset[2] + gl->toe_reach;
+    mat4 from_model;
+    glm_mat4_inv(rest[joint], from_model);
+    glm_mat4_mulv3(from_model, tip, 1, f->tip);
+}
+
 bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles *soles, const stairs_geometry *g,
                             sa_error *err)
 {
@@ -183,6 +209,12 @@ bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles 
     const gait *gt = &w->walk.g;
     w->pelvis = gt->hips;
     /* The legs, measured on the clip's first pose (the left contact). */
+    mat4 *rest = malloc((size_t)n * sizeof *rest);
+    if (!rest) {
+        stairs_walk_free(w);
+        return sa_error_set(err, "stairs walk: out of memory");
+    }
+    skeleton_local_to_model(s, s->rest_local, rest);
     clip_sample(&w->walk.c, 0.0f, w->scratch_cursors, w->scratch_pose);
     skeleton_local_to_model(s, w->scratch_pose, w->model_from_joint);
     float ahead = 0, toes = 0, hip_width = 0;
@@ -204,6 +236,7 @@ bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles 
         f->leg.toe_reach = gl->toe_reach - gl->ball_ahead;
         f->leg.heel_back = gl->heel_back > 0 ? gl->heel_back
                                              : 0.4f * glm_vec3_distance(f->leg.heel_in_foot, f->leg.ball_in_foot);
+        toe_tip(gl, rest, f);
         f->down_event = find_event(&w->walk.c, event_names[side][0]);
         f->up_event = find_event(&w->walk.c, event_names[side][1]);
         f->down_time = w->walk.c.events[f->down_event].time;
@@ -215,6 +248,7 @@ bool stairs_walk_init_soles(stairs_walk *w, const skeleton *s, const gait_soles 
         toes = fmaxf(toes, ball[2] - heel[2] + f->leg.toe_reach);
         hip_width = fmaxf(hip_width, fabsf(w->model_from_joint[gl->thigh][3][0]));
     }
+    free(rest);
     float up, down;
     if (!foot_layout(g, &w->feet[0].leg, &up, &down, err) || !path_layout(w, ahead, up, down, hip_width, toes, err)) {
         stairs_walk_free(w);
@@ -293,6 +327,35 @@ static void sole_point_at(const stairs_foot *f, int pivot, const float ankle[3],
     glm_vec3_add(out, (float *)ankle, out);
 }
 
+/* The toes' tip where the ankle is at `ankle`, the foot turned by
+ * `rotation`, the toes bent on the foot as the clip (model_from_joint)
+ * bends them. */
+static void toe_tip_at(const stairs_foot *f, mat4 *model_from_joint, const float ankle[3], const versor rotation,
+                       vec3 out)
+{
+    vec3 in_foot;
+    if (f->toes >= 0) {
+        mat4 foot_from_model;
+        glm_mat4_inv(model_from_joint[f->leg.foot], foot_from_model);
+        glm_mat4_mulv3(model_from_joint[f->toes], (float *)f->tip, 1, in_foot);
+        glm_mat4_mulv3(foot_from_model, in_foot, 1, in_foot);
+    } else {
+        glm_vec3_copy((float *)f->tip, in_foot);
+    }
+    glm_quat_rotatev((float *)rotation, in_foot, out);
+    glm_vec3_add(out, (float *)ankle, out);
+}
+
+/* The lowest of the heel, the ball and the toes' tip under the ankle (< 0). */
+static float lowest_under_ankle(const stairs_foot *f, mat4 *model_from_joint, const versor rotation)
+{
+    vec3 heel, ball, tip, zero = {0, 0, 0};
+    sole_point_at(f, 0, zero, rotation, heel);
+    sole_point_at(f, 1, zero, rotation, ball);
+    toe_tip_at(f, model_from_joint, zero, rotation, tip);
+    return fminf(fminf(heel[1], ball[1]), tip[1]);
+}
+
 /* A heel point where the ankle is at `ankle`, the foot turned by `rotation`. */
 static void heel_at(const stairs_foot *f, const float ankle[3], const versor rotation, vec3 heel)
 {
@@ -300,14 +363,35 @@ static void heel_at(const stairs_foot *f, const float ankle[3], const versor rot
     glm_vec3_add(heel, (float *)ankle, heel);
 }
 
+/* The swing's progress u (0 .. 1) as the way across takes it: a foot going
+ * down gets over the step it lands on by DOWN_REACH of the swing, so that
+ * it comes down onto it over the rest (not onto its edge in the last
+ * frames: its heel reaches to within a centimetre or two of the riser
+ * behind it, and the knee would straighten in a few frames). */
+static float swing_progress(const stairs_foot *f, float u)
+{
+    return f->descending ? fminf(1, u / DOWN_REACH) : u;
+}
+
 /* How far across (0 .. 1) a swing of `swing` seconds is at u (0 at the
  * toe-off, 1 at the contact): a cycloid, blended with the held and landing
  * points by the stance weight (ex11.3) so that it starts and ends still. */
 static float swing_across(const stairs_foot *f, float u, float swing, float duration)
 {
-    float across = u - sinf(2 * STAIRS_PI * u) / (2 * STAIRS_PI);
+    float x = swing_progress(f, u);
+    float across = x - sinf(2 * STAIRS_PI * x) / (2 * STAIRS_PI);
     float weight = ik_stance_weight(f->up_time + u * swing, duration, f->down_time, f->up_time, STANCE_FADE);
     return u < 0.5f ? (1 - weight) * across : weight + (1 - weight) * across;
+}
+
+/* Early in the swing the foot keeps the turn it left the ground with,
+ * taking the clip's only as fast as it moves across. */
+static void hold_toe_off(const stairs_foot *f, float across, float u, versor rotation)
+{
+    if (u >= 0.5f)
+        return;
+    float x = glm_clamp(across / HOLD_ACROSS, 0.0f, 1.0f);
+    glm_quat_slerp((float *)f->lock_rotation, rotation, x * x * (3 - 2 * x), rotation);
 }
 
 /* [listing swing_ankle_across] */
@@ -319,6 +403,7 @@ static float swing_across(const stairs_foot *f, float u, float swing, float dura
  * foot turning about a still ankle. */
 static void swing_ankle_across(const stairs_foot *f, float across, float u, const versor rotation, vec3 ankle)
 {
+    u = swing_progress(f, u);
     float s = u * u * (3 - 2 * u);
     vec3 ref, from, to, point, turned;
     glm_vec3_lerp((float *)f->leg.ball_in_foot, (float *)f->leg.heel_in_foot, s, ref);
@@ -352,10 +437,15 @@ static void plan_swing(stairs_walk *w, stairs_foot *f, float lift)
         rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
         glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, rotation);
         vec3 ankle, ball;
-        swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
+        float across = swing_across(f, u, swing, (float)d);
+        hold_toe_off(f, across, u, rotation);
+        swing_ankle_across(f, across, u, rotation, ankle);
         foot_print *fp = &prints[k];
         sole_point_at(f, 0, ankle, rotation, fp->heel);
         sole_point_at(f, 1, ankle, rotation, ball);
+        vec3 tip;
+        toe_tip_at(f, w->model_from_joint, ankle, rotation, tip);
+        fp->toe_rise = tip[1] - ball[1];
         glm_vec3_sub(ball, fp->heel, fp->forward);
         fp->rise = fp->forward[1];
         fp->forward[1] = 0;
@@ -385,6 +475,7 @@ static void foresee_landing(stairs_walk *w, int side)
     foot_in_world(f, world_from_model, w->model_from_joint, &fw);
     float lift = f->land_height;
     f->land_height = foot_on_ground(w, f, &fw, f->land_ankle);
+    f->descending = f->land_height < lift - 0.01f;
     glm_quat_copy(fw.rotation, f->land_rotation);
     rotation_of(world_from_model, f->land_heading);
     plan_swing(w, f, lift);
@@ -498,16 +589,19 @@ static void foot_target(stairs_walk *w, int side, const foot_world *fw, float we
     rotation_of(w->model_from_joint[f->leg.foot], model_rotation);
     glm_quat_mul(u < 0.5f ? f->held_heading : f->land_heading, model_rotation, held_rotation);
     glm_quat_slerp((float *)fw->rotation, held_rotation, weight, rotation);
-    swing_ankle_across(f, swing_across(f, u, swing, (float)d), u, rotation, ankle);
+    float across = swing_across(f, u, swing, (float)d);
+    hold_toe_off(f, across, u, rotation);
+    swing_ankle_across(f, across, u, rotation, ankle);
     /* its height: the clip's own swing over the ground it is on its way to
      * (on the flat: the clip's swing), or the plan's over the step edges
      * (foot_swing_height), whichever is higher, for its lowest sole point;
      * not both, or a foot going up would rise by the clip's lift on top of
      * the plan's */
     float s = u * u * (3 - 2 * u), eased_ground = f->swing.lift + (f->land_height - f->swing.lift) * s;
-    float clip_sole = fminf(fw->heel[1], fw->ball[1]) - w->world_from_model[3][1]; /* over the clip's ground */
+    /* the clip's lowest sole point over its ground, and this foot's under its ankle */
+    float clip_sole = clip_ankle_height + lowest_under_ankle(f, w->model_from_joint, fw->rotation);
     float sole = fmaxf(foot_swing_height(&f->swing, u), eased_ground + clip_sole);
-    ankle[1] = sole - w->sink + clip_ankle_height - clip_sole;
+    ankle[1] = sole - w->sink - lowest_under_ankle(f, w->model_from_joint, rotation);
     /* the ground it is on its way to, for the pelvis: eased over the whole
      * swing, so the pelvis goes down a flight as smoothly as the feet;
      * going up, over the swing's rise, so the pelvis is not kept down while
@@ -536,8 +630,8 @@ static void knee_pole(const stairs_walk *w, const stairs_foot *f, const versor f
 
 /* [listing plan_foot] */
 /* One foot's part of the job: the stance weight from the clock and the
- * foot's events (ex11.3), its target, its knee's pole; and the overlay's
- * copy of them. */
+ * foot's events (ex11.3), its target, its leg's reach, its knee's pole; and
+ * the overlay's copy of them. */
 static void plan_foot(stairs_walk *w, int side, foot_placement_job *job)
 {
     stairs_foot *f = &w->feet[side];
@@ -547,6 +641,8 @@ static void plan_foot(stairs_walk *w, int side, foot_placement_job *job)
     dbg->planted = f->planted;
     dbg->weight = ik_stance_weight((float)w->clock.time, w->walk.c.duration, f->down_time, f->up_time, STANCE_FADE);
     foot_target(w, side, &fw, dbg->weight, job->ankle_target[side], job->foot_rotation[side], &job->ground[side]);
+    /* a swinging leg kept a little bent, straightening as it comes down */
+    job->leg_reach[side] = LEG_REACH - SWING_BEND * (1 - dbg->weight);
     knee_pole(w, f, job->foot_rotation[side], job->pole[side]);
     /* [elide the overlay's copy] */
     vec3 heel;

@@ -54,6 +54,9 @@ typedef struct stairs_foot {
     versor land_heading; /* and the root's heading then */
     float land_height;   /* the support height it stands on (planted) or will land on */
     foot_swing swing;    /* swinging: the height of its swing over the steps */
+    bool descending;     /* swinging: it lands lower than it left */
+    int toes;            /* the toes joint, or -1 */
+    vec3 tip;            /* the toes' tip in the toes joint's frame (without toes: in the foot's) */
 } stairs_foot;
 
 /* The path: up the flight along +Z at x = -turn_radius, half a circle on
