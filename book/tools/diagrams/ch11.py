@@ -263,10 +263,12 @@ def stairs_swing():
     """A foot's swing up two steps and down two steps, planned over the footprint (foot_swing_plan)."""
     s = Svg(900, 380, "A swinging foot's sole over the steps, going up and going down: rise and fall planned over its footprint")
     rise, run, start = 0.17, 0.28, 0.6
-    # the humanoid's sole: heel point to ball, past it (toe_reach), behind it (0.4 of heel to ball);
-    # the foot's pitch in the swing is left out here (foot_swing_plan counts it)
-    ball, toe, back = 0.13, 0.0975, 0.052
-    period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.02, 33
+    # the humanoid's mesh sole put down flat (foot_mesh_soles): heel point to ball, past it to the toe
+    # tips, behind it to the back of the heel; the foot's pitch in the swing is left out here
+    # (foot_swing_plan counts it), and so is the two-stage rise over a step in between
+    ball, toe, back = 0.200, 0.068, 0.059
+    period, beta, fade, clearance, samples = 2 / 1.3, 0.6, 0.15, 0.015, 33  # SWING_CLEARANCE
+    toe_gap = 0.05  # TOE_GAP
 
     def ground(z):
         if z < start - 1e-5:
@@ -300,15 +302,16 @@ def stairs_swing():
         def height(u):
             if u < sw["fall_start"]:
                 return lift + (top - lift) * smoothstep(u / sw["rise_end"])
-            return top + (land - top) * smoothstep((u - sw["fall_start"]) / (1 - sw["fall_start"]))
+            x = min(max((u - sw["fall_start"]) / (1 - sw["fall_start"]), 0.0), 1.0)
+            return top + (land - top) * (1 - (1 - x) ** 3 * (1 + 3 * x))  # foot_swing_height's fall
         r = 0.5
         while r > 0.1:
             sw["rise_end"] = r
             if all(k / (samples - 1) > 0.5 or height(k / (samples - 1)) >= need[k] + (margin if need[k] > lift else 0)
                    for k in range(1, samples)):
                 break
-            r -= 0.05
-        f = 0.5
+            r -= 0.025
+        f = max(0.5, sw["rise_end"])
         while f < 0.9:
             sw["fall_start"] = f
             if all(height(k / (samples - 1)) >= need[k] + (margin if need[k] > land else 0)
@@ -317,15 +320,20 @@ def stairs_swing():
             f += 0.05
         return height, sw
 
-    panels = [("going up: the toes clear the next riser", 1, 1, 3, 0.026),
-              ("going down: the heel stays up past the edge", -1, 3, 1, 0.156)]
+    # where the heel point stands from its tread's front edge (foot_layout): going up the toe tips
+    # toe_gap from the riser at most (the heel over the nosing), going down the ball on the tread
+    # half way between its edge and where the back of the heel meets the riser
+    spare = run - ball - toe
+    panels = [("going up: the toes clear the next riser", 1, 1, 3, min(spare / 2, spare - toe_gap)),
+              ("going down: the heel stays up past the edge", -1, 3, 1, (ball + run - back) / 2)]
     scale = 330.0
     for i, (title, facing, from_step, to_step, offset) in enumerate(panels):
         x0, y0 = 40 + i * 440, 330  # the page point of z = z_lo, y = 0
         z_lo = start - 0.12
         lift_heel = start + (from_step - 1) * run + offset
         land_heel = start + (to_step - 1) * run + offset
-        lift, land = ground(lift_heel), ground(land_heel)
+        # a foot stands on the highest ground under its footprint (foot_support_height)
+        lift, land = (max(ground(z) for z in footprint(heel, facing)) for heel in (lift_heel, land_heel))
         height, sw = plan(lift_heel, land_heel, facing, lift, land)
 
         def page(z, y):
