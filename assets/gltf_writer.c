@@ -191,6 +191,7 @@ int gltf_out_add_sparse_accessor(gltf_out_document *doc, const float *dense, con
         free(indices), free(values);
         return fail(doc, "out of memory for a sparse accessor");
     }
+    /* [elide copy each element that is not all zeros into values[stored], its index into indices[stored]] */
     for (size_t e = 0; e < count; e++) {
         const float *element = dense + e * (size_t)components;
         bool zero = true;
@@ -202,6 +203,8 @@ int gltf_out_add_sparse_accessor(gltf_out_document *doc, const float *dense, con
             stored++;
         }
     }
+    /* [/elide] */
+    /* [elide append the indices (unsigned short, or int past 65536 elements) and the values to the buffer] */
     /* Indices as unsigned shorts when every index fits, as the mesh's
      * vertex indices are; unsigned ints otherwise. */
     int index_type = count <= 65536 ? GLTF_OUT_UNSIGNED_SHORT : GLTF_OUT_UNSIGNED_INT;
@@ -219,6 +222,7 @@ int gltf_out_add_sparse_accessor(gltf_out_document *doc, const float *dense, con
     }
     if (stored > 0)
         ok = ok && append_bin(doc, values, stored * (size_t)components * sizeof *values, &value_offset);
+    /* [/elide] */
     free(indices), free(values);
     if (!ok)
         return fail(doc, "out of memory for the buffer");

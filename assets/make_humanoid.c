@@ -591,6 +591,7 @@ static void make_face_clip(gltf_out_document *doc, int mesh_node)
     enum { MAX_KEYS = 64 };
     float times[MAX_KEYS], weights[MAX_KEYS * FACE_TARGETS];
     int key_count = 0;
+    /* [elide the union of every target's breakpoint times, in order, into times[key_count]] */
     for (int t = 0; t < FACE_TARGETS; t++) /* the union of the breakpoints, in order */
         for (int k = 0; k < curves[t].count; k++) {
             float time = curves[t].keys[k].time;
@@ -603,6 +604,7 @@ static void make_face_clip(gltf_out_document *doc, int mesh_node)
             times[at] = time;
             key_count++;
         }
+    /* [/elide] */
     for (int k = 0; k < key_count; k++)
         for (int t = 0; t < FACE_TARGETS; t++)
             weights[k * FACE_TARGETS + t] = (float)face_curve_at(curves[t].keys, curves[t].count, times[k]);
