@@ -3,7 +3,7 @@
 #include "skinning.h"
 
 /* [listing morph_skin_vertex_body] */
-void morph_skin_vertex(size_t vertex, int target_count, const float *morph_weights,
+void morph_skin_vertex(size_t vertex, int target_count, const float morph_weights[],
                        const float (*const *position_deltas)[3], const float (*const *normal_deltas)[3],
                        mat4 *skin_matrix, const uint16_t joints[4], const float weights[4], const float position[3],
                        const float normal[3], float out_position[3], float out_normal[3])
