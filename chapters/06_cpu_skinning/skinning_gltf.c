@@ -254,16 +254,22 @@ void skin_scene_run(skin_scene *sc, const skeleton *s)
     for (int i = 0; i < sc->skin_count; i++)
         skin_matrices(s->skins[i].joint_count, s->skins[i].joint_of_skin_joint, sc->model_from_joint,
                       sc->joint_from_model_bind[i], sc->skin_matrix[i]);
+    skin_scene_node_matrices(sc, s);
+    for (int i = 0; i < sc->primitive_count; i++)
+        skinning_job_run(&sc->primitives[i].job);
+}
+
+void skin_scene_node_matrices(skin_scene *sc, const skeleton *s)
+{
     for (int i = 0; i < sc->primitive_count; i++) {
         skinned_primitive *sp = &sc->primitives[i];
-        if (sp->skin < 0) { /* morph targets without a skin: the node's own matrix */
-            int joint = sp->node < s->node_count ? s->joint_of_node[sp->node] : -1;
-            if (joint >= 0)
-                glm_mat4_copy(sc->model_from_joint[joint], sp->node_matrix[0]);
-            else if (sc->world_from_node)
-                glm_mat4_copy(sc->world_from_node[sp->node], sp->node_matrix[0]);
-        }
-        skinning_job_run(&sp->job);
+        if (sp->skin >= 0)
+            continue;
+        int joint = sp->node < s->node_count ? s->joint_of_node[sp->node] : -1;
+        if (joint >= 0)
+            glm_mat4_copy(sc->model_from_joint[joint], sp->node_matrix[0]);
+        else if (sc->world_from_node)
+            glm_mat4_copy(sc->world_from_node[sp->node], sp->node_matrix[0]);
     }
 }
 /* [/listing] */

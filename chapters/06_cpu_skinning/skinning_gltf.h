@@ -92,6 +92,12 @@ void skin_scene_free(skin_scene *sc);
  * primitive's skinning job, which morphs before it skins. */
 void skin_scene_run(skin_scene *sc, const skeleton *s);
 
+/* The node_matrix of each primitive with morph targets and no skin (skin
+ * -1), from sc->model_from_joint (its node in the skeleton) or
+ * sc->world_from_node (skin_scene_run does this first; the GPU path of
+ * chapter 07 uploads it as a palette of one matrix). */
+void skin_scene_node_matrices(skin_scene *sc, const skeleton *s);
+
 /* The vertex-level bind check: every skin matrix set to
  * affine_inverse(joint_from_model_bind) * joint_from_model_bind (every joint
  * at its bind pose), every primitive skinned; the largest distance a vertex
