@@ -19,7 +19,8 @@ cmake --build "$build" -j "$(nproc)"
 #   the Khronos glTF validator: assets_gltf_validator, ch10_export_validator
 #   puppeteer-core, which drives Chromium: the web book's tests (label web, tests/web/web_check.py;
 #   skipped without the web book too: cmake --build BUILD --target book_web)
-for package in gltf-validator@2.0.0-dev.3.10 puppeteer-core@24.43.1; do
+#   three, an independent glTF implementation: the threejs_* tests (tests/threejs_check.py)
+for package in gltf-validator@2.0.0-dev.3.10 puppeteer-core@24.43.1 three@0.187.0; do
   if [ ! -f "$build/npm/node_modules/${package%@*}/package.json" ] && command -v npm >/dev/null; then
     echo "run_all: installing $package into $build/npm"
     npm install --loglevel=error --no-audit --no-fund --prefix "$build/npm" "$package" \

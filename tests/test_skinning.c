@@ -166,7 +166,8 @@ static void u16_joints_and_tangents(void **state)
     const float weights[1][4] = {{1, 0, 0, 0}}, positions[1][3] = {{0, 1, 0}}, normals[1][3] = {{0, 1, 0}};
     const float tangents[1][4] = {{1, 0, 0, -1}};
     float out_p[1][3], out_n[1][3], out_t[1][4];
-    skinning_job job = {1, 300, skin, NULL, joints, weights, positions, normals, tangents, out_p, out_n, out_t, NULL};
+    skinning_job job = {1,     300,   skin,  NULL, joints, weights, positions, normals, tangents,
+                        out_p, out_n, out_t, NULL, 0,      NULL,    NULL,      NULL};
     sa_error err;
     assert_true(skinning_job_validate(&job, &err));
     skinning_job_run(&job);
@@ -185,7 +186,7 @@ static void job_validation(void **state)
     const uint8_t joints[2][4] = {{0, 1, 0, 0}, {1, 2, 0, 0}};
     const float weights[2][4] = {{0.5f, 0.5f, 0, 0}, {1, 0, 0, 0}}, p[2][3] = {{0}}, n[2][3] = {{0}};
     float out_p[2][3], out_n[2][3];
-    skinning_job job = {2, 2, skin, joints, NULL, weights, p, n, NULL, out_p, out_n, NULL, NULL};
+    skinning_job job = {2, 2, skin, joints, NULL, weights, p, n, NULL, out_p, out_n, NULL, NULL, 0, NULL, NULL, NULL};
     sa_error err;
     /* Vertex 1 names joint 2 of 2, even with a zero weight: refused once, here. */
     EXPECT_TRUE(!skinning_job_validate(&job, &err));

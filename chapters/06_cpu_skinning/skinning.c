@@ -102,6 +102,10 @@ bool skinning_job_validate(const skinning_job *job, sa_error *err)
         (const void *)job->out_normals == (const void *)job->normals ||
         (job->tangents && (const void *)job->out_tangents == (const void *)job->tangents))
         return sa_error_set(err, "skinning job: an output is also an input");
+    if (job->target_count < 0 ||
+        (job->target_count > 0 && (!job->morph_weights || !job->position_deltas || !job->normal_deltas)))
+        return sa_error_set(err, "skinning job: %d morph targets without their weights and delta arrays",
+                            job->target_count);
     if (job->threads && (job->threads->thread_count < 1 || job->threads->thread_count > SKINNING_MAX_THREADS))
         return sa_error_set(err, "skinning job: its threads are not started (skinning_threads_start)");
     for (size_t v = 0; v < job->vertex_count; v++)
@@ -139,8 +143,13 @@ static void skin_range(const skinning_job *job, size_t begin, size_t end)
         uint16_t joints[4];
         for (int k = 0; k < 4; k++)
             joints[k] = job->joints_u8 ? job->joints_u8[v][k] : job->joints_u16[v][k];
-        skin_vertex(job->skin_matrix, joints, job->weights[v], job->positions[v], job->normals[v],
-                    job->out_positions[v], job->out_normals[v]);
+        if (job->target_count > 0)
+            morph_skin_vertex(v, job->target_count, job->morph_weights, job->position_deltas, job->normal_deltas,
+                              job->skin_matrix, joints, job->weights[v], job->positions[v], job->normals[v],
+                              job->out_positions[v], job->out_normals[v]);
+        else
+            skin_vertex(job->skin_matrix, joints, job->weights[v], job->positions[v], job->normals[v],
+                        job->out_positions[v], job->out_normals[v]);
         if (job->tangents)
             skin_tangent(job->skin_matrix, joints, job->weights[v], job->tangents[v], job->out_tangents[v]);
     }

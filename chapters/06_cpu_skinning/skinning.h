@@ -63,6 +63,24 @@ void skin_vertex(mat4 *skin_matrix, const uint16_t joints[4], const float weight
 float influences_keep_largest(int count, const uint16_t *joints, const float *weights, uint16_t out_joints[4],
                               float out_weights[4]);
 
+/* [listing morph_skin_vertex] */
+/* Exercise ex06.3 (morph_skin_vertex.c): one vertex of a mesh with morph
+ * targets, morphed, then skinned. The morph comes first, in model space at
+ * bind time, where the file's deltas are (glTF 2.0, 3.7.2.2):
+ *     p' = position + sum over t of morph_weights[t] * position_deltas[t][vertex]
+ *     n' = normal   + sum over t of morph_weights[t] * normal_deltas[t][vertex]
+ * for the target_count targets; then skin_vertex(skin_matrix, joints, weights,
+ * p', n', out_position, out_normal) (ex06.1), which makes the normal unit
+ * length. position_deltas[t] and normal_deltas[t] are target t's arrays
+ * (one delta per vertex of the primitive), NULL when target t does not move
+ * that attribute. A weight may be any finite number: 0 (the target adds
+ * nothing), negative, or above 1 (the spec puts no range on it). */
+void morph_skin_vertex(size_t vertex, int target_count, const float *morph_weights,
+                       const float (*const *position_deltas)[3], const float (*const *normal_deltas)[3],
+                       mat4 *skin_matrix, const uint16_t joints[4], const float weights[4], const float position[3],
+                       const float normal[3], float out_position[3], float out_normal[3]);
+/* [/listing] */
+
 /* --- the skinning input, cleaned once at load ------------------------------ */
 
 /* One vertex's influences as the file stores them: `set_count` sets of four
@@ -123,6 +141,12 @@ typedef struct skinning_job {
     float (*out_normals)[3];         /* [vertex_count], unit length */
     float (*out_tangents)[4];        /* [vertex_count] or NULL */
     skinning_threads *threads;       /* NULL: the calling thread alone */
+    /* Morph targets: with target_count > 0 each vertex is morphed before it
+     * is skinned (morph_skin_vertex). Tangents are then skinned unmorphed. */
+    int target_count;
+    const float *morph_weights;               /* [target_count], this frame's */
+    const float (*const *position_deltas)[3]; /* [target_count]: arrays of vertex_count, or NULL each */
+    const float (*const *normal_deltas)[3];   /* [target_count]: arrays of vertex_count, or NULL each */
 } skinning_job;
 /* [/listing] */
 

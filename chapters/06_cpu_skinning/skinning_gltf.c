@@ -26,7 +26,11 @@ void skin_scene_free(skin_scene *sc)
         skin_influences_free(&sc->primitives[i].influences);
         free(sc->primitives[i].positions);
         free(sc->primitives[i].normals);
+        free(sc->primitives[i].position_deltas);
+        free(sc->primitives[i].normal_deltas);
     }
+    free(sc->morph_weight_start);
+    free(sc->morph_weights);
     for (int i = 0; i < sc->skin_count; i++) {
         if (sc->joint_from_model_bind)
             free(sc->joint_from_model_bind[i]);
@@ -46,15 +50,87 @@ static bool is_skinned(const gltf_document *doc, const gltf_node *node, const gl
            prim->joints && prim->weights;
 }
 
-static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, const skeleton *s, mat4 *skin_matrix,
+/* A primitive with morph targets on a node that is not skinned: it joins the
+ * skinned ones as a skin of one joint, its node (skin -1). */
+static bool is_rigid_morphed(const gltf_document *doc, const gltf_node *node, const gltf_primitive *prim)
+{
+    return node->mesh >= 0 && !is_skinned(doc, node, prim) && !prim->skipped && prim->target_count > 0;
+}
+
+int morph_weight_layout(const gltf_document *doc, int *start)
+{
+    int count = 0;
+    for (int n = 0; n < doc->node_count; n++) {
+        int mesh = doc->nodes[n].mesh;
+        start[n] = mesh >= 0 && doc->meshes[mesh].target_count > 0 ? count : -1;
+        count += start[n] >= 0 ? doc->meshes[mesh].target_count : 0;
+    }
+    return count;
+}
+
+void morph_weights_default(const gltf_document *doc, const int *start, float *weights)
+{
+    for (int n = 0; n < doc->node_count; n++) {
+        if (start[n] < 0)
+            continue;
+        const gltf_mesh *mesh = &doc->meshes[doc->nodes[n].mesh];
+        const float *w = doc->nodes[n].weights ? doc->nodes[n].weights : mesh->weights;
+        for (int t = 0; t < mesh->target_count; t++)
+            weights[start[n] + t] = w ? w[t] : 0.0f;
+    }
+}
+
+/* The job's morph inputs: the loader's delta arrays of each target. */
+static bool init_morph(skinned_primitive *sp, const gltf_primitive *prim, const skin_scene *sc, sa_error *err)
+{
+    sp->target_count = prim->target_count;
+    if (prim->target_count == 0)
+        return true;
+    sp->weight_start = sc->morph_weight_start[sp->node];
+    sp->position_deltas = calloc((size_t)prim->target_count, sizeof *sp->position_deltas);
+    sp->normal_deltas = calloc((size_t)prim->target_count, sizeof *sp->normal_deltas);
+    if (!sp->position_deltas || !sp->normal_deltas)
+        return sa_error_set(err, "out of memory");
+    for (int t = 0; t < prim->target_count; t++) {
+        sp->position_deltas[t] = (const float(*)[3])prim->targets[t].position_deltas;
+        sp->normal_deltas[t] = (const float(*)[3])prim->targets[t].normal_deltas;
+    }
+    sp->job.target_count = prim->target_count;
+    sp->job.morph_weights = sc->morph_weights + sp->weight_start;
+    sp->job.position_deltas = sp->position_deltas;
+    sp->job.normal_deltas = sp->normal_deltas;
+    return true;
+}
+
+/* A skin of one joint: every vertex on joint 0 with weight 1. */
+static bool rigid_influences(size_t vertex_count, skin_influences *out, sa_error *err)
+{
+    memset(out, 0, sizeof *out);
+    out->vertex_count = vertex_count;
+    out->joint_count = 1;
+    out->joints_u8 = calloc(vertex_count + 1, sizeof *out->joints_u8);
+    out->weights = calloc(vertex_count + 1, sizeof *out->weights);
+    if (!out->joints_u8 || !out->weights)
+        return sa_error_set(err, "out of memory");
+    for (size_t v = 0; v < vertex_count; v++)
+        out->weights[v][0] = 1.0f;
+    return true;
+}
+
+static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, const skeleton *s, const skin_scene *sc,
                            sa_error *err)
 {
     const gltf_primitive *prim = &doc->meshes[sp->mesh].primitives[sp->primitive];
-    /* Every set of four the loader decoded: JOINTS_0 / WEIGHTS_0, JOINTS_1 / WEIGHTS_1 ... */
-    skin_influence_sets sets = {prim->vertex_count, prim->influence_set_count, prim->joint_sets, prim->weight_sets};
-    if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin), &sp->influences,
-                               err))
-        return false;
+    if (sp->skin < 0) {
+        if (!rigid_influences(prim->vertex_count, &sp->influences, err))
+            return false;
+    } else {
+        /* Every set of four the loader decoded: JOINTS_0 / WEIGHTS_0, JOINTS_1 / WEIGHTS_1 ... */
+        skin_influence_sets sets = {prim->vertex_count, prim->influence_set_count, prim->joint_sets, prim->weight_sets};
+        if (!skin_influences_clean(&sets, doc->skins[sp->skin].joint_count, skin_root_joint(s, sp->skin),
+                                   &sp->influences, err))
+            return false;
+    }
     size_t n = prim->vertex_count ? prim->vertex_count : 1;
     sp->positions = malloc(n * sizeof *sp->positions);
     sp->normals = malloc(n * sizeof *sp->normals);
@@ -63,12 +139,13 @@ static bool init_primitive(skinned_primitive *sp, const gltf_document *doc, cons
     skinning_job *job = &sp->job;
     memset(job, 0, sizeof *job);
     skinning_job_set_influences(job, &sp->influences);
-    job->skin_matrix = skin_matrix;
+    job->skin_matrix = sp->skin < 0 ? sp->node_matrix : sc->skin_matrix[sp->skin];
+    glm_mat4_identity(sp->node_matrix[0]);
     job->positions = prim->positions;
     job->normals = prim->normals;
     job->out_positions = sp->positions;
     job->out_normals = sp->normals;
-    return skinning_job_validate(job, err);
+    return init_morph(sp, prim, sc, err) && skinning_job_validate(job, err);
 }
 
 /* The vertices of the file (not the loader's unwelded copies) whose weights
@@ -106,7 +183,14 @@ bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s
     sc->joint_from_model_bind = calloc((size_t)doc->skin_count + 1, sizeof *sc->joint_from_model_bind);
     sc->skin_matrix = calloc((size_t)doc->skin_count + 1, sizeof *sc->skin_matrix);
     sc->model_from_joint = malloc(((size_t)s->joint_count + 1) * sizeof *sc->model_from_joint);
-    bool ok = sc->joint_from_model_bind && sc->skin_matrix && sc->model_from_joint;
+    sc->morph_weight_start = malloc(((size_t)doc->node_count + 1) * sizeof *sc->morph_weight_start);
+    bool ok = sc->joint_from_model_bind && sc->skin_matrix && sc->model_from_joint && sc->morph_weight_start;
+    if (ok) {
+        sc->morph_weight_count = morph_weight_layout(doc, sc->morph_weight_start);
+        ok = (sc->morph_weights = calloc((size_t)sc->morph_weight_count + 1, sizeof *sc->morph_weights)) != NULL;
+    }
+    if (ok)
+        morph_weights_default(doc, sc->morph_weight_start, sc->morph_weights);
     for (int i = 0; ok && i < doc->skin_count; i++) {
         size_t count = (size_t)doc->skins[i].joint_count + 1;
         sc->joint_from_model_bind[i] = malloc(count * sizeof(mat4));
@@ -127,12 +211,16 @@ bool skin_scene_init(skin_scene *sc, const gltf_document *doc, const skeleton *s
         for (int n = 0; n < doc->node_count; n++) {
             const gltf_node *node = &doc->nodes[n];
             for (int p = 0; node->mesh >= 0 && p < doc->meshes[node->mesh].primitive_count; p++) {
-                if (!is_skinned(doc, node, &doc->meshes[node->mesh].primitives[p]))
+                const gltf_primitive *prim = &doc->meshes[node->mesh].primitives[p];
+                bool skinned = is_skinned(doc, node, prim);
+                if (!skinned && !is_rigid_morphed(doc, node, prim))
                     continue;
                 if (pass == 1) {
                     skinned_primitive *sp = &sc->primitives[count];
-                    sp->node = n, sp->mesh = node->mesh, sp->primitive = p, sp->skin = node->skin;
-                    if (!init_primitive(sp, doc, s, sc->skin_matrix[node->skin], err)) {
+                    sp->node = n, sp->mesh = node->mesh, sp->primitive = p, sp->skin = skinned ? node->skin : -1;
+                    if (prim->target_count > sc->morph_target_count)
+                        sc->morph_target_count = prim->target_count;
+                    if (!init_primitive(sp, doc, s, sc, err)) {
                         sa_error_prefix(err, "meshes[%d].primitives[%d] (on nodes[%d])", node->mesh, p, n);
                         skin_scene_free(sc);
                         return false;
@@ -166,8 +254,23 @@ void skin_scene_run(skin_scene *sc, const skeleton *s)
     for (int i = 0; i < sc->skin_count; i++)
         skin_matrices(s->skins[i].joint_count, s->skins[i].joint_of_skin_joint, sc->model_from_joint,
                       sc->joint_from_model_bind[i], sc->skin_matrix[i]);
+    skin_scene_node_matrices(sc, s);
     for (int i = 0; i < sc->primitive_count; i++)
         skinning_job_run(&sc->primitives[i].job);
+}
+
+void skin_scene_node_matrices(skin_scene *sc, const skeleton *s)
+{
+    for (int i = 0; i < sc->primitive_count; i++) {
+        skinned_primitive *sp = &sc->primitives[i];
+        if (sp->skin >= 0)
+            continue;
+        int joint = sp->node < s->node_count ? s->joint_of_node[sp->node] : -1;
+        if (joint >= 0)
+            glm_mat4_copy(sc->model_from_joint[joint], sp->node_matrix[0]);
+        else if (sc->world_from_node)
+            glm_mat4_copy(sc->world_from_node[sp->node], sp->node_matrix[0]);
+    }
 }
 /* [/listing] */
 
@@ -186,7 +289,10 @@ float skin_scene_identity_error(skin_scene *sc, const gltf_document *doc, float 
     vec3 lo = {INFINITY, INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY, -INFINITY};
     float largest = 0.0f;
     for (int i = 0; i < sc->primitive_count; i++) {
-        const skinning_job *job = &sc->primitives[i].job;
+        if (sc->primitives[i].skin < 0)
+            continue; /* morph targets without a skin: nothing bound */
+        skinning_job job_at_bind = sc->primitives[i].job, *job = &job_at_bind;
+        job->target_count = 0; /* the bind shape: the skin alone, not the morph */
         skinning_job_run(job);
         for (size_t v = 0; v < job->vertex_count; v++) {
             float moved = glm_vec3_distance((float *)job->positions[v], job->out_positions[v]);
@@ -289,6 +395,7 @@ bool skin_scene_load(const char *path, bool decode_images, gltf_document *doc, s
         return false;
     if (!skeleton_from_gltf(doc, s, err) || !skin_scene_init(sc, doc, s, err) || !scene_nodes_rest(doc, nodes, err))
         return sa_error_prefix(err, "%s", path);
+    sc->world_from_node = nodes->world_from_node;
     if (sc->zero_weight_vertices)
         fprintf(stderr, "warning: %s: %zu vertices have all-zero weights; they follow their skin's root joint\n", path,
                 sc->zero_weight_vertices);
@@ -297,8 +404,10 @@ bool skin_scene_load(const char *path, bool decode_images, gltf_document *doc, s
 
 void skin_scene_rigid_shown(const gltf_document *doc, const bool *shown, bool *rigid_shown)
 {
-    for (int n = 0; n < doc->node_count; n++)
-        rigid_shown[n] = shown[n] && doc->nodes[n].skin < 0;
+    for (int n = 0; n < doc->node_count; n++) {
+        int mesh = doc->nodes[n].mesh;
+        rigid_shown[n] = shown[n] && doc->nodes[n].skin < 0 && !(mesh >= 0 && doc->meshes[mesh].target_count > 0);
+    }
 }
 
 size_t skin_scene_max_vertex_count(const skin_scene *sc)

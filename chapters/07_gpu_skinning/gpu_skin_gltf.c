@@ -11,12 +11,10 @@ void gpu_skin_scene_free(gpu_skin_scene *g)
 {
     for (int i = 0; g->meshes && i < g->primitive_count; i++)
         gpu_mesh_unload(&g->meshes[i]);
-    for (int i = 0; i < g->skin_count; i++) {
-        if (g->palettes)
-            skin_palette_free(&g->palettes[i]);
-        if (g->skin_dq)
-            free(g->skin_dq[i]);
-    }
+    for (int i = 0; g->palettes && i < g->skin_count + g->primitive_count; i++)
+        skin_palette_free(&g->palettes[i]);
+    for (int i = 0; g->skin_dq && i < g->skin_count; i++)
+        free(g->skin_dq[i]);
     for (int m = 0; m < 2; m++)
         skin_program_unload(&g->programs[m]);
     free(g->meshes);
@@ -40,7 +38,9 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
         return false;
     }
     g->meshes = calloc((size_t)g->primitive_count + 1, sizeof *g->meshes);
-    g->palettes = calloc((size_t)g->skin_count + 1, sizeof *g->palettes);
+    /* A palette per skin, then one per primitive with morph targets and no
+     * skin (skin -1: its node's matrix alone), at skin_count + its index. */
+    g->palettes = calloc((size_t)g->skin_count + (size_t)g->primitive_count + 1, sizeof *g->palettes);
     g->skin_dq = calloc((size_t)g->skin_count + 1, sizeof *g->skin_dq);
     bool ok = g->meshes && g->palettes && g->skin_dq;
     for (int i = 0; ok && i < g->skin_count; i++)
@@ -57,6 +57,9 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
     }
     for (int i = 0; ok && i < g->skin_count; i++)
         ok = skin_palette_init(&g->palettes[i], g->storage, g->max_joints, err);
+    for (int i = 0; ok && i < g->primitive_count; i++)
+        if (sc->primitives[i].skin < 0)
+            ok = skin_palette_init(&g->palettes[g->skin_count + i], g->storage, g->max_joints, err);
     if (!ok)
         gpu_skin_scene_free(g);
     return ok;
@@ -83,6 +86,21 @@ void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s,
             skin_palette_upload_dual_quats(&g->palettes[i], count, g->skin_dq[i]);
         }
     }
+    /* Morph targets without a skin: the node's matrix, a palette of one (the
+     * GPU draws their base shape; the CPU path morphs them). */
+    skin_scene_node_matrices(sc, s);
+    for (int i = 0; i < g->primitive_count; i++) {
+        skinned_primitive *sp = &sc->primitives[i];
+        if (sp->skin >= 0)
+            continue;
+        if (method == SKIN_LINEAR) {
+            skin_palette_upload_matrices(&g->palettes[g->skin_count + i], 1, sp->node_matrix);
+        } else {
+            dual_quat dq;
+            dq_from_rigid(sp->node_matrix[0], &dq);
+            skin_palette_upload_dual_quats(&g->palettes[g->skin_count + i], 1, &dq);
+        }
+    }
 }
 /* [/listing] */
 
@@ -103,7 +121,7 @@ void gpu_skin_scene_draw(const gpu_skin_scene *g, const skin_scene *sc, const sc
         bool two_sided = look && look->double_sided;
         if (two_sided)
             glDisable(GL_CULL_FACE);
-        skin_palette_bind(&g->palettes[sp->skin]);
+        skin_palette_bind(&g->palettes[sp->skin >= 0 ? sp->skin : g->skin_count + i]);
         gpu_mesh_draw(&g->meshes[i]);
         if (two_sided)
             glEnable(GL_CULL_FACE);
@@ -115,7 +133,7 @@ bool gpu_skin_scene_capture(const gpu_skin_scene *g, skin_scene *sc, skin_method
     glUseProgram(g->programs[method].program.id);
     for (int i = 0; i < g->primitive_count; i++) {
         skinned_primitive *sp = &sc->primitives[i];
-        skin_palette_bind(&g->palettes[sp->skin]);
+        skin_palette_bind(&g->palettes[sp->skin >= 0 ? sp->skin : g->skin_count + i]);
         if (!skin_capture(&g->meshes[i], sp->job.vertex_count, sp->positions, sp->normals, err))
             return sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
     }

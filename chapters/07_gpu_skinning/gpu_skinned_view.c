@@ -28,6 +28,10 @@ void gpu_skinned_view_skin(gpu_skinned_view *v, bool on_gpu, skin_method method)
     for (int i = 0; i < sc->primitive_count; i++) {
         skinned_primitive *sp = &sc->primitives[i];
         const skinning_job *job = &sp->job;
+        if (sp->skin < 0) { /* morph targets without a skin: one matrix, the linear job is exact */
+            skinning_job_run(job);
+            continue;
+        }
         dq_skinning_run(job->vertex_count, v->g.skin_dq[sp->skin], job->joints_u8, job->joints_u16, job->weights,
                         job->positions, job->normals, sp->positions, sp->normals);
     }
