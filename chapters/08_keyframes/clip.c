@@ -156,6 +156,15 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
 
 /* [listing sample_linear] */
 /* The key interval of t: from the cursor, or by binary search without one. */
+bool clip_moves_joints(const clip *c)
+{
+    for (int i = 0; i < c->track_count; i++)
+        if (c->tracks[i].path == TRACK_TRANSLATION || c->tracks[i].path == TRACK_ROTATION ||
+            c->tracks[i].path == TRACK_SCALE)
+            return true;
+    return false;
+}
+
 static inline int find_key(const track *tr, float t, int *cursor)
 {
     return cursor ? track_find_key_from(tr->key_count, tr->times, t, cursor)
