@@ -154,8 +154,6 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
     return true;
 }
 
-/* [listing sample_linear] */
-/* The key interval of t: from the cursor, or by binary search without one. */
 bool clip_moves_joints(const clip *c)
 {
     for (int i = 0; i < c->track_count; i++)
@@ -165,6 +163,8 @@ bool clip_moves_joints(const clip *c)
     return false;
 }
 
+/* [listing sample_linear] */
+/* The key interval of t: from the cursor, or by binary search without one. */
 static inline int find_key(const track *tr, float t, int *cursor)
 {
     return cursor ? track_find_key_from(tr->key_count, tr->times, t, cursor)
