@@ -125,7 +125,16 @@ static bool parse_frame(const char *text, const bvh_file *b, int *frame, sa_erro
 
 /* --- the window ------------------------------------------------------------------ */
 
-/* The box the camera frames: every joint at every tenth frame. */
+/* The root's place on the ground (x and z of joint 0; the height stays). */
+static void root_ground(const skeleton_view *v, vec3 out)
+{
+    glm_vec3_copy(v->model_from_joint[0][3], out);
+    out[1] = 0.0f;
+}
+
+/* The box the camera frames: every joint at every tenth frame, relative to
+ * the root's place on the ground (a capture walks far; the camera follows
+ * the root, so the figure stays the size of the frame). */
 static void motion_bounds(const capture *c, skeleton_view *v, vec3 lo, vec3 hi)
 {
     glm_vec3_broadcast(INFINITY, lo);
@@ -133,7 +142,14 @@ static void motion_bounds(const capture *c, skeleton_view *v, vec3 lo, vec3 hi)
     for (int f = 0; f < c->bvh.frame_count; f += 10) {
         clip_sample(&c->motion, bvh_frame_seconds(&c->bvh, f), NULL, v->local);
         skeleton_local_to_model(&v->skel, v->local, v->model_from_joint);
-        skeleton_view_bounds_add_joints(v, lo, hi);
+        vec3 ground;
+        root_ground(v, ground);
+        for (int j = 0; j < v->skel.joint_count; j++) {
+            vec3 p;
+            glm_vec3_sub(v->model_from_joint[j][3], ground, p);
+            glm_vec3_minv(lo, p, lo);
+            glm_vec3_maxv(hi, p, hi);
+        }
     }
 }
 
@@ -145,6 +161,7 @@ static int run_window(capture *c, const app_options *options)
     memset(&c->skel, 0, sizeof c->skel);
     snprintf(v.path, sizeof v.path, "%s", bvh_option ? bvh_option : DEFAULT_BVH);
     app a;
+    vec3 target_from_root = {0.0f, 0.0f, 0.0f}; /* where the camera looks, from the root's ground point */
     bool ok = skeleton_view_init_pose(&v, NULL, &err);
     bool opened = ok && app_open(&a, &spec, options, &err);
     ok = opened;
@@ -152,6 +169,7 @@ static int run_window(capture *c, const app_options *options)
         vec3 lo, hi;
         motion_bounds(c, &v, lo, hi);
         ok = skeleton_view_open(&v, &a, lo, hi, &err);
+        glm_vec3_copy(a.camera.target, target_from_root);
     }
     bool show_key = true;
     int *cursors = calloc((size_t)c->motion.track_count + 1, sizeof *cursors);
@@ -163,6 +181,8 @@ static int run_window(capture *c, const app_options *options)
         float t = (float)fmod(a.time, (double)c->motion.duration + c->bvh.frame_time);
         clip_sample(&c->motion, t, cursors, v.local);
         skeleton_local_to_model(&v.skel, v.local, v.model_from_joint);
+        root_ground(&v, a.camera.target);
+        glm_vec3_add(a.camera.target, target_from_root, a.camera.target);
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
         skeleton_view_draw_bones(&v, clip_from_world, -1, 5.0f);
