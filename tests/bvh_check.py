@@ -16,6 +16,9 @@ matrices and vectors as plain lists, 64-bit floats).
                                            when a file is missing
     bvh_check.py PROGRAM hand TINY         book 13's tiny file, frames 1 and 2,
                                            against positions worked by hand
+    bvh_check.py - book BOOK.md FILE       the copy of FILE in the book (after
+                                           "<!-- file: PATH -->") is FILE, byte
+                                           for byte
     bvh_check.py PROGRAM errors            bad files: one error line
                                            "error: PATH:LINE: ...", exit 1,
                                            nothing on standard output
@@ -252,13 +255,36 @@ def errors(program):
     return 0
 
 
+def book(markdown, path):
+    """The book shows a data file in a fenced block after a marker naming it:
+    that block must be the file (listings.py does this for C sources)."""
+    with open(markdown, encoding="utf-8") as f:
+        text = f.read()
+    name = os.path.relpath(os.path.abspath(path), os.path.dirname(os.path.dirname(os.path.abspath(markdown))))
+    marker = f"<!-- file: {name} -->\n```text\n"
+    if marker not in text:
+        print(f"{markdown}: no copy of {name} (expected the line <!-- file: {name} --> and a text block)")
+        return 1
+    start = text.index(marker) + len(marker)
+    shown = text[start:text.index("```\n", start)]
+    with open(path, encoding="utf-8") as f:
+        real = f.read()
+    if shown != real:
+        print(f"{markdown}: the copy of {name} differs from the file")
+        return 1
+    print(f"{markdown}: its copy of {name} is the file")
+    return 0
+
+
 def main():
-    if len(sys.argv) < 3 or sys.argv[2] not in ("compare", "hand", "errors"):
+    if len(sys.argv) < 3 or sys.argv[2] not in ("compare", "hand", "book", "errors"):
         print(__doc__)
         return 2
     program, mode = sys.argv[1], sys.argv[2]
     if mode == "hand":
         return hand(program, sys.argv[3])
+    if mode == "book":
+        return book(sys.argv[3], sys.argv[4])
     return compare(program, sys.argv[3:]) if mode == "compare" else errors(program)
 
 

@@ -203,6 +203,20 @@ static bool open_joint(bvh_reader *r, bvh_file *b, int *capacity, int parent, bv
     return expect(r, "{", "after the joint's name");
 }
 
+/* End Site: its opening brace, a new End Site of joint `parent`. */
+static bool open_end_site(bvh_reader *r, bvh_file *b, int *capacity, int parent, bvh_token keyword, bvh_open *open)
+{
+    if (!expect(r, "Site", "after End") || !expect(r, "{", "after End Site"))
+        return false;
+    if (b->end_site_count == BVH_MAX_JOINTS)
+        return bvh_fail(r, keyword.line, "more than %d End Sites", BVH_MAX_JOINTS);
+    if (!grow((void **)&b->end_sites, capacity, b->end_site_count + 1, BVH_MAX_JOINTS, sizeof *b->end_sites))
+        return bvh_fail(r, keyword.line, "out of memory");
+    b->end_sites[b->end_site_count] = (bvh_end_site){.parent = parent};
+    *open = (bvh_open){.joint = -1, .end_site = b->end_site_count++, .line = keyword.line};
+    return true;
+}
+
 /* [listing bvh_hierarchy] */
 /* HIERARCHY up to MOTION: each keyword in the body of the innermost open
  * brace (stack[depth - 1]), or ROOT and MOTION outside any. */
@@ -210,65 +224,59 @@ static bool read_hierarchy(bvh_reader *r, bvh_file *b)
 {
     bvh_open stack[BVH_MAX_DEPTH];
     int depth = 0, joint_capacity = 0, end_capacity = 0;
+    /* [elide the file starts with HIERARCHY] */
     if (!expect(r, "HIERARCHY", "at the start of a BVH file"))
         return false;
+    /* [/elide] */
     for (;;) {
         bvh_token t = next_token(r);
         bvh_open *top = depth > 0 ? &stack[depth - 1] : NULL;
         const char *top_name = top && top->joint >= 0 ? b->joints[top->joint].name : "End Site";
-        if (!top) {
-            if (token_is(t, "MOTION") && b->joint_count > 0)
-                return true;
-            if (!token_is(t, "ROOT"))
-                return bvh_fail(r, t.line, "expected %s, found '%.*s'", b->joint_count ? "ROOT or MOTION" : "ROOT",
-                                TOKEN_QUOTE(t));
-        } else if (t.length == 0 || token_is(t, "MOTION")) {
+        if (!top && token_is(t, "MOTION") && b->joint_count > 0)
+            return true;
+        /* [elide what is misplaced: not ROOT outside a brace, MOTION inside one, a second OFFSET, ...] */
+        if (!top && !token_is(t, "ROOT"))
+            return bvh_fail(r, t.line, "expected %s, found '%.*s'", b->joint_count ? "ROOT or MOTION" : "ROOT",
+                            TOKEN_QUOTE(t));
+        if (top && (t.length == 0 || token_is(t, "MOTION")))
             return bvh_fail(r, t.line, "%s before the closing brace of %s (line %d)",
                             t.length ? "MOTION" : "the end of the file", top_name, top->line);
-        }
         bool opens = token_is(t, "ROOT") || token_is(t, "JOINT") || token_is(t, "End");
         if (opens && depth == BVH_MAX_DEPTH)
             return bvh_fail(r, t.line, "joints nested deeper than %d levels", BVH_MAX_DEPTH);
         if (opens && top && top->joint < 0)
             return bvh_fail(r, t.line, "an End Site (line %d) has no joints inside it", top->line);
-        if (token_is(t, "ROOT") && top) {
+        if (token_is(t, "ROOT") && top)
             return bvh_fail(r, t.line, "ROOT inside %s (line %d)", top_name, top->line);
-        } else if (token_is(t, "ROOT") || token_is(t, "JOINT")) {
-            if (!open_joint(r, b, &joint_capacity, top ? top->joint : -1, t, &stack[depth]))
+        if (token_is(t, "OFFSET") && top->has_offset)
+            return bvh_fail(r, t.line, "a second OFFSET in %s (line %d)", top_name, top->line);
+        if (token_is(t, "CHANNELS") && top->joint < 0)
+            return bvh_fail(r, t.line, "an End Site (line %d) has no CHANNELS", top->line);
+        if (token_is(t, "CHANNELS") && top->has_channels)
+            return bvh_fail(r, t.line, "a second CHANNELS in %s (line %d)", top_name, top->line);
+        if (token_is(t, "}") && !top->has_offset)
+            return bvh_fail(r, t.line, "%s (line %d) has no OFFSET", top_name, top->line);
+        /* [/elide] */
+        if (token_is(t, "ROOT") || token_is(t, "JOINT")) {
+            if (!open_joint(r, b, &joint_capacity, top ? top->joint : -1, t, &stack[depth++]))
                 return false;
-            depth++;
         } else if (token_is(t, "End")) {
-            if (!expect(r, "Site", "after End") || !expect(r, "{", "after End Site"))
+            if (!open_end_site(r, b, &end_capacity, top->joint, t, &stack[depth++]))
                 return false;
-            if (b->end_site_count == BVH_MAX_JOINTS)
-                return bvh_fail(r, t.line, "more than %d End Sites", BVH_MAX_JOINTS);
-            if (!grow((void **)&b->end_sites, &end_capacity, b->end_site_count + 1, BVH_MAX_JOINTS,
-                      sizeof *b->end_sites))
-                return bvh_fail(r, t.line, "out of memory");
-            b->end_sites[b->end_site_count] = (bvh_end_site){.parent = top->joint};
-            stack[depth++] = (bvh_open){.joint = -1, .end_site = b->end_site_count++, .line = t.line};
         } else if (token_is(t, "OFFSET")) {
-            if (top->has_offset)
-                return bvh_fail(r, t.line, "a second OFFSET in %s (line %d)", top_name, top->line);
             float *offset = top->joint >= 0 ? b->joints[top->joint].offset : b->end_sites[top->end_site].offset;
             for (int i = 0; i < 3; i++)
                 if (!token_number(r, next_token(r), "OFFSET", &offset[i]))
                     return false;
             top->has_offset = true;
         } else if (token_is(t, "CHANNELS")) {
-            if (top->joint < 0)
-                return bvh_fail(r, t.line, "an End Site (line %d) has no CHANNELS", top->line);
-            if (top->has_channels)
-                return bvh_fail(r, t.line, "a second CHANNELS in %s (line %d)", top_name, top->line);
             bvh_joint *j = &b->joints[top->joint];
             if (!read_channels(r, j, top->line))
                 return false;
-            j->first_value = b->channel_count;
+            j->first_value = b->channel_count; /* the joint's values start after its elders' */
             b->channel_count += j->channel_count;
             top->has_channels = true;
         } else if (token_is(t, "}")) {
-            if (!top->has_offset)
-                return bvh_fail(r, t.line, "%s (line %d) has no OFFSET", top_name, top->line);
             depth--;
         } else {
             return bvh_fail(r, t.line, "unknown keyword '%.*s' in %s (line %d)", TOKEN_QUOTE(t), top_name, top->line);
@@ -306,6 +314,7 @@ static bvh_token line_token(const char **at, const char *stop, int line)
 static bool read_motion(bvh_reader *r, bvh_file *b)
 {
     long frames;
+    /* [elide "Frames: N" (1 to BVH_MAX_FRAMES) and "Frame Time: T" (T > 0) read and checked] */
     if (!expect(r, "Frames:", "after MOTION") || !token_count(r, next_token(r), "Frames", BVH_MAX_FRAMES, &frames))
         return false;
     if (frames == 0)
@@ -316,6 +325,7 @@ static bool read_motion(bvh_reader *r, bvh_file *b)
         return false;
     if (frame_time <= 0.0f)
         return bvh_fail(r, r->line, "Frame Time: %g is not a positive number of seconds", (double)frame_time);
+    /* [/elide] */
     b->frame_count = (int)frames;
     b->frame_time = frame_time;
 
@@ -328,13 +338,18 @@ static bool read_motion(bvh_reader *r, bvh_file *b)
     b->values = malloc((size_t)frames * (size_t)b->channel_count * sizeof *b->values + 1);
     if (!b->values)
         return bvh_fail(r, r->line, "out of memory for %ld frames", frames);
+    /* [/listing] */
 
+    /* [listing bvh_frames] */
+    /* The frame lines: each one's tokens read up to its line end. */
     int line = r->line, f = 0;
     const char *at, *stop;
-    take_line(r, &at, &stop); /* what follows the frame time on its line */
+    /* [elide nothing but blanks after the frame time on its line] */
+    take_line(r, &at, &stop);
     bvh_token extra = line_token(&at, stop, line);
     if (extra.length)
         return bvh_fail(r, line, "'%.*s' after the frame time (frames start on the next line)", TOKEN_QUOTE(extra));
+    /* [/elide] */
     while (r->at < r->end) {
         line = ++r->line;
         take_line(r, &at, &stop);

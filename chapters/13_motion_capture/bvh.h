@@ -79,12 +79,14 @@ typedef struct bvh_file {
     int frame_count;   /* at least 1 */
     double frame_time; /* seconds between frames (> 0) */
     float *values;     /* [frame_count * channel_count]: frame f starts at f * channel_count */
+    /* [elide int lines_past_frames: lines past the Frames: count, counted, not read] */
     /* Lines after the Frames: count's last frame line that are not blank,
      * read as nothing. Exporters get the count wrong by one (Boxing_Toes.bvh
      * has 3,070 frame lines under "Frames: 3069"); three.js and assimp read
      * the first Frames: lines, and so does this reader, but it says so (the
      * program prints a note). Fewer lines than the count is an error. */
     int lines_past_frames;
+    /* [/elide] */
 } bvh_file;
 /* [/listing] */
 

@@ -32,12 +32,14 @@ bool bvh_clip(const bvh_file *b, const char *name, clip *out, sa_error *err)
     float *times = malloc(frames * sizeof *times);
     float *values = malloc(frames * 4 * sizeof *values);
     bool ok = rest && times && values;
+    /* [elide free them, report "out of memory"] */
     if (!ok) {
         free(rest);
         free(times);
         free(values);
         return sa_error_set(err, "out of memory");
     }
+    /* [/elide] */
     for (int j = 0; j < b->joint_count; j++) {
         transform_identity(&rest[j]);
         glm_vec3_copy((float *)b->joints[j].offset, rest[j].translation);
@@ -65,11 +67,13 @@ bool bvh_clip(const bvh_file *b, const char *name, clip *out, sa_error *err)
         if (!ok)
             sa_error_prefix(err, "joint %s", joint->name);
     }
+    /* [elide free the scratch arrays, and the clip when a track was refused] */
     free(rest);
     free(times);
     free(values);
     if (!ok)
         clip_free(out);
+    /* [/elide] */
     return ok;
 }
 /* [/listing] */
