@@ -27,6 +27,7 @@ typedef struct bvh_reader {
     int line;             /* the line `at` is on, from 1 */
     const char *name;     /* the file, for the error lines */
     sa_error *err;
+    int frame, value; /* in the frame lines: where, for token_number's errors */
 } bvh_reader;
 
 typedef struct bvh_token {
@@ -89,10 +90,16 @@ static bool token_is(bvh_token t, const char *word)
 /* A number: the token copied into a NUL-terminated buffer for strtod (the
  * text is not NUL-terminated), the whole token used, and finite as a float
  * (1e39, inf and nan are refused: one of them would turn every joint below
- * it into NaN). strtod reads in the "C" locale, which no program changes. */
+ * it into NaN). strtod reads in the "C" locale, which no program changes.
+ * `what` names the number in an error line; NULL in the frame lines, where
+ * it is "frame F, value K" (written only when there is an error). */
 static bool token_number(const bvh_reader *r, bvh_token t, const char *what, float *out)
 {
-    char copy[64];
+    char copy[64], where[64];
+    if (!what) {
+        what = where;
+        snprintf(where, sizeof where, "frame %d, value %d", r->frame, r->value);
+    }
     if (t.length == 0)
         return bvh_fail(r, t.line, "%s: expected a number, found the end of the file", what);
     if (t.length >= sizeof copy)
@@ -364,9 +371,8 @@ static bool read_motion(bvh_reader *r, bvh_file *b)
         for (int k = 0; k < b->channel_count; k++, t = line_token(&at, stop, line)) {
             if (t.length == 0)
                 return bvh_fail(r, line, "frame %d has %d values, not %d (a truncated line?)", f, k, b->channel_count);
-            char what[64];
-            snprintf(what, sizeof what, "frame %d, value %d", f, k);
-            if (!token_number(r, t, what, &values[k]))
+            r->frame = f, r->value = k;
+            if (!token_number(r, t, NULL, &values[k]))
                 return false;
         }
         if (t.length != 0)
@@ -382,7 +388,7 @@ static bool read_motion(bvh_reader *r, bvh_file *b)
 bool bvh_parse(const char *text, size_t size, const char *name, bvh_file *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
-    bvh_reader r = {text, text + size, 1, name, err};
+    bvh_reader r = {text, text + size, 1, name, err, 0, 0};
     const char *nul = memchr(text, '\0', size);
     if (nul) {
         for (const char *c = text; c < nul; c++)
