@@ -191,6 +191,9 @@ static const bad_case bad_cases[] = {
     {"HIERARCHY\nROOT r\n{\n OFFSET 0 0 0\n End Site\n {\n  JOINT j\n  {\n  }\n }\n}\n",
      "bad.bvh:7: an End Site (line 5) has no joints inside it"},
     {"HIERARCHY\nROOT r\n{\n}\n", "bad.bvh:4: r (line 2) has no OFFSET"},
+    /* a frame's values are in the order of the joints: a joint's CHANNELS come before its children */
+    {"HIERARCHY\nROOT r\n{\n OFFSET 0 0 0\n JOINT a\n {\n  OFFSET 0 1 0\n }\n CHANNELS 1 Xrotation\n}\n",
+     "bad.bvh:9: CHANNELS of r after the joints inside it"},
     {"HIERARCHY\nROOT r\n{\n OFFSET 0 0 0\n OFFSET 0 0 0\n}\n", "bad.bvh:5: a second OFFSET in r (line 2)"},
     {"HIERARCHY\nROOT\n{\n", "bad.bvh:3: ROOT needs a name"},
     {"HIERARCHY\nROOT r\n OFFSET 0 0 0\n", "bad.bvh:3: expected '{' after the joint's name, found 'OFFSET'"},

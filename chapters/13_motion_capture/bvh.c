@@ -41,7 +41,7 @@ typedef struct bvh_open {
     int joint;    /* its index, or -1 for an End Site */
     int end_site; /* its index among the End Sites */
     int line;     /* where its keyword was */
-    bool has_offset, has_channels;
+    bool has_offset, has_channels, has_children;
 } bvh_open;
 
 static bool bvh_fail(const bvh_reader *r, int line, const char *fmt, ...) SA_PRINTF(3, 4);
@@ -261,6 +261,10 @@ static bool read_hierarchy(bvh_reader *r, bvh_file *b)
             return bvh_fail(r, t.line, "an End Site (line %d) has no CHANNELS", top->line);
         if (token_is(t, "CHANNELS") && top->has_channels)
             return bvh_fail(r, t.line, "a second CHANNELS in %s (line %d)", top_name, top->line);
+        if (token_is(t, "CHANNELS") && top->has_children) /* its values would come after theirs */
+            return bvh_fail(r, t.line, "CHANNELS of %s after the joints inside it", top_name);
+        if (opens && top)
+            top->has_children = true;
         if (token_is(t, "}") && !top->has_offset)
             return bvh_fail(r, t.line, "%s (line %d) has no OFFSET", top_name, top->line);
         /* [/elide] */

@@ -66,7 +66,8 @@ static bool capture_load(capture *c, const char *path, sa_error *err)
 {
     memset(c, 0, sizeof *c);
     if (!bvh_load(path, &c->bvh, err)) {
-        if (!bvh_option)
+        double bytes;
+        if (!bvh_option && !sa_file_size(path, &bytes, NULL))
             sa_error_set(err, "%s: not found; Debian's assimp-testmodels installs it, or give --bvh FILE", path);
         return false;
     }
