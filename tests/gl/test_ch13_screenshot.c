@@ -1,12 +1,12 @@
 /* test_ch13_screenshot: runs ch13_motion_capture on CMU's 01_01.bvh (a
- * walk), headless, and checks from the PNGs that the captured skeleton is
+ * capture in a playground), headless, and checks from the PNGs that the captured skeleton is
  * drawn standing up and that it moves.
  *
  * The bones are chapter 04's overlay: coloured lines and points on the
  * background (APP_CLEAR_*). Only the region right of the key of names is
  * read. A standing person is taller than wide on screen (the camera looks
  * from the front, a little above: Y up stays up); at two times a second
- * apart the walker's limbs are elsewhere, so many bone pixels differ.
+ * apart the actor's limbs are elsewhere, so many bone pixels differ.
  * Skipped (77) when the file is missing (Debian's assimp-testmodels). */
 #include "common/app.h"
 #include "tests/gl/gl_test_util.h"
@@ -28,10 +28,10 @@ static image_rgba8 shot(const char *name, const char *time)
     return img;
 }
 
-static void the_walker_stands_and_moves(void **state)
+static void the_actor_stands_and_moves(void **state)
 {
     (void)state;
-    image_rgba8 a = shot("ch13_walk_1s", "1"), b = shot("ch13_walk_2s", "2");
+    image_rgba8 a = shot("ch13_capture_1s", "1"), b = shot("ch13_capture_2s", "2");
     int x0 = a.width * 2 / 5, lo_x = a.width, hi_x = -1, lo_y = a.height, hi_y = -1, count = 0, differ = 0;
     for (int y = 0; y < a.height; y++)
         for (int x = x0; x < a.width; x++) {
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     }
     fclose(f);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_walker_stands_and_moves),
+        cmocka_unit_test(the_actor_stands_and_moves),
     };
     return cmocka_run_group_tests_name("ch13 screenshot", tests, NULL, NULL);
 }
