@@ -83,14 +83,17 @@ mat4 skin_matrix_of(uint joint)
 void skin_vertex(uvec4 joints, vec4 weights, vec3 position, vec3 normal, out vec3 skinned_position,
                  out vec3 skinned_normal);
 
+// [listing skin_main]
 void main()
 {
+    // The morph first, in model space at bind time, then the skin.
     vec3 position = a_position, normal = a_normal;
     morph_vertex(position, normal);
     skin_vertex(a_joints, a_weights, position, normal, v_position_world, v_normal_world);
     v_texcoord = a_texcoord;
     gl_Position = u_clip_from_world * vec4(v_position_world, 1.0);
 }
+// [/listing]
 
 #else // SKIN_DUAL_QUAT
 // [listing skin_dual_quat]

@@ -284,8 +284,10 @@ bool morph_texture_upload(GLuint *texture, size_t vertex_count, int target_count
         return sa_error_set(err, "%zu vertices x %d morph targets need %zu texels: a texture holds %zu x %d here",
                             vertex_count, target_count, texels, width, max_size);
     float(*deltas)[4] = calloc(rows * width, sizeof *deltas);
+    /* [elide report "out of memory"] */
     if (!deltas)
         return sa_error_set(err, "out of memory for %zu morph texels", texels);
+    /* [/elide] */
     for (size_t v = 0; v < vertex_count; v++)
         for (int t = 0; t < target_count; t++) {
             size_t i = 2 * (v * (size_t)target_count + (size_t)t);
@@ -303,12 +305,14 @@ bool morph_texture_upload(GLuint *texture, size_t vertex_count, int target_count
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)width, (GLsizei)rows, 0, GL_RGBA, GL_FLOAT, deltas);
     glBindTexture(GL_TEXTURE_2D, 0);
     free(deltas);
+    /* [elide a GL error: the texture deleted, reported] */
     GLenum gl_error = glGetError();
     if (gl_error != GL_NO_ERROR) {
         glDeleteTextures(1, texture);
         *texture = 0;
         return sa_error_set(err, "could not make a %zu x %zu morph texture (GL error 0x%x)", width, rows, gl_error);
     }
+    /* [/elide] */
     return true;
 }
 /* [/listing] */

@@ -102,6 +102,7 @@ void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s,
         if (sp->target_count == 0)
             continue;
         bool all = morph_active_choose(sp->target_count, sc->morph_weights + sp->weight_start, &g->morph_active[i]);
+        /* [elide past MORPH_MAX_ACTIVE: a note on stderr, once] */
         if (!all && !g->morph_limit_noted) {
             fprintf(stderr,
                     "note: meshes[%d] has more than %d morph targets with a weight at once: the GPU draws the %d "
@@ -109,6 +110,7 @@ void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s,
                     sp->mesh, MORPH_MAX_ACTIVE, MORPH_MAX_ACTIVE);
             g->morph_limit_noted = true;
         }
+        /* [/elide] */
     }
     /* Morph targets without a skin: the node's matrix, a palette of one. */
     skin_scene_node_matrices(sc, s);
