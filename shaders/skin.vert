@@ -131,7 +131,9 @@ void main()
 {
     vec3 position = a_position, normal = a_normal;
     morph_vertex(position, normal);
-    dq_skin_vertex(a_joints, a_weights, position, normal, v_position_world, v_normal_world);
+    vec3 n; // the morph leaves its length off 1 and the rotation keeps it: normalized, as in the linear blend
+    dq_skin_vertex(a_joints, a_weights, position, normal, v_position_world, n);
+    v_normal_world = length(n) > 0.0 ? normalize(n) : n;
     v_texcoord = a_texcoord;
     gl_Position = u_clip_from_world * vec4(v_position_world, 1.0);
 }

@@ -99,8 +99,7 @@ static void twist_keeps_area_with_dual_quaternions(void **state)
     dual_quat *dq = malloc((size_t)joint_count * sizeof *dq);
     for (int k = 0; k < joint_count; k++)
         dq_from_rigid(sc.skin_matrix[0][k], &dq[k]);
-    dq_skinning_run(n, dq, job->joints_u8, job->joints_u16, job->weights, job->positions, job->normals, dqs,
-                    dqs_normals);
+    dq_skinning_run(job, dq, dqs, dqs_normals);
 
     /* The side rings: vertices whose rest normal is level, grouped by
      * height, the seam's copy of each ring's first vertex left out. */

@@ -117,7 +117,7 @@ def cubic_outputs(times, values):
     return out
 
 
-def write_variant(model, options, clips, folder):
+def write_variant(model, options, folder, clips=()):
     """MODEL with the options' changes, every buffer a data: URI. --interpolation
     changes the samplers of the clips checked (by name or index) alone: the
     other clips may have other interpolations of their own."""
@@ -265,7 +265,7 @@ def main():
     dump_script = os.path.join(HERE, "threejs_dump.mjs")
     with tempfile.TemporaryDirectory() as folder:
         varied = any(options[k] for k in ("interpolation", "mesh_weights", "node_weights"))
-        source = write_variant(model, options, clips, folder) if varied else model
+        source = write_variant(model, options, folder, clips) if varied else model
         doc, buffers = load(source)
         cases = [(None, None)] if not clips else [(c, t) for c, times in clips for t in times]
         ours_path, three_path = os.path.join(folder, "ours.obj"), os.path.join(folder, "three.obj")

@@ -37,14 +37,26 @@ void dq_translation(const dual_quat *dq, vec3 out)
         out[i] = 2.0f * t[i];
 }
 
-void dq_skinning_run(size_t vertex_count, const dual_quat *skin_dq, const uint8_t (*joints_u8)[4],
-                     const uint16_t (*joints_u16)[4], const float (*weights)[4], const float (*positions)[3],
-                     const float (*normals)[3], float (*out_positions)[3], float (*out_normals)[3])
+void dq_skinning_run(const skinning_job *job, const dual_quat *skin_dq, float (*out_positions)[3],
+                     float (*out_normals)[3])
 {
-    for (size_t v = 0; v < vertex_count; v++) {
+    /* The morph is the skin of one identity joint: chapter 06's
+     * morph_skin_vertex with it gives the morphed vertex (its normal unit
+     * length), which the dual quaternions then move. */
+    mat4 identity[1];
+    glm_mat4_identity(identity[0]);
+    const uint16_t joint_0[4] = {0, 0, 0, 0};
+    const float all_on_0[4] = {1, 0, 0, 0};
+    for (size_t v = 0; v < job->vertex_count; v++) {
         uint16_t joints[4];
         for (int k = 0; k < 4; k++)
-            joints[k] = joints_u8 ? joints_u8[v][k] : joints_u16[v][k];
-        dq_skin_vertex(skin_dq, joints, weights[v], positions[v], normals[v], out_positions[v], out_normals[v]);
+            joints[k] = job->joints_u8 ? job->joints_u8[v][k] : job->joints_u16[v][k];
+        float p[3], n[3];
+        if (job->target_count > 0)
+            morph_skin_vertex(v, job->target_count, job->morph_weights, job->position_deltas, job->normal_deltas,
+                              identity, joint_0, all_on_0, job->positions[v], job->normals[v], p, n);
+        else
+            memcpy(p, job->positions[v], sizeof p), memcpy(n, job->normals[v], sizeof n);
+        dq_skin_vertex(skin_dq, joints, job->weights[v], p, n, out_positions[v], out_normals[v]);
     }
 }

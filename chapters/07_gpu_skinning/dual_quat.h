@@ -24,6 +24,8 @@
 #ifndef CH07_DUAL_QUAT_H
 #define CH07_DUAL_QUAT_H
 
+#include "chapters/06_cpu_skinning/skinning.h"
+
 #include <cglm/cglm.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -52,9 +54,11 @@ void dq_skin_vertex(const dual_quat *skin_dq, const uint16_t joints[4], const fl
                     const float normal[3], float out_position[3], float out_normal[3]);
 
 /* The CPU reference of the GPU's dual-quaternion path: dq_skin_vertex over
- * vertex_count vertices (joints as u8 or u16, one of the two NULL). */
-void dq_skinning_run(size_t vertex_count, const dual_quat *skin_dq, const uint8_t (*joints_u8)[4],
-                     const uint16_t (*joints_u16)[4], const float (*weights)[4], const float (*positions)[3],
-                     const float (*normals)[3], float (*out_positions)[3], float (*out_normals)[3]);
+ * the job's vertices (its inputs: joints as u8 or u16, weights, positions,
+ * normals, and its morph targets, if any, applied first as chapter 06 does),
+ * into out_positions and out_normals (the job's own outputs are not
+ * touched). */
+void dq_skinning_run(const skinning_job *job, const dual_quat *skin_dq, float (*out_positions)[3],
+                     float (*out_normals)[3]);
 
 #endif

@@ -32,8 +32,7 @@ void gpu_skinned_view_skin(gpu_skinned_view *v, bool on_gpu, skin_method method)
             skinning_job_run(job);
             continue;
         }
-        dq_skinning_run(job->vertex_count, v->g.skin_dq[sp->skin], job->joints_u8, job->joints_u16, job->weights,
-                        job->positions, job->normals, sp->positions, sp->normals);
+        dq_skinning_run(job, v->g.skin_dq[sp->skin], sp->positions, sp->normals);
     }
 }
 /* [/listing] */
