@@ -752,7 +752,7 @@ static bool load_clip(const char *interpolation, const char *path, const float *
     memset(out, 0, sizeof *out);
     if (!gltf_load(gltf_path, NULL, &doc, err))
         return false;
-    bool ok = skeleton_from_gltf_nodes(&doc, &nodes, err) && clip_from_gltf(&doc, 0, &nodes, out, NULL, err);
+    bool ok = skeleton_from_gltf_nodes(&doc, &nodes, err) && clip_from_gltf(&doc, 0, &nodes, out, err);
     if (!ok)
         clip_free(out);
     skeleton_free(&nodes);
@@ -864,10 +864,10 @@ static void a_failed_clip_leaves_nothing(void **state)
     assert_true(gltf_load(gltf_path, NULL, &doc, &err));
     assert_true(skeleton_from_gltf_nodes(&doc, &nodes, &err));
     memset(&c, 0, sizeof c);
-    EXPECT_TRUE(!clip_from_gltf(&doc, 0, &nodes, &c, NULL, &err));
+    EXPECT_TRUE(!clip_from_gltf(&doc, 0, &nodes, &c, &err));
     EXPECT_TRUE(c.name == NULL && c.rest_local == NULL && c.tracks == NULL);
     clip *clips = &c;
-    EXPECT_TRUE(!clips_from_gltf(&doc, &nodes, &clips, NULL, &err));
+    EXPECT_TRUE(!clips_from_gltf(&doc, &nodes, &clips, &err));
     EXPECT_TRUE(clips == NULL);
     skeleton_free(&nodes);
     gltf_free(&doc);

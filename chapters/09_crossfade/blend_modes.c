@@ -42,8 +42,10 @@ static bool parse_weight(const char *text, float *out, sa_error *err)
 /* --blend / --mask / --additive: the pose the command line asks for. */
 bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err)
 {
-    int count = st->v.doc.animation_count, n = st->v.all.joint_count;
+    int count = st->v.doc.animation_count, n = st->v.all.joint_count, nw = st->v.sc.morph_weight_count;
+    float *weights = st->v.sc.morph_weights;
     clip_sample(&st->clips[a], wrapped_time(t, &st->clips[a]), NULL, st->v.pose);
+    clip_sample_weights(&st->clips[a], wrapped_time(t, &st->clips[a]), NULL, weights);
     if (!rq->blend && !rq->additive)
         return true;
     float weight = 0.5f;
@@ -56,16 +58,29 @@ bool pose_from_command_line(program_state *st, const blend_request *rq, int a, d
     if (b < 0 || !parse_weight(rq->weight, &weight, err))
         return false;
     clip_sample(&st->clips[b], wrapped_time(t2, &st->clips[b]), NULL, st->other);
+    clip_sample_weights(&st->clips[b], wrapped_time(t2, &st->clips[b]), NULL, st->other_weights);
     if (rq->additive) { /* B's difference from its own first frame, on top of A */
         transform *first = malloc((size_t)(n > 0 ? n : 1) * sizeof *first);
-        if (!first)
-            return sa_error_set(err, "out of memory");
-        clip_sample(&st->clips[b], 0.0f, NULL, first);
-        pose_additive_delta(n, first, st->other, st->other);
-        pose_additive_apply(n, st->v.pose, st->other, weight, st->v.pose);
+        float *first_weights = malloc(((size_t)nw + 1) * sizeof *first_weights);
+        bool ok = first && first_weights;
+        if (ok) {
+            clip_sample(&st->clips[b], 0.0f, NULL, first);
+            pose_additive_delta(n, first, st->other, st->other);
+            pose_additive_apply(n, st->v.pose, st->other, weight, st->v.pose);
+            clip_sample_weights(&st->clips[b], 0.0f, NULL, first_weights);
+            weights_additive_apply(nw, weights, first_weights, st->other_weights, weight, weights);
+        }
         free(first);
-        return true;
+        free(first_weights);
+        return ok ? true : sa_error_set(err, "out of memory");
     }
+    float *weight_mask = NULL; /* a mask of joints: the morph weights B animates (weights_mask_from_clip) */
+    if (rq->mask && !(weight_mask = malloc(((size_t)nw + 1) * sizeof *weight_mask)))
+        return sa_error_set(err, "out of memory");
+    if (weight_mask)
+        weights_mask_from_clip(&st->clips[b], weight_mask);
+    weights_blend(nw, weights, st->other_weights, weight, weight_mask, weights);
+    free(weight_mask);
     const float *mask = NULL;
     if (rq->mask) {
         int joint = skeleton_find(&st->v.all, rq->mask);

@@ -201,7 +201,7 @@ int check_soa(const char *model_path, bool quantization_only)
     clip *clips = NULL;
     memset(&doc, 0, sizeof doc), memset(&all, 0, sizeof all);
     if (!sa_path_find(model_path, path, sizeof path, &err) || !gltf_load(path, NULL, &doc, &err) ||
-        !skeleton_from_gltf_nodes(&doc, &all, &err) || !clips_from_gltf(&doc, &all, &clips, NULL, &err)) {
+        !skeleton_from_gltf_nodes(&doc, &all, &err) || !clips_from_gltf(&doc, &all, &clips, &err)) {
         fprintf(stderr, "error: %s\n", err.message);
         gltf_free(&doc), skeleton_free(&all);
         return 1;

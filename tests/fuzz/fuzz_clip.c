@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skeleton all;
     memset(&all, 0, sizeof all);
     clip *clips = NULL;
-    if (skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, NULL, &err)) {
+    if (skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, &err)) {
         int tracks = clips_most_tracks(clips, doc.animation_count);
         int *cursors = calloc((size_t)tracks, sizeof *cursors);
         transform *pose = malloc(((size_t)all.joint_count + 1) * sizeof *pose);
