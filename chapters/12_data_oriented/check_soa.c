@@ -206,6 +206,7 @@ int check_soa(const char *model_path, bool quantization_only)
         gltf_free(&doc), skeleton_free(&all);
         return 1;
     }
+    soa_note_morph_weights(path, clips, doc.animation_count);
     int n = all.joint_count, count = doc.animation_count, groups_n = soa_group_count(n);
     soa_clip *packed = calloc((size_t)(count ? count : 1), sizeof *packed);
     bool *ok = calloc((size_t)(count ? count : 1), sizeof *ok);
