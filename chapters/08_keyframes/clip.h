@@ -58,6 +58,13 @@ typedef struct track {
     float *values;
 } track;
 
+/* A named marker at a clip time: a footstep, a hand opening. */
+typedef struct clip_event {
+    char *name;
+    float time; /* 0 .. duration */
+} clip_event;
+/* [/listing] */
+
 /* [listing weight_track] */
 /* A glTF `weights` channel: the weights of one node's morph targets, a
  * track of path TRACK_WEIGHTS whose key values hold one weight per target
@@ -68,13 +75,6 @@ typedef struct weight_track {
     int start;
     track keys;
 } weight_track;
-/* [/listing] */
-
-/* A named marker at a clip time: a footstep, a hand opening. */
-typedef struct clip_event {
-    char *name;
-    float time; /* 0 .. duration */
-} clip_event;
 /* [/listing] */
 
 /* [listing clip_struct] */
