@@ -12,9 +12,10 @@
 /* A segmented cylinder skinned to a chain of 3 joints, clip "bend". */
 bool make_tube(gltf_out_document *doc, sa_error *err);
 
-/* The humanoid: 22 named joints, a welded body mesh, clips "idle" and
- * "wave". `texture` receives the skin texture (image_free it); its file
- * name is HUMANOID_TEXTURE_FILE. */
+/* The humanoid: 22 named joints, a welded body mesh with the face's morph
+ * targets (blink_left, blink_right, jaw_open, smile), clips "idle" and
+ * "wave", then the weights clips "face", "blink" and "smile". `texture` receives the skin texture (image_free it); its
+ * file name is HUMANOID_TEXTURE_FILE. */
 #define HUMANOID_TEXTURE_FILE "humanoid_texture.png"
 bool make_humanoid(gltf_out_document *doc, image_rgba8 *texture, sa_error *err);
 

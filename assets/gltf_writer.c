@@ -175,6 +175,79 @@ int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int componen
 }
 /* [/listing] */
 
+/* [listing gltf_out_add_sparse_accessor] */
+int gltf_out_add_sparse_accessor(gltf_out_document *doc, const float *dense, const char *type, size_t count)
+{
+    int components = type_components(type);
+    if (components == 0 || count == 0)
+        return fail(doc, "sparse accessor: bad type or count");
+    if (doc->view_count + 2 > GLTF_OUT_MAX_OBJECTS || doc->accessor_count == GLTF_OUT_MAX_OBJECTS)
+        return fail(doc, "too many accessors");
+    /* The elements that are not all zero, and where they are. */
+    size_t stored = 0;
+    uint32_t *indices = malloc(count * sizeof *indices);
+    float *values = malloc(count * (size_t)components * sizeof *values);
+    if (!indices || !values) {
+        free(indices), free(values);
+        return fail(doc, "out of memory for a sparse accessor");
+    }
+    /* [elide copy each element that is not all zeros into values[stored], its index into indices[stored]] */
+    for (size_t e = 0; e < count; e++) {
+        const float *element = dense + e * (size_t)components;
+        bool zero = true;
+        for (int c = 0; c < components; c++)
+            zero = zero && element[c] == 0;
+        if (!zero) {
+            indices[stored] = (uint32_t)e;
+            memcpy(values + stored * (size_t)components, element, (size_t)components * sizeof *values);
+            stored++;
+        }
+    }
+    /* [/elide] */
+    /* [elide append the indices (unsigned short, or int past 65536 elements) and the values to the buffer] */
+    /* Indices as unsigned shorts when every index fits, as the mesh's
+     * vertex indices are; unsigned ints otherwise. */
+    int index_type = count <= 65536 ? GLTF_OUT_UNSIGNED_SHORT : GLTF_OUT_UNSIGNED_INT;
+    size_t index_size = (size_t)component_size(index_type), index_offset = 0, value_offset = 0;
+    bool ok = true;
+    if (stored > 0 && index_type == GLTF_OUT_UNSIGNED_SHORT) {
+        uint16_t *shorts = malloc(stored * sizeof *shorts);
+        ok = shorts != NULL;
+        for (size_t i = 0; ok && i < stored; i++)
+            shorts[i] = (uint16_t)indices[i];
+        ok = ok && append_bin(doc, shorts, stored * index_size, &index_offset);
+        free(shorts);
+    } else if (stored > 0) {
+        ok = append_bin(doc, indices, stored * index_size, &index_offset);
+    }
+    if (stored > 0)
+        ok = ok && append_bin(doc, values, stored * (size_t)components * sizeof *values, &value_offset);
+    /* [/elide] */
+    free(indices), free(values);
+    if (!ok)
+        return fail(doc, "out of memory for the buffer");
+
+    gltf_out_accessor *a = &doc->accessors[doc->accessor_count];
+    *a = (gltf_out_accessor){.buffer_view = -1,
+                             .component_type = GLTF_OUT_FLOAT,
+                             .count = count,
+                             .type = type,
+                             .component_count = components,
+                             .sparse_count = stored};
+    set_min_max(a, dense); /* of every element: the zeros count too */
+    if (stored > 0) {
+        /* Sparse indices and values are not vertex data: no target. */
+        a->sparse_index_type = index_type;
+        a->sparse_indices_view = doc->view_count;
+        doc->views[doc->view_count++] = (gltf_out_buffer_view){index_offset, stored * index_size, 0, 0};
+        a->sparse_values_view = doc->view_count;
+        doc->views[doc->view_count++] = (gltf_out_buffer_view){value_offset,
+                                                               stored * (size_t)components * sizeof(float), 0, 0};
+    }
+    return doc->accessor_count++;
+}
+/* [/listing] */
+
 int gltf_out_add_node(gltf_out_document *doc, const char *name, int parent)
 {
     if (doc->node_count == GLTF_OUT_MAX_OBJECTS)
@@ -230,7 +303,14 @@ int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int c
 
 gltf_out_primitive gltf_out_primitive_empty(void)
 {
-    return (gltf_out_primitive){-1, -1, -1, -1, -1, -1, -1, -1};
+    return (gltf_out_primitive){.position = -1,
+                                .normal = -1,
+                                .texcoord = -1,
+                                .joints = -1,
+                                .weights = -1,
+                                .tangent = -1,
+                                .indices = -1,
+                                .material = -1};
 }
 
 int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primitive primitive)
@@ -243,6 +323,27 @@ int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primiti
     copy_name(m->name, name);
     m->primitive = primitive;
     return doc->mesh_count++;
+}
+
+int gltf_out_add_morph_target(gltf_out_document *doc, int mesh, const char *name, int position, int normal)
+{
+    if (mesh < 0 || mesh >= doc->mesh_count)
+        return fail(doc, "morph target: bad mesh");
+    gltf_out_mesh *m = &doc->meshes[mesh];
+    gltf_out_primitive *p = &m->primitive;
+    if (p->target_count == GLTF_OUT_MAX_TARGETS)
+        return fail(doc, "too many morph targets");
+    if (position < 0 && normal < 0)
+        return fail(doc, "morph target: it needs POSITION or NORMAL deltas");
+    /* Every attribute a target moves must have the primitive's vertex count. */
+    size_t vertices = doc->accessors[p->position].count;
+    if ((position >= 0 && doc->accessors[position].count != vertices) ||
+        (normal >= 0 && doc->accessors[normal].count != vertices))
+        return fail(doc, "morph target: the deltas' count is not the vertex count");
+    p->targets[p->target_count] = (gltf_out_morph_target){position, normal};
+    copy_name(m->target_names[p->target_count], name);
+    m->weights[p->target_count] = 0;
+    return p->target_count++;
 }
 
 int gltf_out_add_material(gltf_out_document *doc, const char *name, const float base_color[4], float metallic,
@@ -299,21 +400,47 @@ int gltf_out_add_animation(gltf_out_document *doc, const char *name)
 bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const char *path, const float *times,
                           const float *values, size_t key_count)
 {
+    return gltf_out_add_channel_interpolated(doc, animation, node, path, GLTF_OUT_LINEAR, times, values, key_count);
+}
+
+/* [listing gltf_out_add_channel_interpolated] */
+bool gltf_out_add_channel_interpolated(gltf_out_document *doc, int animation, int node, const char *path,
+                                       gltf_out_interpolation interpolation, const float *times, const float *values,
+                                       size_t key_count)
+{
+    static const char *const paths[] = {"translation", "rotation", "scale", "weights"};
+    int known = 0;
+    while (known < 4 && strcmp(path, paths[known]) != 0)
+        known++;
     if (animation < 0 || animation >= doc->animation_count || node < 0 || node >= doc->node_count)
         return fail(doc, "channel: bad animation or node"), false;
-    if (strcmp(path, "translation") != 0 && strcmp(path, "rotation") != 0 && strcmp(path, "scale") != 0)
-        return fail(doc, "channel: the path must be translation, rotation or scale"), false;
+    if (known == 4)
+        return fail(doc, "channel: the path must be translation, rotation, scale or weights"), false;
     gltf_out_animation *a = &doc->animations[animation];
     if (a->channel_count == GLTF_OUT_MAX_CHANNELS)
         return fail(doc, "too many channels"), false;
-    const char *value_type = strcmp(path, "rotation") == 0 ? "VEC4" : "VEC3";
+    /* A weights output is scalars, one per morph target of the node's mesh
+     * at each key; the others are one vector per key. CUBICSPLINE stores
+     * three of each per key: in-tangent, value, out-tangent. */
+    const char *value_type = known == 1 ? "VEC4" : known == 3 ? "SCALAR" : "VEC3";
+    size_t per_key = 1;
+    if (known == 3) {
+        int mesh = doc->nodes[node].mesh;
+        if (mesh < 0 || doc->meshes[mesh].primitive.target_count == 0)
+            return fail(doc, "channel: a weights channel needs a node whose mesh has morph targets"), false;
+        per_key = (size_t)doc->meshes[mesh].primitive.target_count;
+    }
+    if (interpolation == GLTF_OUT_CUBICSPLINE)
+        per_key *= 3;
     int input = gltf_out_add_accessor(doc, times, GLTF_OUT_FLOAT, "SCALAR", key_count, GLTF_OUT_TARGET_NONE);
-    int output = gltf_out_add_accessor(doc, values, GLTF_OUT_FLOAT, value_type, key_count, GLTF_OUT_TARGET_NONE);
+    int output = gltf_out_add_accessor(doc, values, GLTF_OUT_FLOAT, value_type, key_count * per_key,
+                                       GLTF_OUT_TARGET_NONE);
     if (input < 0 || output < 0)
         return false;
-    a->channels[a->channel_count++] = (gltf_out_channel){node, path, input, output};
+    a->channels[a->channel_count++] = (gltf_out_channel){node, paths[known], input, output, interpolation};
     return true;
 }
+/* [/listing] */
 
 bool gltf_out_add_event(gltf_out_document *doc, int animation, const char *name, float time)
 {
@@ -480,7 +607,43 @@ static void put_primitive(text *t, const gltf_out_primitive *p)
         put(t, ", \"indices\": %d", p->indices);
     if (p->material >= 0)
         put(t, ", \"material\": %d", p->material);
-    put(t, ", \"mode\": 4}");
+    put(t, ", \"mode\": 4");
+    if (p->target_count) {
+        put(t, ",\n      \"targets\": [");
+        for (int i = 0; i < p->target_count; i++) {
+            put(t, i ? ", {" : "{");
+            if (p->targets[i].position >= 0)
+                put(t, "\"POSITION\": %d", p->targets[i].position);
+            if (p->targets[i].normal >= 0)
+                put(t, "%s\"NORMAL\": %d", p->targets[i].position >= 0 ? ", " : "", p->targets[i].normal);
+            put(t, "}");
+        }
+        put(t, "]");
+    }
+    put(t, "}");
+}
+
+/* A mesh: its primitive, and with morph targets the default weights and
+ * the targets' names (extras.targetNames, the form most tools read). */
+static void put_mesh(text *t, const gltf_out_mesh *m)
+{
+    put(t, "{\"name\": ");
+    put_string(t, m->name);
+    put(t, ", \"primitives\": [");
+    put_primitive(t, &m->primitive);
+    put(t, "]");
+    int n = m->primitive.target_count;
+    if (n) {
+        put(t, ",\n     \"weights\": ");
+        put_floats(t, m->weights, n);
+        put(t, ", \"extras\": {\"targetNames\": [");
+        for (int i = 0; i < n; i++) {
+            put(t, i ? ", " : "");
+            put_string(t, m->target_names[i]);
+        }
+        put(t, "]}");
+    }
+    put(t, "}");
 }
 
 static void put_json(text *t, const gltf_out_document *doc, gltf_out_container container)
@@ -502,11 +665,7 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
     put(t, "\n  ],\n  \"meshes\": [");
     for (int i = 0; i < doc->mesh_count; i++) {
         put_separator(t, i);
-        put(t, "{\"name\": ");
-        put_string(t, doc->meshes[i].name);
-        put(t, ", \"primitives\": [");
-        put_primitive(t, &doc->meshes[i].primitive);
-        put(t, "]}");
+        put_mesh(t, &doc->meshes[i]);
     }
     put(t, "\n  ]");
     if (doc->material_count) {
@@ -563,9 +722,10 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
                 put(t, "%s\n      {\"sampler\": %d, \"target\": {\"node\": %d, \"path\": \"%s\"}}", c ? "," : "", c,
                     a->channels[c].node, a->channels[c].path);
             put(t, "],\n     \"samplers\": [");
+            static const char *const interpolations[] = {"LINEAR", "STEP", "CUBICSPLINE"};
             for (int c = 0; c < a->channel_count; c++)
-                put(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"LINEAR\"}", c ? "," : "",
-                    a->channels[c].input, a->channels[c].output);
+                put(t, "%s\n      {\"input\": %d, \"output\": %d, \"interpolation\": \"%s\"}", c ? "," : "",
+                    a->channels[c].input, a->channels[c].output, interpolations[a->channels[c].interpolation]);
             put(t, "]");
             if (a->event_count) {
                 put(t, ",\n     \"extras\": {\"events\": [");
@@ -586,13 +746,21 @@ static void put_json(text *t, const gltf_out_document *doc, gltf_out_container c
     for (int i = 0; i < doc->accessor_count; i++) {
         const gltf_out_accessor *a = &doc->accessors[i];
         put_separator(t, i);
-        put(t, "{\"bufferView\": %d, \"componentType\": %d, ", a->buffer_view, a->component_type);
+        put(t, "{");
+        if (a->buffer_view >= 0) /* absent: zeros (a sparse accessor's base) */
+            put(t, "\"bufferView\": %d, ", a->buffer_view);
+        put(t, "\"componentType\": %d, ", a->component_type);
         if (a->normalized)
             put(t, "\"normalized\": true, ");
         put(t, "\"count\": %zu, \"type\": \"%s\", \"min\": ", a->count, a->type);
         put_numbers(t, a->min, a->component_count);
         put(t, ", \"max\": ");
         put_numbers(t, a->max, a->component_count);
+        if (a->sparse_count)
+            put(t,
+                ",\n     \"sparse\": {\"count\": %zu, \"indices\": {\"bufferView\": %d, \"componentType\": %d}, "
+                "\"values\": {\"bufferView\": %d}}",
+                a->sparse_count, a->sparse_indices_view, a->sparse_index_type, a->sparse_values_view);
         put(t, "}");
     }
     put(t, "\n  ],\n  \"bufferViews\": [");

@@ -20,9 +20,14 @@
  *   - meshes with one triangle primitive, metallic-roughness materials with a
  *     base colour texture from a PNG file beside the model;
  *   - one skin per document with inverse bind matrices;
- *   - animations with LINEAR samplers on translation, rotation or scale.
- * Does not support: sparse accessors, interleaved views, morph targets,
- *   cameras, other extensions, several scenes, STEP or CUBICSPLINE.
+ *   - morph targets (POSITION and NORMAL deltas) on a mesh's primitive, with
+ *     mesh.weights (all 0) and extras.targetNames;
+ *   - sparse accessors without a bufferView (zeros, then the stored elements
+ *     substituted): the form for morph target deltas that are mostly zero;
+ *   - animations with LINEAR, STEP or CUBICSPLINE samplers on translation,
+ *     rotation, scale or weights (one value per morph target of the mesh).
+ * Does not support: interleaved views, cameras, other extensions, several
+ *   scenes, several primitives per mesh.
  *
  * Output is deterministic: every float is printed with "%.9g", which is
  * enough digits to read back the same 32-bit float, and nothing depends on
@@ -56,8 +61,9 @@ enum {
 #define GLTF_OUT_MAX_OBJECTS 128 /* of each kind: accessors, nodes, ... */
 #define GLTF_OUT_MAX_CHILDREN 8
 #define GLTF_OUT_MAX_CHANNELS 64 /* per animation */
-#define GLTF_OUT_MAX_ANIMATIONS 8
+#define GLTF_OUT_MAX_ANIMATIONS 16
 #define GLTF_OUT_MAX_EVENTS 16 /* per animation */
+#define GLTF_OUT_MAX_TARGETS 8 /* morph targets per mesh */
 
 typedef struct gltf_out_buffer_view {
     size_t byte_offset, byte_length;
@@ -73,6 +79,11 @@ typedef struct gltf_out_accessor {
     const char *type;    /* "SCALAR", "VEC2", "VEC3", "VEC4", "MAT4" */
     int component_count; /* 1, 2, 3, 4, 16 */
     double min[16], max[16];
+    /* Sparse (buffer_view -1): sparse_count elements substituted into zeros,
+     * their indices (unsigned short or int, increasing) and values each in a
+     * bufferView of their own. sparse_count 0: not sparse. */
+    size_t sparse_count;
+    int sparse_indices_view, sparse_index_type, sparse_values_view;
 } gltf_out_accessor;
 
 typedef struct gltf_out_node {
@@ -85,15 +96,26 @@ typedef struct gltf_out_node {
     int child_count;
 } gltf_out_node;
 
+/* One morph target: accessors of per-vertex deltas, -1 where absent. */
+typedef struct gltf_out_morph_target {
+    int position, normal;
+} gltf_out_morph_target;
+
 /* Accessor indices of one triangle primitive; -1 where absent. */
 typedef struct gltf_out_primitive {
     int position, normal, texcoord, joints, weights, tangent;
     int indices, material;
+    gltf_out_morph_target targets[GLTF_OUT_MAX_TARGETS];
+    int target_count;
 } gltf_out_primitive;
 
+/* The mesh's weights (written as mesh.weights) and target names (written
+ * as extras.targetNames) go with its primitive's targets, one each. */
 typedef struct gltf_out_mesh {
     char name[GLTF_OUT_NAME_MAX];
     gltf_out_primitive primitive;
+    float weights[GLTF_OUT_MAX_TARGETS];
+    char target_names[GLTF_OUT_MAX_TARGETS][GLTF_OUT_NAME_MAX];
 } gltf_out_mesh;
 
 typedef struct gltf_out_material {
@@ -114,11 +136,19 @@ typedef struct gltf_out_skin {
     int inverse_bind_matrices; /* accessor of MAT4 */
 } gltf_out_skin;
 
-/* One channel with its own LINEAR sampler: times -> values of one property. */
+/* How a sampler goes from one key to the next (glTF 2.0, 3.11). */
+typedef enum gltf_out_interpolation {
+    GLTF_OUT_LINEAR,
+    GLTF_OUT_STEP,
+    GLTF_OUT_CUBICSPLINE, /* each key: in-tangent, value, out-tangent */
+} gltf_out_interpolation;
+
+/* One channel with its own sampler: times -> values of one property. */
 typedef struct gltf_out_channel {
     int node;
-    const char *path;  /* "translation", "rotation" or "scale" */
+    const char *path;  /* "translation", "rotation", "scale" or "weights" */
     int input, output; /* accessors: key times, key values */
+    gltf_out_interpolation interpolation;
 } gltf_out_channel;
 
 /* A named marker at a clip time, written as extras.events (chapter 08). */
@@ -169,6 +199,13 @@ void gltf_out_free(gltf_out_document *doc);
 int gltf_out_add_accessor(gltf_out_document *doc, const void *data, int component_type, const char *type, size_t count,
                           int target);
 
+/* A sparse float accessor of count elements of `type`, all zero but those
+ * of `dense` that are not: only those are stored, with their indices. min
+ * and max are those of the whole of `dense` (zeros included). An all-zero
+ * `dense` gives an accessor with neither bufferView nor sparse (zeros, as
+ * the spec reads it). Returns the accessor index (-1 on failure). */
+int gltf_out_add_sparse_accessor(gltf_out_document *doc, const float *dense, const char *type, size_t count);
+
 /* A vertex attribute of integers for KHR_mesh_quantization: count elements
  * of `type` whose components are component_type (GLTF_OUT_BYTE ...
  * GLTF_OUT_UNSIGNED_SHORT), normalized or not. Each element is padded with
@@ -181,8 +218,12 @@ int gltf_out_add_vertex_accessor(gltf_out_document *doc, const void *data, int c
  * scene, otherwise it becomes the parent's next child. */
 int gltf_out_add_node(gltf_out_document *doc, const char *name, int parent);
 int gltf_out_add_mesh(gltf_out_document *doc, const char *name, gltf_out_primitive primitive);
-/* A primitive with every accessor absent. */
+/* A primitive with every accessor absent and no morph targets. */
 gltf_out_primitive gltf_out_primitive_empty(void);
+/* Appends a morph target to a mesh's primitive: the accessors of its
+ * POSITION and NORMAL deltas (normal -1: none), its name, weight 0. Returns
+ * the target's index (-1 on failure). */
+int gltf_out_add_morph_target(gltf_out_document *doc, int mesh, const char *name, int position, int normal);
 int gltf_out_add_material(gltf_out_document *doc, const char *name, const float base_color[4], float metallic,
                           float roughness, int base_color_image);
 int gltf_out_add_image_file(gltf_out_document *doc, const char *uri);
@@ -195,6 +236,13 @@ int gltf_out_add_animation(gltf_out_document *doc, const char *name);
  * and key_count values of 3 (translation, scale) or 4 (rotation) floats. */
 bool gltf_out_add_channel(gltf_out_document *doc, int animation, int node, const char *path, const float *times,
                           const float *values, size_t key_count);
+/* The same with any interpolation and also the path "weights", whose value
+ * at a key is one float per morph target of the node's mesh (the node must
+ * have a mesh with targets). CUBICSPLINE keys hold three values each:
+ * in-tangent, value, out-tangent (so 3 x key_count x components floats). */
+bool gltf_out_add_channel_interpolated(gltf_out_document *doc, int animation, int node, const char *path,
+                                       gltf_out_interpolation interpolation, const float *times, const float *values,
+                                       size_t key_count);
 /* Adds an event to an animation: written as "extras": {"events": [{"name":
  * ..., "time": ...}]}, the form chapter 08 reads (time >= 0). */
 bool gltf_out_add_event(gltf_out_document *doc, int animation, const char *name, float time);

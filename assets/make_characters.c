@@ -85,7 +85,9 @@ static bool make_humanoid_document(gltf_out_document *doc, sa_error *err)
 typedef struct panel {
     int animation;
     float time;
-    char view; /* 'f' front, 's' side, 'q' three-quarter from above */
+    char view;          /* 'f' front, 's' side, 'q' three-quarter from above */
+    float morph[4];     /* the first morph targets' weights (the humanoid's face) */
+    double frame_min_y; /* frame only what is above this height (0: all) */
 } panel;
 
 static bool draw_panels(const gltf_out_document *doc, const char *picture, const panel *panels, int count,
@@ -100,7 +102,9 @@ static bool draw_panels(const gltf_out_document *doc, const char *picture, const
     for (int i = 0; ok && i < count; i++) {
         preview_request req = {.animation = panels[i].animation,
                                .time = panels[i].time,
-                               .texture = humanoid_texture.pixels ? &humanoid_texture : NULL};
+                               .texture = humanoid_texture.pixels ? &humanoid_texture : NULL,
+                               .frame_min_y = panels[i].frame_min_y};
+        memcpy(req.morph_weights, panels[i].morph, sizeof panels[i].morph);
         double pitch = 0.5, c = cos(pitch), s = sin(pitch);
         double front[2][3] = {{1, 0, 0}, {0, 1, 0}}, side[2][3] = {{0, 0, -1}, {0, 1, 0}};
         /* looking along d = (0.6c, -s, 0.8c) with right = (-0.8, 0, 0.6): up = right x d */
@@ -124,15 +128,27 @@ static bool draw_panels(const gltf_out_document *doc, const char *picture, const
 static bool draw_previews(const char *file, const gltf_out_document *doc, sa_error *err)
 {
     if (strcmp(file, "humanoid.gltf") == 0) {
-        static const panel panels[] = {{-1, 0, 'f'}, {-1, 0, 's'}, {0, 1.0f, 'f'}, {1, 0.25f, 'f'}};
-        return draw_panels(doc, "appendix-humanoid.png", panels, 4, err);
+        static const panel panels[] = {{.animation = -1, .view = 'f'},
+                                       {.animation = -1, .view = 's'},
+                                       {.animation = 0, .time = 1.0f, .view = 'f'},
+                                       {.animation = 1, .time = 0.25f, .view = 'f'}};
+        /* the face, from above the shoulders: bind, blink_left + blink_right,
+         * jaw_open, smile, each at weight 1 */
+        static const panel face[] = {{.animation = -1, .view = 'f', .frame_min_y = 1.5},
+                                     {.animation = -1, .view = 'f', .morph = {1, 1, 0, 0}, .frame_min_y = 1.5},
+                                     {.animation = -1, .view = 'f', .morph = {0, 0, 1, 0}, .frame_min_y = 1.5},
+                                     {.animation = -1, .view = 'f', .morph = {0, 0, 0, 1}, .frame_min_y = 1.5}};
+        return draw_panels(doc, "appendix-humanoid.png", panels, 4, err) &&
+               draw_panels(doc, "appendix-face.png", face, 4, err);
     }
     if (strcmp(file, "tube.gltf") == 0) {
-        static const panel panels[] = {{-1, 0, 'f'}, {0, 0.5f, 'f'}, {0, 1.5f, 'f'}};
+        static const panel panels[] = {{.animation = -1, .view = 'f'},
+                                       {.animation = 0, .time = 0.5f, .view = 'f'},
+                                       {.animation = 0, .time = 1.5f, .view = 'f'}};
         return draw_panels(doc, "appendix-tube.png", panels, 3, err);
     }
     if (strcmp(file, "stairs.gltf") == 0) {
-        static const panel panels[] = {{-1, 0, 'q'}};
+        static const panel panels[] = {{.animation = -1, .view = 'q'}};
         return draw_panels(doc, "appendix-stairs.png", panels, 1, err);
     }
     return true;

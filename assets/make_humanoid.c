@@ -8,7 +8,10 @@
  * from the front onto a small generated texture (clothes painted by height).
  * Each vertex is weighted to its 4 nearest bones by distance, normalized to
  * sum to 1. Clips "idle" (arms down, breathing, a slight sway) and "wave"
- * (right arm) are keyframes authored here.
+ * (right arm) are keyframes authored here. The face has four morph targets
+ * (blink_left, blink_right, jaw_open, smile), smooth deformation fields over
+ * the head's vertices, played by the clips "face" (LINEAR), "blink" (STEP)
+ * and "smile" (CUBICSPLINE), which animate only the mesh node's weights.
  */
 #include "characters.h"
 #include "common/normals.h"
@@ -271,6 +274,137 @@ static bool make_texture(image_rgba8 *out, sa_error *err)
     return true;
 }
 
+/* ---- the face ------------------------------------------------------------------- */
+
+/* The head has no eyes or mouth of its own: the surface nets make one smooth
+ * ellipsoid. Each morph target is a deformation field, a displacement
+ * defined at every point of space that is zero outside a small region of the
+ * face; the target's deltas are the field at the bind vertices. Every field
+ * fades in over the front of the head only (z from 4 to 7 cm: the face is at
+ * z = 11 cm, the back of the head at -8 cm), so it never reaches round to
+ * the back. */
+
+/* 0 below a, 1 above b, a smooth (C1) ramp in between. */
+static double smooth_ramp(double a, double b, double x)
+{
+    double t = fmin(fmax((x - a) / (b - a), 0), 1);
+    return t * t * (3 - 2 * t);
+}
+
+/* A bump of height 1 at (cx, cy) that falls to 0 on the ellipse of radii rx,
+ * ry around it, and is 0 outside: (1 - r^2)^2, smooth at its rim. */
+static double bump(double x, double y, double cx, double cy, double rx, double ry)
+{
+    double u = (x - cx) / rx, v = (y - cy) / ry, r2 = u * u + v * v;
+    return r2 < 1 ? (1 - r2) * (1 - r2) : 0;
+}
+
+static double face_front(const double p[3])
+{
+    return smooth_ramp(0.04, 0.07, p[2]);
+}
+
+/* [listing humanoid_face_fields] */
+/* Model space at bind, metres. The eyes' centres are at half the head's
+ * height, 3.2 cm either side of the middle; the mouth line 9 cm below them. */
+#define EYE_X 0.032
+#define EYE_Y 1.685
+#define MOUTH_Y 1.595
+#define JAW_HINGE_Y 1.640 /* the jaw turns about the line y = 1.64, z = 0.02 (along X) */
+#define JAW_HINGE_Z 0.020
+#define JAW_OPEN_DEGREES 10.0
+
+/* blink: the lid region, an ellipse 2.2 x 1.6 cm around the eye, slides
+ * down 8 mm and in 4 mm at its centre (side +1: the left eye at +X). */
+static void blink_field(const double p[3], double side, double out[3])
+{
+    double w = bump(p[0], p[1], side * EYE_X, EYE_Y, 0.022, 0.016) * face_front(p);
+    out[0] = 0, out[1] = -0.008 * w, out[2] = -0.004 * w;
+}
+
+/* jaw_open: the lower face turns 10 degrees down and back about the hinge.
+ * It is all of the jaw below 1.585 m, none of the face above the mouth line
+ * (1.60 m), and fades out over the chin's underside (1.53 to 1.50 m) so
+ * that the neck stays where it is. */
+static void jaw_field(const double p[3], double out[3])
+{
+    double w = (1 - smooth_ramp(MOUTH_Y - 0.010, MOUTH_Y + 0.005, p[1])) * smooth_ramp(1.50, 1.53, p[1]) *
+               face_front(p);
+    double a = JAW_OPEN_DEGREES * RIG_PI / 180, dy = p[1] - JAW_HINGE_Y, dz = p[2] - JAW_HINGE_Z;
+    /* a turn by +a about +X takes (y, z) to (y cos a - z sin a, y sin a + z cos a) */
+    out[0] = 0;
+    out[1] = w * (dy * cos(a) - dz * sin(a) - dy);
+    out[2] = w * (dy * sin(a) + dz * cos(a) - dz);
+}
+
+/* smile: each mouth corner, an ellipse 1.8 x 1.4 cm around (+/-2.6 cm,
+ * 1.597 m), moves 6 mm up, 4 mm back and 4 mm outwards at its centre. */
+static void smile_field(const double p[3], double out[3])
+{
+    double side = p[0] >= 0 ? 1 : -1;
+    double w = bump(p[0], p[1], side * 0.026, MOUTH_Y + 0.002, 0.018, 0.014) * face_front(p);
+    out[0] = side * 0.004 * w, out[1] = 0.006 * w, out[2] = -0.004 * w;
+}
+/* [/listing] */
+
+enum { FACE_BLINK_LEFT, FACE_BLINK_RIGHT, FACE_JAW_OPEN, FACE_SMILE, FACE_TARGETS };
+static const char *const face_target_names[FACE_TARGETS] = {"blink_left", "blink_right", "jaw_open", "smile"};
+
+static void face_field(int target, const double p[3], double out[3])
+{
+    switch (target) {
+    case FACE_BLINK_LEFT:
+        blink_field(p, 1, out);
+        break;
+    case FACE_BLINK_RIGHT:
+        blink_field(p, -1, out);
+        break;
+    case FACE_JAW_OPEN:
+        jaw_field(p, out);
+        break;
+    default:
+        smile_field(p, out);
+        break;
+    }
+}
+
+/* [listing humanoid_face_targets] */
+/* Each target: POSITION deltas, the field at every vertex; NORMAL deltas,
+ * the smooth normals of the surface with the target applied at weight 1
+ * minus the base normals (so a vertex next to a moved one, which does not
+ * move, still turns its normal). Both are sparse accessors: only the
+ * vertices that move, or whose normal turns, are stored. */
+static bool add_face_targets(gltf_out_document *doc, int mesh, const surface_mesh *body, const float (*normals)[3])
+{
+    size_t n = body->vertex_count;
+    float(*deltas)[3] = malloc(n * sizeof *deltas);
+    float(*moved)[3] = malloc(n * sizeof *moved);
+    float(*turned)[3] = malloc(n * sizeof *turned);
+    bool ok = deltas && moved && turned;
+    for (int t = 0; ok && t < FACE_TARGETS; t++) {
+        for (size_t v = 0; v < n; v++) {
+            const float *p = body->positions[v];
+            double pd[3] = {p[0], p[1], p[2]}, d[3];
+            face_field(t, pd, d);
+            for (int c = 0; c < 3; c++) {
+                deltas[v][c] = (float)d[c];
+                moved[v][c] = p[c] + deltas[v][c]; /* as a reader applies it: base + 1 x delta */
+            }
+        }
+        normals_smooth((const float(*)[3])moved, n, body->indices, body->triangle_count, turned);
+        for (size_t v = 0; v < n; v++)
+            for (int c = 0; c < 3; c++)
+                turned[v][c] -= normals[v][c];
+        int position = gltf_out_add_sparse_accessor(doc, &deltas[0][0], "VEC3", n);
+        int normal = gltf_out_add_sparse_accessor(doc, &turned[0][0], "VEC3", n);
+        ok = position >= 0 && normal >= 0 &&
+             gltf_out_add_morph_target(doc, mesh, face_target_names[t], position, normal) >= 0;
+    }
+    free(deltas), free(moved), free(turned);
+    return ok;
+}
+/* [/listing] */
+
 /* ---- the clips ------------------------------------------------------------------ */
 
 #define JOINT(name) rig_find(r, name)
@@ -407,6 +541,121 @@ static void make_wave(gltf_out_document *doc, const rig *r)
 }
 /* [/listing] */
 
+/* ---- the face clips ----------------------------------------------------------------- */
+
+/* The weights channel of a mesh node carries every target of the mesh at
+ * each key, with one interpolation (one channel per node and path in an
+ * animation), so each of the three face clips shows one: "face" LINEAR,
+ * "blink" STEP, "smile" CUBICSPLINE. Each loops: its last key is its first. */
+
+/* One target's curve in "face": (time, weight) breakpoints, joined linearly. */
+typedef struct face_key {
+    float time, weight;
+} face_key;
+
+static double face_curve_at(const face_key *keys, int count, float t)
+{
+    if (t <= keys[0].time)
+        return keys[0].weight;
+    for (int k = 1; k < count; k++)
+        if (t <= keys[k].time) {
+            double s = (t - keys[k - 1].time) / (keys[k].time - keys[k - 1].time);
+            return keys[k - 1].weight + s * (keys[k].weight - keys[k - 1].weight);
+        }
+    return keys[count - 1].weight;
+}
+
+/* [listing humanoid_face_clip] */
+/* face: 6 s, LINEAR. Both eyes blink at 0.8 s and at 4.1 s, closing in
+ * 0.075 s and opening in 0.075 s; from 1.5 s to 3.5 s the character says a
+ * few words (the jaw opens once per syllable, by 0.3 to 0.9) and smiles
+ * while it talks (up to 0.6). Each target has its own breakpoints; the
+ * channel's keys are all of them, so that linear interpolation between the
+ * keys gives back every target's curve exactly. */
+static void make_face_clip(gltf_out_document *doc, int mesh_node)
+{
+    static const face_key blink[] = {{0, 0},    {0.8f, 0},   {0.875f, 1}, {0.95f, 0},
+                                     {4.1f, 0}, {4.175f, 1}, {4.25f, 0},  {6, 0}};
+    static const face_key jaw[] = {{0, 0},         {1.5f, 0},      {1.625f, 0.6f}, {1.75f, 0.1f},
+                                   {1.875f, 0.8f}, {2.0f, 0},      {2.25f, 0},     {2.375f, 0.5f},
+                                   {2.5f, 0.3f},   {2.625f, 0.9f}, {2.875f, 0},    {3.0f, 0.4f},
+                                   {3.125f, 0.1f}, {3.25f, 0.7f},  {3.5f, 0},      {6, 0}};
+    static const face_key smile[] = {{0, 0}, {1.2f, 0}, {2.0f, 0.6f}, {3.6f, 0.6f}, {4.6f, 0}, {6, 0}};
+    const struct {
+        const face_key *keys;
+        int count;
+    } curves[FACE_TARGETS] = {{blink, sizeof blink / sizeof blink[0]},
+                              {blink, sizeof blink / sizeof blink[0]},
+                              {jaw, sizeof jaw / sizeof jaw[0]},
+                              {smile, sizeof smile / sizeof smile[0]}};
+    enum { MAX_KEYS = 64 };
+    float times[MAX_KEYS], weights[MAX_KEYS * FACE_TARGETS];
+    int key_count = 0;
+    /* [elide the union of every target's breakpoint times, in order, into times[key_count]] */
+    for (int t = 0; t < FACE_TARGETS; t++) /* the union of the breakpoints, in order */
+        for (int k = 0; k < curves[t].count; k++) {
+            float time = curves[t].keys[k].time;
+            int at = 0;
+            while (at < key_count && times[at] < time)
+                at++;
+            if (at < key_count && times[at] == time)
+                continue;
+            memmove(times + at + 1, times + at, (size_t)(key_count - at) * sizeof *times);
+            times[at] = time;
+            key_count++;
+        }
+    /* [/elide] */
+    for (int k = 0; k < key_count; k++)
+        for (int t = 0; t < FACE_TARGETS; t++)
+            weights[k * FACE_TARGETS + t] = (float)face_curve_at(curves[t].keys, curves[t].count, times[k]);
+    int animation = gltf_out_add_animation(doc, "face");
+    gltf_out_add_channel_interpolated(doc, animation, mesh_node, "weights", GLTF_OUT_LINEAR, times, weights,
+                                      (size_t)key_count);
+}
+/* [/listing] */
+
+/* [listing humanoid_blink_clip] */
+/* blink: 2 s, STEP: each key holds until the next, so the eyes snap shut in
+ * stages as in stop-motion: half closed at 1 s, closed at 1.04 s, half
+ * open at 1.12 s, open at 1.16 s. */
+static void make_blink_clip(gltf_out_document *doc, int mesh_node)
+{
+    static const float times[] = {0, 1.0f, 1.04f, 1.12f, 1.16f, 2.0f};
+    static const float lids[] = {0, 0.5f, 1, 0.5f, 0, 0};
+    enum { KEYS = sizeof times / sizeof times[0] };
+    float weights[KEYS * FACE_TARGETS] = {0};
+    for (int k = 0; k < KEYS; k++)
+        weights[k * FACE_TARGETS + FACE_BLINK_LEFT] = weights[k * FACE_TARGETS + FACE_BLINK_RIGHT] = lids[k];
+    int animation = gltf_out_add_animation(doc, "blink");
+    gltf_out_add_channel_interpolated(doc, animation, mesh_node, "weights", GLTF_OUT_STEP, times, weights, KEYS);
+}
+/* [/listing] */
+
+/* [listing humanoid_smile_clip] */
+/* smile: 2 s, CUBICSPLINE, keys at 0, 0.5, 1.5 and 2 s. The smile eases in
+ * to 0.8, keeps growing to 1 and eases out; the mouth opens a little (jaw
+ * 0.2) with it. Each key stores, per target, an in-tangent, the value and an
+ * out-tangent, in weight per second: the smile's are 0.2/s where it keeps
+ * growing (out of 0.5 s, into 1.5 s) and 0 elsewhere, so it eases. */
+static void make_smile_clip(gltf_out_document *doc, int mesh_node)
+{
+    enum { KEYS = 4 };
+    static const float times[KEYS] = {0, 0.5f, 1.5f, 2.0f};
+    static const float smile[KEYS] = {0, 0.8f, 1, 0}, jaw[KEYS] = {0, 0.2f, 0.2f, 0};
+    static const float smile_in[KEYS] = {0, 0.2f, 0.2f, 0}, smile_out[KEYS] = {0, 0.2f, 0, 0};
+    float values[KEYS * 3 * FACE_TARGETS] = {0}; /* per key: in-tangents, values, out-tangents */
+    for (int k = 0; k < KEYS; k++) {
+        float *in = values + k * 3 * FACE_TARGETS, *value = in + FACE_TARGETS, *out = value + FACE_TARGETS;
+        in[FACE_SMILE] = smile_in[k];
+        value[FACE_SMILE] = smile[k];
+        value[FACE_JAW_OPEN] = jaw[k];
+        out[FACE_SMILE] = smile_out[k];
+    }
+    int animation = gltf_out_add_animation(doc, "smile");
+    gltf_out_add_channel_interpolated(doc, animation, mesh_node, "weights", GLTF_OUT_CUBICSPLINE, times, values, KEYS);
+}
+/* [/listing] */
+
 /* ---- the whole model ------------------------------------------------------------ */
 
 /* The grid the body is sampled on: it must enclose the body with a margin. */
@@ -465,12 +714,19 @@ bool make_humanoid(gltf_out_document *doc, image_rgba8 *texture, sa_error *err)
 
         int mesh_node = gltf_out_add_node(doc, "humanoid", -1);
         if (mesh_node >= 0 && rig_add_to_document(&r, doc, -1, "humanoid_skeleton")) {
-            doc->nodes[mesh_node].mesh = gltf_out_add_mesh(doc, "body", p);
+            int mesh = gltf_out_add_mesh(doc, "body", p);
+            doc->nodes[mesh_node].mesh = mesh;
             doc->nodes[mesh_node].skin = 0;
+            if (!add_face_targets(doc, mesh, &body, (const float(*)[3])normals))
+                ok = sa_error_set(err, "humanoid: out of memory for the face");
             make_idle(doc, &r);
             make_wave(doc, &r);
+            /* after idle and wave, so that their indices (0 and 1) stay */
+            make_face_clip(doc, mesh_node);
+            make_blink_clip(doc, mesh_node);
+            make_smile_clip(doc, mesh_node);
         }
-        if (doc->failure[0])
+        if (ok && doc->failure[0])
             ok = sa_error_set(err, "humanoid: %s", doc->failure);
     } else if (!texture->pixels) {
         sa_error_set(err, "humanoid: out of memory");

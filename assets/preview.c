@@ -62,6 +62,38 @@ static void sample_channel(const gltf_out_document *doc, const gltf_out_channel 
             out[c] /= sqrt(len);
 }
 
+/* acc += weight x the deltas of a morph target's VEC3 accessor, which the
+ * writer makes sparse (zeros, then the stored elements) or dense. */
+static void add_target_deltas(const gltf_out_document *doc, int accessor, double weight, double (*acc)[3])
+{
+    const gltf_out_accessor *a = &doc->accessors[accessor];
+    if (a->buffer_view >= 0) {
+        for (size_t v = 0; v < a->count; v++)
+            for (int c = 0; c < 3; c++)
+                acc[v][c] += weight * accessor_get(doc, accessor, v, c);
+        return;
+    }
+    const unsigned char *indices = doc->bin + doc->views[a->sparse_indices_view].byte_offset;
+    const unsigned char *values = doc->bin + doc->views[a->sparse_values_view].byte_offset;
+    for (size_t s = 0; s < a->sparse_count; s++) {
+        size_t v;
+        if (a->sparse_index_type == GLTF_OUT_UNSIGNED_SHORT) {
+            uint16_t i;
+            memcpy(&i, indices + 2 * s, 2);
+            v = i;
+        } else {
+            uint32_t i;
+            memcpy(&i, indices + 4 * s, 4);
+            v = i;
+        }
+        for (int c = 0; c < 3; c++) {
+            float f;
+            memcpy(&f, values + 4 * (3 * s + (size_t)c), 4);
+            acc[v][c] += weight * f;
+        }
+    }
+}
+
 static void node_world(const gltf_out_document *doc, const double (*local)[16], int node, const double parent[16],
                        double (*world)[16])
 {
@@ -103,6 +135,19 @@ static void pose_vertices(const gltf_out_document *doc, const preview_request *r
 
     const gltf_out_primitive *p = &doc->meshes[doc->nodes[mesh_node].mesh].primitive;
     size_t count = doc->accessors[p->position].count;
+    /* The morphed bind vertices: base + sum of weight x delta (glTF 3.7.2.2). */
+    for (size_t v = 0; v < count; v++)
+        for (int c = 0; c < 3; c++) {
+            positions[v][c] = accessor_get(doc, p->position, v, c);
+            normals[v][c] = p->normal >= 0 ? accessor_get(doc, p->normal, v, c) : c == 1;
+        }
+    for (int t = 0; t < p->target_count; t++)
+        if (req->morph_weights[t] != 0) {
+            if (p->targets[t].position >= 0)
+                add_target_deltas(doc, p->targets[t].position, req->morph_weights[t], positions);
+            if (p->targets[t].normal >= 0)
+                add_target_deltas(doc, p->targets[t].normal, req->morph_weights[t], normals);
+        }
     static double skin_matrix[GLTF_OUT_MAX_OBJECTS][16];
     bool skinned = doc->nodes[mesh_node].skin >= 0 && p->joints >= 0 && p->weights >= 0;
     if (skinned)
@@ -124,12 +169,9 @@ static void pose_vertices(const gltf_out_document *doc, const preview_request *r
         } else {
             memcpy(m, world[mesh_node], sizeof m);
         }
-        double pos[3], nrm[3] = {0, 1, 0};
-        for (int c = 0; c < 3; c++)
-            pos[c] = accessor_get(doc, p->position, v, c);
-        if (p->normal >= 0)
-            for (int c = 0; c < 3; c++)
-                nrm[c] = accessor_get(doc, p->normal, v, c);
+        double pos[3], nrm[3];
+        memcpy(pos, positions[v], sizeof pos);
+        memcpy(nrm, normals[v], sizeof nrm);
         transform_point(m, pos, 1, positions[v]);
         transform_point(m, nrm, 0, normals[v]);
     }
@@ -166,6 +208,8 @@ bool preview_render(const gltf_out_document *doc, const preview_request *req, im
         screen[v][0] = q[0] * req->right[0] + q[1] * req->right[1] + q[2] * req->right[2];
         screen[v][1] = q[0] * req->up[0] + q[1] * req->up[1] + q[2] * req->up[2];
         screen[v][2] = q[0] * toward[0] + q[1] * toward[1] + q[2] * toward[2];
+        if (req->frame_min_y != 0 && q[1] < req->frame_min_y)
+            continue; /* drawn, but not framed */
         for (int a = 0; a < 2; a++) {
             lo[a] = fmin(lo[a], screen[v][a]);
             hi[a] = fmax(hi[a], screen[v][a]);

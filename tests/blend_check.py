@@ -190,7 +190,7 @@ def check_errors(program, path):
         (["--clip", "run", "--blend", "wave"] + pose, 1,
          "error: %s: --clip: no clip is called 'run' (--list-clips lists them)" % path),
         (["--blend", "jump"] + pose, 1, "error: %s: --blend: no clip is called 'jump' (--list-clips lists them)" % path),
-        (["--additive", "9"] + pose, 1, "error: %s: --additive: 9 is out of range (2 clips)" % path),
+        (["--additive", "9"] + pose, 1, "error: %s: --additive: 9 is out of range (5 clips)" % path),
         (["--blend", "wave", "--mask", "tail"] + pose, 1, "error: %s: --mask: no joint is called 'tail'" % path),
         (["--blend", "wave", "--weight", "1.5"] + pose, 1, "error: %s: --weight: 1.5 is not within 0 .. 1" % path),
         (["--blend", "wave", "--weight", "-0.1"] + pose, 1, "error: %s: --weight: -0.1 is not within 0 .. 1" % path),

@@ -181,15 +181,23 @@ static void errors_are_reported_once_at_encode(void **state)
     EXPECT_TRUE(bytes == NULL);
     delete_document(doc);
 
-    /* An animation channel may only target translation, rotation or scale. */
+    /* An animation channel may only target translation, rotation, scale or
+     * weights, and weights only on a node whose mesh has morph targets. */
     doc = new_document();
     add_triangle(doc);
     static const float times[2] = {0, 1}, values[6] = {0, 0, 0, 1, 1, 1};
     int animation = gltf_out_add_animation(doc, "clip");
-    assert_false(gltf_out_add_channel(doc, animation, 0, "weights", times, values, 2));
+    assert_false(gltf_out_add_channel(doc, animation, 0, "skew", times, values, 2));
     assert_true(gltf_out_add_channel(doc, animation, 0, "scale", times, values, 2)); /* fine, but ... */
     assert_false(gltf_out_encode(doc, GLTF_OUT_JSON, &bytes, &size, &err));
-    EXPECT_STR_CONTAINS(err.message, "path must be translation, rotation or scale");
+    EXPECT_STR_CONTAINS(err.message, "path must be translation, rotation, scale or weights");
+    delete_document(doc);
+    doc = new_document();
+    add_triangle(doc); /* no morph targets */
+    animation = gltf_out_add_animation(doc, "clip");
+    assert_false(gltf_out_add_channel(doc, animation, 0, "weights", times, values, 2));
+    assert_false(gltf_out_encode(doc, GLTF_OUT_JSON, &bytes, &size, &err));
+    EXPECT_STR_CONTAINS(err.message, "a weights channel needs a node whose mesh has morph targets");
     delete_document(doc);
 }
 
@@ -246,6 +254,63 @@ static void round_trip_through_the_loader(void **state)
     delete_document(doc);
 }
 
+/* Morph targets, by hand: the triangle's target "lift" moves vertex 2 by
+ * (0, 2, 0), so its sparse accessor stores one index (2) and one value, and
+ * min / max count the two zeros: (0, 0, 0) .. (0, 2, 0). Target "still"
+ * moves nothing: an accessor with neither bufferView nor sparse, all zeros.
+ * A STEP clip of 2 keys holds 2 x 2 weights; a CUBICSPLINE one 3 x that. */
+static void morph_targets_round_trip(void **state)
+{
+    (void)state;
+    gltf_out_document *doc = new_document();
+    add_triangle(doc);
+    static const float lift[3][3] = {{0, 0, 0}, {0, 0, 0}, {0, 2, 0}}, still[3][3] = {{0}};
+    int a = gltf_out_add_sparse_accessor(doc, &lift[0][0], "VEC3", 3);
+    int b = gltf_out_add_sparse_accessor(doc, &still[0][0], "VEC3", 3);
+    EXPECT_INT(0, gltf_out_add_morph_target(doc, 0, "lift", a, -1));
+    EXPECT_INT(1, gltf_out_add_morph_target(doc, 0, "still", b, -1));
+    static const float times[2] = {0, 1}, steps[4] = {0, 0, 1, 0};
+    static const float cubic[12] = {0, 0, 0, 0, 0.5f, 0, /* key 0: in, value, out (2 targets each) */
+                                    0, 0, 1, 0, 0,    0};
+    int step = gltf_out_add_animation(doc, "step"), spline = gltf_out_add_animation(doc, "spline");
+    assert_true(gltf_out_add_channel_interpolated(doc, step, 0, "weights", GLTF_OUT_STEP, times, steps, 2));
+    assert_true(gltf_out_add_channel_interpolated(doc, spline, 0, "weights", GLTF_OUT_CUBICSPLINE, times, cubic, 2));
+    char *json = encode_json(doc);
+    EXPECT_STR_CONTAINS(json, "\"sparse\": {\"count\": 1, \"indices\": {\"bufferView\": ");
+    EXPECT_STR_CONTAINS(json, "\"weights\": [0, 0], \"extras\": {\"targetNames\": [\"lift\", \"still\"]}");
+    EXPECT_STR_CONTAINS(json, "\"targets\": [{\"POSITION\": 2}, {\"POSITION\": 3}]");
+    EXPECT_STR_CONTAINS(json, "\"interpolation\": \"STEP\"");
+    EXPECT_STR_CONTAINS(json, "\"interpolation\": \"CUBICSPLINE\"");
+    gltf_document back = {0};
+    sa_error err = {{0}};
+    if (!gltf_load_memory(json, strlen(json), NULL, "morph", NULL, &back, &err))
+        fail_msg("%s", err.message);
+    const gltf_mesh *mesh = &back.meshes[0];
+    EXPECT_INT(2, mesh->target_count);
+    EXPECT_STR_CONTAINS(mesh->target_names[0], "lift");
+    EXPECT_NEAR(0, mesh->weights[0], 0);
+    const gltf_morph_target *t = mesh->primitives[0].targets;
+    EXPECT_VEC3(0, 0, 0, t[0].position_deltas[0], 0);
+    EXPECT_VEC3(0, 2, 0, t[0].position_deltas[2], 0);
+    EXPECT_VEC3(0, 0, 0, t[1].position_deltas[2], 0);
+    const gltf_accessor *lifted = &back.accessors[t[0].position], *zero = &back.accessors[t[1].position];
+    EXPECT_INT(-1, lifted->buffer_view);
+    EXPECT_INT(1, lifted->sparse.count);
+    EXPECT_VEC3(0, 0, 0, lifted->min, 0);
+    EXPECT_VEC3(0, 2, 0, lifted->max, 0);
+    EXPECT_INT(-1, zero->buffer_view);
+    EXPECT_INT(0, zero->sparse.count);
+    EXPECT_INT(GLTF_PATH_WEIGHTS, back.animations[0].channels[0].target_path);
+    EXPECT_INT(GLTF_STEP, back.animations[0].samplers[0].interpolation);
+    EXPECT_INT(4, back.animations[0].samplers[0].value_count);
+    EXPECT_INT(GLTF_CUBICSPLINE, back.animations[1].samplers[0].interpolation);
+    EXPECT_INT(12, back.animations[1].samplers[0].value_count);
+    EXPECT_NEAR(1, back.animations[1].samplers[0].values[8], 0); /* key 1's value of "lift" */
+    gltf_free(&back);
+    free(json);
+    delete_document(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +318,7 @@ int main(void)
         cmocka_unit_test(buffer_views_are_aligned),       cmocka_unit_test(numbers_print_shortest_round_trip),
         cmocka_unit_test(glb_layout_follows_the_spec),    cmocka_unit_test(errors_are_reported_once_at_encode),
         cmocka_unit_test(the_humanoid_is_deterministic),  cmocka_unit_test(round_trip_through_the_loader),
+        cmocka_unit_test(morph_targets_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,7 @@ vertices.
 OPTIONS (each writes a variant of MODEL in a temporary folder, every buffer
 in it as a data: URI, which both programs then read):
     --interpolation STEP|CUBICSPLINE   every sampler of a 'weights' channel
-        made STEP, or CUBICSPLINE: the outputs tripled, each key's in- and
+        of the clips checked made STEP, or CUBICSPLINE: the outputs tripled, each key's in- and
         out-tangents from the finite differences of its neighbours, scaled
         0.5 and 2 so that the curve is not the line between the keys. The
         check then also asks that, at a TIME between keys, three's variant
@@ -117,11 +117,16 @@ def cubic_outputs(times, values):
     return out
 
 
-def write_variant(model, options, folder):
-    """MODEL with the options' changes, every buffer a data: URI."""
+def write_variant(model, options, clips, folder):
+    """MODEL with the options' changes, every buffer a data: URI. --interpolation
+    changes the samplers of the clips checked (by name or index) alone: the
+    other clips may have other interpolations of their own."""
     doc, buffers = load(model)
     extra = bytearray()
-    for anim in doc.get("animations", []):
+    checked = {name for name, _ in clips}
+    for index, anim in enumerate(doc.get("animations", [])):
+        if str(index) not in checked and anim.get("name") not in checked:
+            continue
         for channel in anim["channels"]:
             sampler = anim["samplers"][channel["sampler"]]
             wanted = options["channels"] == "all" or channel["target"].get("path") == "weights"
@@ -260,7 +265,7 @@ def main():
     dump_script = os.path.join(HERE, "threejs_dump.mjs")
     with tempfile.TemporaryDirectory() as folder:
         varied = any(options[k] for k in ("interpolation", "mesh_weights", "node_weights"))
-        source = write_variant(model, options, folder) if varied else model
+        source = write_variant(model, options, clips, folder) if varied else model
         doc, buffers = load(source)
         cases = [(None, None)] if not clips else [(c, t) for c, times in clips for t in times]
         ours_path, three_path = os.path.join(folder, "ours.obj"), os.path.join(folder, "three.obj")

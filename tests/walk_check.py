@@ -437,8 +437,9 @@ def check_export(program, ch08):
             problems.append("--export: no humanoid_texture.png beside the file")
         doc, buffers = load(path)
         names = [a.get("name") for a in doc["animations"]]
-        if names != ["idle", "wave", "walk", "run"]:
-            problems.append("animations %r, expected idle, wave, walk, run" % names)
+        # the humanoid's own clips (idle, wave, then the face's weights clips), then the walk's
+        if names != ["idle", "wave", "face", "blink", "smile", "walk", "run"]:
+            problems.append("animations %r, expected idle, wave, face, blink, smile, walk, run" % names)
         for name, (stride, cadence, stance, heel_off) in GAITS.items():
             index = names.index(name)
             period = 2 / cadence

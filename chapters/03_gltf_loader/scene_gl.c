@@ -57,9 +57,9 @@ static bool upload_primitive(const gltf_primitive *prim, bool dynamic, lit_verte
                            prim->triangle_count * 3, 4, dynamic, err);
 }
 
-/* Morph targets are loaded (chapter 03) but no program plays them yet: every
- * program that draws a model says so once, here, rather than silently
- * drawing the base shape (issue 36). */
+/* Morph targets are loaded (chapter 03) but drawn from chapter 06 on: a
+ * program that draws the base shape says so once, here, rather than
+ * silently. */
 static void note_morph_targets(const gltf_document *doc)
 {
     int meshes = 0, targets = 0;
@@ -69,15 +69,17 @@ static void note_morph_targets(const gltf_document *doc)
             targets += doc->meshes[m].target_count;
         }
     if (meshes)
-        fprintf(stderr,
-                "note: %d mesh%s with %d morph target%s: the base shape is drawn, morph targets are not played yet\n",
-                meshes, meshes > 1 ? "es" : "", targets, targets > 1 ? "s" : "");
+        fprintf(
+            stderr,
+            "note: %d mesh%s with %d morph target%s: the base shape is drawn (morph targets are played from chapter 06 on)\n",
+            meshes, meshes > 1 ? "es" : "", targets, targets > 1 ? "s" : "");
 }
 
 bool scene_gl_upload(scene_gl *s, const gltf_document *doc, const scene_gl_options *options, sa_error *err)
 {
     memset(s, 0, sizeof *s);
-    note_morph_targets(doc);
+    if (!options || !options->plays_morph_targets)
+        note_morph_targets(doc);
     bool dynamic_skinned = options && options->dynamic_skinned;
     size_t most_vertices = 0;
     s->mesh_count = doc->mesh_count;

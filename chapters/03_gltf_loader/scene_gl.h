@@ -23,9 +23,11 @@
  * doubleSided material is drawn without back-face culling; both are put back
  * after the draw.
  *
- * Morph targets are not drawn: a model with some is drawn in its base shape,
- * and upload says so on stderr, once ("note: 1 mesh with 2 morph targets:
- * the base shape is drawn, morph targets are not played yet").
+ * Morph targets are not drawn here: a model with some is drawn in its base
+ * shape, and upload says so on stderr, once ("note: 1 mesh with 2 morph
+ * targets: the base shape is drawn (morph targets are played from chapter 06
+ * on)"), unless the program morphs the vertices itself and says so
+ * (`plays_morph_targets`).
  *
  * Skinning (chapter 06) replaces vertex positions every frame: upload with
  * `dynamic_skinned` set, then scene_gl_update_vertices() for each skinned
@@ -69,6 +71,8 @@ typedef struct scene_gl_options {
     /* Primitives with JOINTS_0 and WEIGHTS_0 go into GL_DYNAMIC_DRAW buffers,
      * to be rewritten each frame with scene_gl_update_vertices() (chapter 06). */
     bool dynamic_skinned;
+    /* The program morphs the vertices it draws (chapter 06 on): no note. */
+    bool plays_morph_targets;
 } scene_gl_options;
 
 /* Uploads every primitive that is not `skipped`, and the textures its

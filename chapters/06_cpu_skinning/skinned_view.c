@@ -28,7 +28,8 @@ bool skinned_view_open(skinned_view *v, app *a, sa_error *err)
 {
     if (v->sc.primitive_count == 0)
         printf("nothing skinned in %s: the meshes are drawn where their nodes put them\n", v->base.path);
-    scene_gl_options gl_options = {.dynamic_skinned = true};
+    /* The skinning job morphs before it skins: the vertices drawn are morphed. */
+    scene_gl_options gl_options = {.dynamic_skinned = true, .plays_morph_targets = true};
     return lit_load(&v->lit, err) && scene_gl_upload(&v->gpu, &v->base.doc, &gl_options, err) &&
            skeleton_view_open(&v->base, a, v->lo, v->hi, err);
 }

@@ -223,6 +223,15 @@ bool clip_add_event(clip *c, const char *name, float time, sa_error *err)
     return true;
 }
 
+bool clip_moves_joints(const clip *c)
+{
+    for (int i = 0; i < c->track_count; i++)
+        if (c->tracks[i].path == TRACK_TRANSLATION || c->tracks[i].path == TRACK_ROTATION ||
+            c->tracks[i].path == TRACK_SCALE)
+            return true;
+    return false;
+}
+
 /* [listing sample_linear] */
 /* The key interval of t: from the cursor, or by binary search without one. */
 static inline int find_key(const track *tr, float t, int *cursor)

@@ -147,6 +147,12 @@ bool clip_add_weight_track(clip *c, int start, int count, track_interpolation in
  * time must be finite and within 0 .. duration. */
 bool clip_add_event(clip *c, const char *name, float time, sa_error *err);
 
+/* Whether any track moves a joint (translation, rotation or scale). A clip of
+ * morph target weights alone (a blink) moves none: the programs that cycle
+ * through a model's clips for its body (chapter 09's fades, the crowds) pass
+ * it by. */
+bool clip_moves_joints(const clip *c);
+
 /* --- sampling ------------------------------------------------------------- */
 
 /* Exercise ex08.1 (slerp.c): spherical linear interpolation of two unit

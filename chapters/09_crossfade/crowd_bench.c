@@ -27,16 +27,27 @@ bool crowd_scene_load(const char *model, crowd_scene *s, sa_error *err)
         return false;
     if (!skeleton_from_gltf_nodes(&s->doc, &s->all, err) || !clips_from_gltf(&s->doc, &s->all, &s->clips, err))
         return false;
-    s->clip_count = s->doc.animation_count;
+    s->all_clip_count = s->doc.animation_count;
+    /* The clips that move joints first, in file order (a stable partition). */
+    for (int c = 0; c < s->all_clip_count; c++)
+        if (clip_moves_joints(&s->clips[c])) {
+            clip keep = s->clips[c];
+            memmove(&s->clips[s->clip_count + 1], &s->clips[s->clip_count],
+                    (size_t)(c - s->clip_count) * sizeof *s->clips);
+            s->clips[s->clip_count++] = keep;
+        }
     if (s->clip_count < 1 || s->all.skin_count < 1)
-        return sa_error_set(err, "%s: needs a skin and a clip (it has %d skins, %d clips)", path, s->all.skin_count,
-                            s->clip_count);
+        return sa_error_set(err, "%s: needs a skin and a clip that moves joints (it has %d skins, %d such clips)", path,
+                            s->all.skin_count, s->clip_count);
+    if (s->clip_count < s->all_clip_count)
+        fprintf(stderr, "note: %s: %d clips of morph target weights alone are not played by the crowd\n", path,
+                s->all_clip_count - s->clip_count);
     return true;
 }
 
 void crowd_scene_free(crowd_scene *s)
 {
-    clips_free(s->clips, s->clip_count), skeleton_free(&s->all);
+    clips_free(s->clips, s->all_clip_count), skeleton_free(&s->all);
     scene_nodes_free(&s->nodes), skin_scene_free(&s->sc), skeleton_free(&s->skel), gltf_free(&s->doc);
     memset(s, 0, sizeof *s);
 }

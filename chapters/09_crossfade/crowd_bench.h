@@ -71,11 +71,13 @@ typedef struct crowd_scene {
     skin_scene sc;
     scene_nodes nodes;
     clip *clips;
-    int clip_count;
+    int clip_count;     /* the clips that move joints, first: the crowd plays these */
+    int all_clip_count; /* and after them those of morph weights alone (a blink) */
 } crowd_scene;
 
 /* Loads the model (found like every program's --model); it needs a skin and
- * a clip. */
+ * a clip that moves joints. Clips of morph weights alone are left out of the
+ * crowd (moved after clip_count), and stderr says so once. */
 bool crowd_scene_load(const char *model, crowd_scene *s, sa_error *err);
 void crowd_scene_free(crowd_scene *s);
 

@@ -62,7 +62,7 @@ static const cli_option options_extra[] = {
      "fade to the next clip every 2 s; with --headless --frames N, N frames of 1/60 s (reproducible screenshots)"},
 };
 static const cli_key keys[] = {
-    {"N", "fade to the next clip"},
+    {"N", "fade to the next clip that moves the body"},
     {"F / G", "fade 0.1 s longer / shorter"},
     {"C", "linear / smoothstep fade"},
     {"Y", "phase sync on / off"},
@@ -134,19 +134,34 @@ int main(int argc, char **argv)
 
 /* The weights of the last PLOT_SECONDS, one sample a frame: clip c's weight
  * (fade, layer or additive) at plot[s * clips + c]. */
-static const vec3 plot_colours[4] = {{1, 0.6f, 0.2f}, {0.3f, 0.8f, 1}, {0.5f, 1, 0.4f}, {1, 0.4f, 0.8f}};
+#define PLOT_COLOURS 6
+static const vec3 plot_colours[PLOT_COLOURS] = {{1, 0.6f, 0.2f}, {0.3f, 0.8f, 1}, {0.5f, 1, 0.4f},
+                                                {1, 0.4f, 0.8f}, {1, 1, 0.4f},    {0.7f, 0.5f, 1}};
 
-static void plot_weights(debug_draw *lines, const float *plot, int samples, int clips, int width, int height)
+static void plot_weights(debug_draw *lines, const float *plot, int samples, const clip *clip_list, int clips, int width,
+                         int height)
 {
     float x0 = 10.0f, y0 = (float)height - 10.0f, w = (float)width - 20.0f, h = 90.0f;
     debug_draw_line(lines, (vec3){x0, y0, 0}, (vec3){x0 + w, y0, 0}, (vec3){0.5f, 0.5f, 0.5f});
     debug_draw_line(lines, (vec3){x0, y0 - h, 0}, (vec3){x0 + w, y0 - h, 0}, (vec3){0.3f, 0.3f, 0.3f});
     for (int s = 1; s < samples; s++)
         for (int c = 0; c < clips; c++) {
+            if (!clip_moves_joints(&clip_list[c])) /* never faded to (next_body_clip) */
+                continue;
             vec3 p = {x0 + w * (float)(s - 1) / PLOT_SAMPLES, y0 - h * plot[(s - 1) * clips + c], 0};
             vec3 q = {x0 + w * (float)s / PLOT_SAMPLES, y0 - h * plot[s * clips + c], 0};
-            debug_draw_line(lines, p, q, plot_colours[c % 4]);
+            debug_draw_line(lines, p, q, plot_colours[c % PLOT_COLOURS]);
         }
+}
+
+/* The clip after `from` that moves the body: N and --demo pass by clips of
+ * morph weights alone (a blink), which would fade the body to its rest pose. */
+static int next_body_clip(const clip *clips, int count, int from)
+{
+    for (int step = 1; step <= count; step++)
+        if (clip_moves_joints(&clips[(from + step) % count]))
+            return (from + step) % count;
+    return from;
 }
 
 static int run_window(program_state *st, const char *path, app_options *options, int first)
@@ -184,7 +199,7 @@ static int run_window(program_state *st, const char *path, app_options *options,
         bool demo_switch = demo && floor((demo_clock + dt) / 2.0) > floor(demo_clock / 2.0);
         demo_clock += dt;
         if (app_key_pressed(&a, GLFW_KEY_N) || demo_switch)
-            ok = animator_play(&anim, top = (top + 1) % clips, true, fade, curve, sync, &err);
+            ok = animator_play(&anim, top = next_body_clip(st->clips, clips, top), true, fade, curve, sync, &err);
         if (app_key_pressed(&a, GLFW_KEY_F))
             fade += 0.1;
         if (app_key_pressed(&a, GLFW_KEY_G))
@@ -234,10 +249,11 @@ static int run_window(program_state *st, const char *path, app_options *options,
         text_draw(&v->text, 10.0f, 8.0f, 1.5f, label, (vec3){1, 1, 1});
         text_draw(&v->text, 10.0f, 28.0f, 1.2f, "N clip  F/G fade  C curve  Y sync  L layer  A additive  S skeleton",
                   (vec3){0.85f, 0.85f, 0.85f});
-        for (int c = 0; c < clips && c < 4; c++) /* the legend of the plot */
-            text_draw(&v->text, 10.0f + 120.0f * (float)c, (float)a.height - 120.0f, 1.2f, st->clips[c].name,
-                      plot_colours[c]);
-        plot_weights(&v->text, plot, samples, clips, a.width, a.height);
+        for (int c = 0, at_x = 0; c < clips; c++) /* the legend of the plot */
+            if (clip_moves_joints(&st->clips[c]))
+                text_draw(&v->text, 10.0f + 120.0f * (float)at_x++, (float)a.height - 120.0f, 1.2f, st->clips[c].name,
+                          plot_colours[c % PLOT_COLOURS]);
+        plot_weights(&v->text, plot, samples, st->clips, clips, a.width, a.height);
         debug_draw_flush(&v->text, clip_from_screen, 1.0f);
         if (!app_frame_end(&a, &err))
             ok = false;
