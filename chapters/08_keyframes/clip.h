@@ -10,15 +10,17 @@
  *     skeleton_local_to_model(...);                    chapter 04, unchanged
  *
  * clip_sample writes the whole pose (the rest transform for joints without a
- * track) and allocates nothing. A clip's morph weight tracks (glTF's fourth
- * path, `weights`) are kept apart from the joint tracks, and
+ * track) and allocates nothing. `cursors` ([track_count] ints, caller-owned)
+ * remembers which key interval each track used last, so that playing forward
+ * finds the next interval in a step or two instead of a binary search.
+ *
+ * A clip's morph weight tracks (glTF's fourth path, `weights`) are kept
+ * apart from the joint tracks, and
  *
  *     clip_sample_weights(&clip, t, weight_cursors, morph_weights);
  *
  * writes the scene's whole morph weight array (chapter 06's layout) the same
- * way, before chapter 06 morphs and skins. `cursors` ([track_count] ints, caller-owned)
- * remembers which key interval each track used last, so that playing forward
- * finds the next interval in a step or two instead of a binary search.
+ * way, before chapter 06 morphs and skins.
  *
  * Nothing here includes the glTF loader: clip_gltf.h builds a clip from a
  * document, and tests build clips by hand (clip_init, clip_add_track).
