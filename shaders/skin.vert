@@ -4,6 +4,7 @@
 //   SKIN_MAX_JOINTS      entries of the uniform block
 //   SKIN_TEXTURE_BUFFER  the joints come from a texture buffer instead
 //   SKIN_DUAL_QUAT       dual-quaternion skinning instead of linear blending
+//   MORPH_MAX_ACTIVE     entries of the morph targets' uniform arrays
 // and appends shaders/skin_vertex.glsl, the linear blend (exercise ex07.1),
 // or with SKIN_DUAL_QUAT shaders/dq_skin_vertex.glsl (exercise ex07.2).
 // Attribute locations are the book's fixed table (common/mesh.h).
@@ -19,6 +20,39 @@ uniform mat4 u_clip_from_world;
 out vec3 v_position_world;
 out vec3 v_normal_world;
 out vec2 v_texcoord;
+
+// [listing morph_glsl]
+// Morph targets, before the skin (chapter 06's order). The deltas of this
+// primitive: texel 2 (vertex target_count + target) + 0 for the position,
+// + 1 for the normal, row after row of the texture's width.
+uniform sampler2D u_morph_texture;
+uniform int u_morph_target_count; // targets of the primitive (texels per vertex / 2)
+// This draw's targets with a non-zero weight (morph_active): target numbers
+// and weights, four to a vector (a float array may take a whole vec4 a
+// float on some drivers); u_morph_count 0 for a primitive without targets.
+uniform int u_morph_count;
+uniform ivec4 u_morph_targets[MORPH_MAX_ACTIVE / 4];
+uniform vec4 u_morph_weights[MORPH_MAX_ACTIVE / 4];
+
+vec3 morph_delta(int texel)
+{
+    int width = textureSize(u_morph_texture, 0).x;
+    return texelFetch(u_morph_texture, ivec2(texel % width, texel / width), 0).xyz;
+}
+
+void morph_vertex(inout vec3 position, inout vec3 normal)
+{
+    // gl_VertexID: the vertex's index in the buffer, also when drawn by
+    // glDrawElements; the same number the CPU's loop has.
+    int first = 2 * gl_VertexID * u_morph_target_count;
+    for (int k = 0; k < u_morph_count; k++) {
+        int texel = first + 2 * u_morph_targets[k / 4][k % 4];
+        float weight = u_morph_weights[k / 4][k % 4];
+        position += weight * morph_delta(texel);
+        normal += weight * morph_delta(texel + 1);
+    }
+}
+// [/listing]
 
 // [listing skin_joints]
 #ifndef SKIN_DUAL_QUAT
@@ -49,12 +83,17 @@ mat4 skin_matrix_of(uint joint)
 void skin_vertex(uvec4 joints, vec4 weights, vec3 position, vec3 normal, out vec3 skinned_position,
                  out vec3 skinned_normal);
 
+// [listing skin_main]
 void main()
 {
-    skin_vertex(a_joints, a_weights, a_position, a_normal, v_position_world, v_normal_world);
+    // The morph first, in model space at bind time, then the skin.
+    vec3 position = a_position, normal = a_normal;
+    morph_vertex(position, normal);
+    skin_vertex(a_joints, a_weights, position, normal, v_position_world, v_normal_world);
     v_texcoord = a_texcoord;
     gl_Position = u_clip_from_world * vec4(v_position_world, 1.0);
 }
+// [/listing]
 
 #else // SKIN_DUAL_QUAT
 // [listing skin_dual_quat]
@@ -90,7 +129,9 @@ void dq_skin_vertex(uvec4 joints, vec4 weights, vec3 position, vec3 normal, out 
 
 void main()
 {
-    dq_skin_vertex(a_joints, a_weights, a_position, a_normal, v_position_world, v_normal_world);
+    vec3 position = a_position, normal = a_normal;
+    morph_vertex(position, normal);
+    dq_skin_vertex(a_joints, a_weights, position, normal, v_position_world, v_normal_world);
     v_texcoord = a_texcoord;
     gl_Position = u_clip_from_world * vec4(v_position_world, 1.0);
 }

@@ -3,7 +3,7 @@
 transform feedback) against ch06_cpu_skinning --dump-obj (the CPU's) on the
 same models, so the GPU's result is checked by chapter 06's format and tools:
 
-    dump_obj_compare.py CH06 CH07 MODEL_OR_FOLDER...
+    dump_obj_compare.py [--mesh-weights W,W,...] CH06 CH07 MODEL_OR_FOLDER...
 
 Every line must be the same ('o' and 'f' lines exactly, as many 'v' lines in
 the same order), and every vertex within 1e-4 of the diagonal of the box
@@ -11,7 +11,10 @@ around the model's vertices. A folder stands for its .gltf/.glb files that
 have skins; a folder that does not exist is skipped (exit 77), as the
 Khronos models in ../shared may be absent ($SA_SHARED_DIR, when set, stands
 for ../shared: tests/shared_dir.py). On a failure the programs' stderr is
-shown too (an exercise stub names itself there)."""
+shown too (an exercise stub names itself there). --mesh-weights: both
+programs read a variant of each model whose meshes with morph targets have
+these mesh.weights (tests/threejs_check.py's write_variant), so that the
+morph shows where the file's weights are 0."""
 import json
 import math
 import os
@@ -89,6 +92,9 @@ def fail(message, notes):
 
 
 def main(argv):
+    mesh_weights = None
+    if len(argv) > 2 and argv[1] == "--mesh-weights":
+        mesh_weights, argv = argv[2], argv[:1] + argv[3:]
     ch06, ch07, rest = argv[1], argv[2], [shared_path(a) for a in argv[3:]]
     if not any(os.path.exists(a) for a in rest):
         print("skipped: none of", rest, "exists")
@@ -96,6 +102,10 @@ def main(argv):
     checked = 0
     with tempfile.TemporaryDirectory() as tmp:
         for model in models(rest):
+            if mesh_weights:
+                from threejs_check import write_variant  # noqa: E402
+                model = write_variant(model, {"interpolation": None, "channels": "weights",
+                                              "mesh_weights": mesh_weights, "node_weights": None}, tmp)
             notes = []
             cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"), notes)
             gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"), notes)

@@ -8,6 +8,8 @@
 #   11-stairs-no-ik-ik.png  ch11_ik at 6 s with --no-ik (left) and with IK (right)
 #   11-stairs-debug.png     ch11_ik at 6 s with --debug
 #   02-z-up-normals.png     ch02_obj_loader on hex_prism.obj, --z-up and --z-up-positions-only
+#   07-morph-cube.png       ch07_gpu_skinning on AnimatedMorphCube, --morph-weights 0,0 and 0.5,0.5
+#                           (Debian's assimp-testmodels, $SA_MORPH_CUBE_DIR; left as it is when absent)
 #   and one frame each: 02-obj-loader, 04-bone-tree-turned, 05-bind-pose,
 #   05-heat-map, 05-mesh-lying, 06-cpu-skinning, 06-position-colors,
 #   07-gpu-skinning, 07-twist-linear, 07-twist-dq, 11-ik-tube, 11-stairs
@@ -157,6 +159,18 @@ for mode in z-up z-up-positions-only; do
 done
 compose --gap 0 "$out/02-z-up-normals.png" "$frames/z-up.png=0,0,480,360" \
   "$frames/z-up-positions-only.png=0,0,480,360"
+
+# Chapter 07's morph in the vertex shader: the cube's base shape (left), both
+# targets at half weight (right); the label's rows cut off.
+cube_dir=${SA_MORPH_CUBE_DIR:-/usr/share/assimp/models/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF}
+if [ -f "$cube_dir/AnimatedMorphCube.gltf" ]; then
+  for shape in base:0,0 half:0.5,0.5; do
+    "$build/07_gpu_skinning/ch07_gpu_skinning" --model "$cube_dir/AnimatedMorphCube.gltf" --morph-weights ${shape#*:} \
+      --headless --frames 3 --time 0.8 --size 400x400 --screenshot "$frames/morph-cube-${shape%%:*}.png" >/dev/null 2>&1
+  done
+  compose --gap 8 "$out/07-morph-cube.png" "$frames/morph-cube-base.png=20,60,360,320" \
+    "$frames/morph-cube-half.png=20,60,360,320"
+fi
 
 # One frame each, the whole window: screenshot.sh's --frames 3 and (but for
 # 11-stairs) --time 0.8, with other options.

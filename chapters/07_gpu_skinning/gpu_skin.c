@@ -4,6 +4,7 @@
 
 #include "common/files.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,8 +72,9 @@ static GLuint build(const skin_program *p, sa_error *err)
      * Each file then starts at its own line 1 (#line N S: S numbers the
      * file in the driver's messages). */
     char preamble[256];
-    snprintf(preamble, sizeof preamble, "#version 330 core\n#define SKIN_MAX_JOINTS %d\n%s%s#line 1 1\n", p->max_joints,
-             p->storage == SKIN_TEXTURE_BUFFER ? "#define SKIN_TEXTURE_BUFFER\n" : "",
+    snprintf(preamble, sizeof preamble,
+             "#version 330 core\n#define SKIN_MAX_JOINTS %d\n#define MORPH_MAX_ACTIVE %d\n%s%s#line 1 1\n",
+             p->max_joints, MORPH_MAX_ACTIVE, p->storage == SKIN_TEXTURE_BUFFER ? "#define SKIN_TEXTURE_BUFFER\n" : "",
              p->method == SKIN_DUAL_QUAT ? "#define SKIN_DUAL_QUAT\n" : "");
     /* The skinning function: skin_vertex() or dq_skin_vertex(), each the
      * function of an exercise, appended to skin.vert. */
@@ -106,9 +108,19 @@ static GLuint build(const skin_program *p, sa_error *err)
             glUniformBlockBinding(program, block, SKIN_BLOCK_BINDING);
         glUseProgram(program);
         glUniform1i(glGetUniformLocation(program, "u_skin_texture"), SKIN_TEXTURE_UNIT);
+        glUniform1i(glGetUniformLocation(program, "u_morph_texture"), MORPH_TEXTURE_UNIT);
         glUseProgram(0);
     }
     return program;
+}
+
+/* The morph uniforms of a freshly built program. */
+static void find_morph_uniforms(skin_program *p)
+{
+    p->morph_count_at = glGetUniformLocation(p->program.id, "u_morph_count");
+    p->morph_targets_at = glGetUniformLocation(p->program.id, "u_morph_targets");
+    p->morph_weights_at = glGetUniformLocation(p->program.id, "u_morph_weights");
+    p->morph_target_count_at = glGetUniformLocation(p->program.id, "u_morph_target_count");
 }
 
 bool skin_program_load(skin_program *p, skin_method method, skin_storage storage, int max_joints, sa_error *err)
@@ -127,6 +139,7 @@ bool skin_program_load(skin_program *p, skin_method method, skin_storage storage
     snprintf(p->program.vertex_path, sizeof p->program.vertex_path, "%s", SKIN_VERT);
     snprintf(p->program.fragment_path, sizeof p->program.fragment_path, "%s", SKIN_FRAG);
     p->program.id = build(p, err);
+    find_morph_uniforms(p);
     return p->program.id != 0;
 }
 
@@ -137,6 +150,7 @@ bool skin_program_reload(skin_program *p, sa_error *err)
         return false;
     glDeleteProgram(p->program.id);
     p->program.id = fresh;
+    find_morph_uniforms(p);
     return true;
 }
 
@@ -219,6 +233,104 @@ void skin_palette_bind(const skin_palette *pal)
         glBindTexture(GL_TEXTURE_BUFFER, pal->texture);
         glActiveTexture(GL_TEXTURE0);
     }
+}
+
+/* --- morph targets ------------------------------------------------------------ */
+
+/* [listing morph_active_choose] */
+bool morph_active_choose(int target_count, const float *weights, morph_active *out)
+{
+    int nonzero = 0;
+    for (int t = 0; t < target_count; t++)
+        nonzero += weights[t] != 0.0f;
+    out->count = 0;
+    for (int t = 0; t < target_count; t++) {
+        if (weights[t] == 0.0f) /* adds nothing: not worth a loop turn */
+            continue;
+        if (nonzero > MORPH_MAX_ACTIVE) {
+            /* Too many: t is kept when fewer than MORPH_MAX_ACTIVE weigh
+             * more (of equal ones, the earlier counts as more). Quadratic,
+             * but only on a frame past the limit. */
+            int heavier = 0;
+            for (int u = 0; u < target_count; u++)
+                heavier += fabsf(weights[u]) > fabsf(weights[t]) || (u < t && fabsf(weights[u]) == fabsf(weights[t]));
+            if (heavier >= MORPH_MAX_ACTIVE)
+                continue;
+        }
+        out->target[out->count] = t;
+        out->weight[out->count] = weights[t];
+        out->count++;
+    }
+    return nonzero <= MORPH_MAX_ACTIVE;
+}
+/* [/listing] */
+
+/* [listing morph_texture_upload] */
+bool morph_texture_upload(GLuint *texture, size_t vertex_count, int target_count,
+                          const float (*const *position_deltas)[3], const float (*const *normal_deltas)[3],
+                          sa_error *err)
+{
+    *texture = 0;
+    if (target_count <= 0 || vertex_count == 0)
+        return true;
+    /* Two texels per vertex and target, a vertex's targets side by side:
+     * the shader's loop over one vertex's targets reads neighbours. */
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    size_t width = max_size < 4096 ? (size_t)max_size : 4096;
+    size_t texels = 2 * vertex_count * (size_t)target_count;
+    size_t rows = (texels + width - 1) / width;
+    if (rows > (size_t)max_size)
+        return sa_error_set(err, "%zu vertices x %d morph targets need %zu texels: a texture holds %zu x %d here",
+                            vertex_count, target_count, texels, width, max_size);
+    float(*deltas)[4] = calloc(rows * width, sizeof *deltas);
+    /* [elide report "out of memory"] */
+    if (!deltas)
+        return sa_error_set(err, "out of memory for %zu morph texels", texels);
+    /* [/elide] */
+    for (size_t v = 0; v < vertex_count; v++)
+        for (int t = 0; t < target_count; t++) {
+            size_t i = 2 * (v * (size_t)target_count + (size_t)t);
+            if (position_deltas[t])
+                memcpy(deltas[i], position_deltas[t][v], 3 * sizeof(float));
+            if (normal_deltas[t])
+                memcpy(deltas[i + 1], normal_deltas[t][v], 3 * sizeof(float));
+        }
+    glGenTextures(1, texture);
+    glBindTexture(GL_TEXTURE_2D, *texture);
+    /* texelFetch ignores filtering, but a texture whose filter wants mipmaps
+     * it lacks is incomplete, and reads zeros. */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)width, (GLsizei)rows, 0, GL_RGBA, GL_FLOAT, deltas);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    free(deltas);
+    /* [elide a GL error: the texture deleted, reported] */
+    GLenum gl_error = glGetError();
+    if (gl_error != GL_NO_ERROR) {
+        glDeleteTextures(1, texture);
+        *texture = 0;
+        return sa_error_set(err, "could not make a %zu x %zu morph texture (GL error 0x%x)", width, rows, gl_error);
+    }
+    /* [/elide] */
+    return true;
+}
+/* [/listing] */
+
+void morph_bind(const skin_program *p, GLuint texture, int target_count, const morph_active *active)
+{
+    int count = active && target_count > 0 ? active->count : 0;
+    glUniform1i(p->morph_count_at, count);
+    if (count == 0)
+        return;
+    /* Whole vec4s (the arrays are ivec4 and vec4, see skin.vert): the
+     * entries past count are read by no one. */
+    glUniform4iv(p->morph_targets_at, (count + 3) / 4, active->target);
+    glUniform4fv(p->morph_weights_at, (count + 3) / 4, active->weight);
+    glUniform1i(p->morph_target_count_at, target_count);
+    glActiveTexture(GL_TEXTURE0 + MORPH_TEXTURE_UNIT);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glActiveTexture(GL_TEXTURE0);
 }
 
 /* --- vertices ---------------------------------------------------------------- */

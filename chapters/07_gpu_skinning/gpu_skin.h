@@ -30,6 +30,16 @@
  * shaders/dq_skin_vertex.glsl instead: the GLSL half of exercise ex07.2 (the
  * stub is exercises/07_gpu_skinning/dq_skin_vertex.glsl).
  *
+ * Morph targets (glTF's blend shapes, chapter 06's morph_skin_vertex) are
+ * added in the same shader, before the skin, as on the CPU:
+ *
+ *     per primitive   its position and normal deltas: one RGBA32F 2D texture
+ *                     (morph_texture_upload), read with texelFetch from
+ *                     gl_VertexID; nothing for a primitive without targets
+ *     per draw        the targets with a non-zero weight this frame and their
+ *                     weights (morph_active): uniform arrays of
+ *                     MORPH_MAX_ACTIVE entries, and their count (0: no loop)
+ *
  * Every program also captures what its vertex shader wrote (v_position_world,
  * v_normal_world) with transform feedback: skin_capture() reads back the
  * skinned vertices, which is how --dump-obj and the tests see the GPU's work.
@@ -82,12 +92,52 @@ skin_storage skin_storage_for(int max_joints);
 bool skin_storage_choose(int max_joints, bool force_texture_buffer, bool has_texture_buffer, int block_max,
                          skin_storage *storage, bool *fell_back, sa_error *err);
 
+/* Texture unit of the morph deltas. */
+#define MORPH_TEXTURE_UNIT 2
+
+/* [listing morph_active] */
+/* The most morph targets one draw adds: uniform arrays of this many target
+ * numbers and weights (16 ivec4 and 16 vec4, 32 of the 256 vec4 uniforms GL
+ * 3.3 guarantees a vertex shader). Only targets with a non-zero weight
+ * count, so a face of a hundred targets of which a few move at once fits.
+ * Past it, the MORPH_MAX_ACTIVE largest weights (by magnitude) are drawn and
+ * the rest dropped: chapter 06's CPU path stays exact. */
+#define MORPH_MAX_ACTIVE 64
+
+/* One primitive's targets this frame, as the shader reads them: target[k]
+ * with weight[k] for k < count, in target order. */
+typedef struct morph_active {
+    int count;
+    int target[MORPH_MAX_ACTIVE];
+    float weight[MORPH_MAX_ACTIVE];
+} morph_active;
+
+/* From one primitive's target_count weights: the targets whose weight is not
+ * 0, in target order; when more than MORPH_MAX_ACTIVE are, the
+ * MORPH_MAX_ACTIVE largest in magnitude (of equal ones, the earlier target),
+ * still in target order, and returns false (something was dropped). */
+bool morph_active_choose(int target_count, const float *weights, morph_active *out);
+/* [/listing] */
+
+/* A primitive's deltas as a texture (GL_TEXTURE_2D, RGBA32F, no filtering:
+ * texelFetch only): texel i = 2 (vertex target_count + target) + attribute
+ * (0 position, 1 normal; w unused) at (i % width, i / width), width
+ * min(GL_MAX_TEXTURE_SIZE, 4096) (the shader asks textureSize). A NULL delta
+ * array is zeros. *texture 0 when target_count is 0. Fails, with a one-line
+ * error, when the texels need more rows than GL_MAX_TEXTURE_SIZE. */
+bool morph_texture_upload(GLuint *texture, size_t vertex_count, int target_count,
+                          const float (*const *position_deltas)[3], const float (*const *normal_deltas)[3],
+                          sa_error *err);
+
 /* A skinning program: skin.vert + skin_vertex.glsl, and lit.frag. */
 typedef struct skin_program {
     shader_program program; /* id, and the paths for messages; lit_*() take it */
     skin_method method;
     skin_storage storage;
     int max_joints; /* SKIN_MAX_JOINTS of the uniform block */
+    /* Where the morph uniforms are (u_morph_count, u_morph_targets,
+     * u_morph_weights, u_morph_target_count): found once after linking. */
+    GLint morph_count_at, morph_targets_at, morph_weights_at, morph_target_count_at;
 } skin_program;
 
 bool skin_program_load(skin_program *p, skin_method method, skin_storage storage, int max_joints, sa_error *err);
@@ -118,6 +168,11 @@ void skin_palette_upload_dual_quats(skin_palette *pal, int count, const dual_qua
 /* Before drawing with it: binds the buffer (block binding SKIN_BLOCK_BINDING)
  * or the texture (unit SKIN_TEXTURE_UNIT). */
 void skin_palette_bind(const skin_palette *pal);
+
+/* Before drawing one primitive with p (in use): its deltas' texture on unit
+ * MORPH_TEXTURE_UNIT and this frame's active targets; active NULL or
+ * target_count 0 (no morph targets): a count of 0, the shader adds nothing. */
+void morph_bind(const skin_program *p, GLuint texture, int target_count, const morph_active *active);
 
 /* One skinned primitive's vertex buffer (and the primitive's triangles):
  * the attributes above, joints as u8 when the skin has at most 256 joints,

@@ -4,6 +4,7 @@
 #include "chapters/05_inverse_bind/bind.h"
 #include "common/lit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +16,13 @@ void gpu_skin_scene_free(gpu_skin_scene *g)
         skin_palette_free(&g->palettes[i]);
     for (int i = 0; g->skin_dq && i < g->skin_count; i++)
         free(g->skin_dq[i]);
+    for (int i = 0; g->morph_textures && i < g->primitive_count; i++)
+        if (g->morph_textures[i])
+            glDeleteTextures(1, &g->morph_textures[i]);
     for (int m = 0; m < 2; m++)
         skin_program_unload(&g->programs[m]);
+    free(g->morph_textures);
+    free(g->morph_active);
     free(g->meshes);
     free(g->palettes);
     free(g->skin_dq);
@@ -42,7 +48,9 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
      * skin (skin -1: its node's matrix alone), at skin_count + its index. */
     g->palettes = calloc((size_t)g->skin_count + (size_t)g->primitive_count + 1, sizeof *g->palettes);
     g->skin_dq = calloc((size_t)g->skin_count + 1, sizeof *g->skin_dq);
-    bool ok = g->meshes && g->palettes && g->skin_dq;
+    g->morph_textures = calloc((size_t)g->primitive_count + 1, sizeof *g->morph_textures);
+    g->morph_active = calloc((size_t)g->primitive_count + 1, sizeof *g->morph_active);
+    bool ok = g->meshes && g->palettes && g->skin_dq && g->morph_textures && g->morph_active;
     for (int i = 0; ok && i < g->skin_count; i++)
         ok = (g->skin_dq[i] = calloc((size_t)doc->skins[i].joint_count + 1, sizeof(dual_quat))) != NULL;
     if (!ok) {
@@ -51,7 +59,9 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
     }
     for (int i = 0; ok && i < g->primitive_count; i++) {
         const skinned_primitive *sp = &sc->primitives[i];
-        ok = skin_mesh_upload(&g->meshes[i], &doc->meshes[sp->mesh].primitives[sp->primitive], &sp->influences, err);
+        ok = skin_mesh_upload(&g->meshes[i], &doc->meshes[sp->mesh].primitives[sp->primitive], &sp->influences, err) &&
+             morph_texture_upload(&g->morph_textures[i], sp->job.vertex_count, sp->target_count, sp->position_deltas,
+                                  sp->normal_deltas, err);
         if (!ok)
             sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
     }
@@ -86,8 +96,23 @@ void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s,
             skin_palette_upload_dual_quats(&g->palettes[i], count, g->skin_dq[i]);
         }
     }
-    /* Morph targets without a skin: the node's matrix, a palette of one (the
-     * GPU draws their base shape; the CPU path morphs them). */
+    /* Morph targets: each primitive's targets with a weight this frame. */
+    for (int i = 0; i < g->primitive_count; i++) {
+        const skinned_primitive *sp = &sc->primitives[i];
+        if (sp->target_count == 0)
+            continue;
+        bool all = morph_active_choose(sp->target_count, sc->morph_weights + sp->weight_start, &g->morph_active[i]);
+        /* [elide past MORPH_MAX_ACTIVE: a note on stderr, once] */
+        if (!all && !g->morph_limit_noted) {
+            fprintf(stderr,
+                    "note: meshes[%d] has more than %d morph targets with a weight at once: the GPU draws the %d "
+                    "largest (the CPU path, G, draws them all)\n",
+                    sp->mesh, MORPH_MAX_ACTIVE, MORPH_MAX_ACTIVE);
+            g->morph_limit_noted = true;
+        }
+        /* [/elide] */
+    }
+    /* Morph targets without a skin: the node's matrix, a palette of one. */
     skin_scene_node_matrices(sc, s);
     for (int i = 0; i < g->primitive_count; i++) {
         skinned_primitive *sp = &sc->primitives[i];
@@ -103,6 +128,15 @@ void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s,
     }
 }
 /* [/listing] */
+
+/* Before drawing primitive i: its palette (its skin's, or its node's
+ * matrix), its morph texture and this frame's targets. */
+static void bind_primitive(const gpu_skin_scene *g, const skin_scene *sc, int i, skin_method method)
+{
+    const skinned_primitive *sp = &sc->primitives[i];
+    skin_palette_bind(&g->palettes[sp->skin >= 0 ? sp->skin : g->skin_count + i]);
+    morph_bind(&g->programs[method], g->morph_textures[i], sp->target_count, &g->morph_active[i]);
+}
 
 void gpu_skin_scene_draw(const gpu_skin_scene *g, const skin_scene *sc, const scene_gl *materials, const bool *shown,
                          skin_method method)
@@ -121,7 +155,7 @@ void gpu_skin_scene_draw(const gpu_skin_scene *g, const skin_scene *sc, const sc
         bool two_sided = look && look->double_sided;
         if (two_sided)
             glDisable(GL_CULL_FACE);
-        skin_palette_bind(&g->palettes[sp->skin >= 0 ? sp->skin : g->skin_count + i]);
+        bind_primitive(g, sc, i, method);
         gpu_mesh_draw(&g->meshes[i]);
         if (two_sided)
             glEnable(GL_CULL_FACE);
@@ -133,7 +167,7 @@ bool gpu_skin_scene_capture(const gpu_skin_scene *g, skin_scene *sc, skin_method
     glUseProgram(g->programs[method].program.id);
     for (int i = 0; i < g->primitive_count; i++) {
         skinned_primitive *sp = &sc->primitives[i];
-        skin_palette_bind(&g->palettes[sp->skin >= 0 ? sp->skin : g->skin_count + i]);
+        bind_primitive(g, sc, i, method);
         if (!skin_capture(&g->meshes[i], sp->job.vertex_count, sp->positions, sp->normals, err))
             return sa_error_prefix(err, "meshes[%d].primitives[%d]", sp->mesh, sp->primitive);
     }

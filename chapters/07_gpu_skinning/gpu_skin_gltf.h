@@ -37,10 +37,16 @@ typedef struct gpu_skin_scene {
     bool storage_fell_back;   /* a texture buffer was wanted, the context has none (WebGL 2): the uniform block */
     int max_joints;           /* the largest skin */
     skin_program programs[2]; /* [SKIN_LINEAR], [SKIN_DUAL_QUAT] */
+    /* Morph targets, per primitive: the deltas' texture (0: no targets) and
+     * this frame's targets with a non-zero weight (gpu_skin_scene_update). */
+    GLuint *morph_textures;     /* [primitive_count] */
+    morph_active *morph_active; /* [primitive_count] */
+    bool morph_limit_noted;     /* the note past MORPH_MAX_ACTIVE is printed once */
 } gpu_skin_scene;
 
-/* Uploads sc's skinned primitives (skin_scene_init(sc, doc, ...) done) and
- * makes a palette per skin. The storage is the uniform block when the
+/* Uploads sc's skinned primitives (skin_scene_init(sc, doc, ...) done),
+ * their morph targets' deltas (morph_texture_upload), and makes a palette
+ * per skin. The storage is the uniform block when the
  * largest skin fits in one, else the texture buffer, or the texture buffer
  * anyway with force_texture_buffer (to try it); where the context has no
  * texture buffers (WebGL 2), the uniform block with storage_fell_back set,
@@ -53,9 +59,12 @@ bool gpu_skin_scene_init(gpu_skin_scene *g, const skin_scene *sc, const gltf_doc
 bool gpu_skin_scene_load_programs(gpu_skin_scene *g, sa_error *err);
 void gpu_skin_scene_free(gpu_skin_scene *g);
 
-/* Per frame, after sc->model_from_joint is filled: every skin's skin
- * matrices (into sc->skin_matrix), and for SKIN_DUAL_QUAT their dual
- * quaternions; one upload per skin. */
+/* Per frame, after sc->model_from_joint is filled (and sc->morph_weights,
+ * to animate them): every skin's skin matrices (into sc->skin_matrix), and
+ * for SKIN_DUAL_QUAT their dual quaternions, one upload per skin; each
+ * morphed primitive's active targets (morph_active_choose). A primitive with
+ * more than MORPH_MAX_ACTIVE non-zero weights says so once on stderr, and is
+ * drawn with the largest of them. */
 void gpu_skin_scene_update(gpu_skin_scene *g, skin_scene *sc, const skeleton *s, skin_method method);
 
 /* Draws every skinned primitive of a shown node (shown NULL: all) with
@@ -66,7 +75,7 @@ void gpu_skin_scene_draw(const gpu_skin_scene *g, const skin_scene *sc, const sc
                          skin_method method);
 
 /* Transform feedback of every skinned primitive with programs[method]: the
- * GPU's skinned positions and normals replace sc->primitives[i].positions and
+ * GPU's morphed and skinned positions and normals replace sc->primitives[i].positions and
  * normals, where skin_scene_write_obj() and the tests read them. */
 bool gpu_skin_scene_capture(const gpu_skin_scene *g, skin_scene *sc, skin_method method, sa_error *err);
 

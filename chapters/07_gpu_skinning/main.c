@@ -13,6 +13,8 @@
  *   ch07_gpu_skinning --model assets/models/tube.gltf --twist 180 --method dq
  *   ch07_gpu_skinning --model FILE --dump-obj OUT.obj the GPU's skinned rest
  *                     pose, read back with transform feedback (no window shown)
+ *   ch07_gpu_skinning --model AnimatedMorphCube.gltf --morph-weights 0.5,0.5
+ *                     morph targets, added in the vertex shader before the skin
  *
  * Keys: G GPU / CPU skinning, Q linear / dual quaternions, M motion (wave,
  * twist, still). The window title and the label show the frame time.
@@ -28,13 +30,14 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *dump_obj_path = NULL;
 static int method = SKIN_LINEAR;
 static const char *const method_names[] = {[SKIN_LINEAR] = "linear", [SKIN_DUAL_QUAT] = "dq"};
 static cli_choices method_choices = {&method, method_names, 2};
-static const char *joint_option = NULL;
+static const char *joint_option = NULL, *morph_weights_option = NULL;
 static bool cpu_option = false, texture_buffer_option = false;
 static float twist_option = NAN;
 static const cli_option options_extra[] = {
@@ -48,6 +51,9 @@ static const cli_option options_extra[] = {
     {"--twist", CLI_FLOAT, &twist_option, "DEGREES",
      "no motion: the rest pose with one joint (--joint) twisted about its bone"},
     {"--joint", CLI_STRING, &joint_option, "NAME", "the joint --twist turns (default: the first skin's last joint)"},
+    {"--morph-weights", CLI_STRING, &morph_weights_option, "W,W,...",
+     "the weights of targets 0, 1, ... of every mesh with morph targets (default: the file's; targets past the "
+     "list keep theirs)"},
 };
 static const cli_key keys[] = {
     {"G", "GPU / CPU skinning"},
@@ -74,6 +80,31 @@ static bool find_twist_joint(const skeleton *s, const char *path, int *twist_joi
             return sa_error_set(err, "%s: --joint: no joint is called '%s'", path, joint_option);
     } else if (s->skin_count > 0 && s->skins[0].joint_count > 0) {
         *twist_joint = s->skins[0].joint_of_skin_joint[s->skins[0].joint_count - 1];
+    }
+    return true;
+}
+
+/* --morph-weights: the numbers of the list, comma-separated, over each
+ * morphed node's weights in sc->morph_weights (target t gets the t-th). */
+static bool set_morph_weights(skin_scene *sc, const gltf_document *doc, const char *list, sa_error *err)
+{
+    float given[256];
+    int count = 0;
+    for (const char *c = list;; c++) {
+        char *end;
+        float w = strtof(c, &end);
+        if (end == c || !isfinite(w) || (*end != ',' && *end != '\0') || count == 256)
+            return sa_error_set(err, "--morph-weights: '%s' is not a list of up to 256 numbers (W,W,...)", list);
+        given[count++] = w;
+        c = end;
+        if (*c == '\0')
+            break;
+    }
+    for (int n = 0; n < doc->node_count; n++) {
+        int start = sc->morph_weight_start[n];
+        int targets = start >= 0 ? doc->meshes[doc->nodes[n].mesh].target_count : 0;
+        for (int t = 0; t < targets && t < count; t++)
+            sc->morph_weights[start + t] = given[t];
     }
     return true;
 }
@@ -145,7 +176,8 @@ int main(int argc, char **argv)
     gpu_skinned_view v = {0};
     int twist_joint = -1;
     if (!skinned_view_load(&v.view, options.model, !dump_obj_path, &err) ||
-        !find_twist_joint(&v.view.base.skel, v.view.base.path, &twist_joint, &err)) {
+        !find_twist_joint(&v.view.base.skel, v.view.base.path, &twist_joint, &err) ||
+        (morph_weights_option && !set_morph_weights(&v.view.sc, &v.view.base.doc, morph_weights_option, &err))) {
         gpu_skinned_view_free(&v);
         return app_fail(&err);
     }

@@ -8,7 +8,10 @@
  *  - dual quaternions (--method dq): the silhouette keeps its width all the
  *    way up;
  *  - the CPU path (--cpu, chapter 06) and the texture buffer
- *    (--texture-buffer) draw the same picture as the GPU's uniform block.
+ *    (--texture-buffer) draw the same picture as the GPU's uniform block;
+ *  - AnimatedMorphCube (the optional third argument: its folder; skipped
+ *    when absent) at --morph-weights 0.5,0.5 is another picture than at 0,0
+ *    (the vertex shader morphs), and the CPU's morph draws the GPU's.
  * Only the middle third of each row is measured (the label at the top left
  * is text in greys on the background, left out as background-like greys). */
 #include "common/app.h"
@@ -16,7 +19,7 @@
 #include "tests/gl/gl_test_util.h"
 #include "tests/test_util.h"
 
-static const char *program, *out_dir;
+static const char *program, *out_dir, *morph_cube_dir;
 
 static bool is_tube(const unsigned char *p)
 {
@@ -119,18 +122,57 @@ static void cpu_gpu_and_texture_buffer_draw_the_same(void **state)
         fail_msg("the texture buffer draws another picture than the uniform block: %d pixels differ", tbo_diff);
 }
 
+/* The cube's frames: its file, then options. */
+static void render_cube(const char *name, const char *options, image_rgba8 *img)
+{
+    char file[128], arguments[1024];
+    snprintf(file, sizeof file, "ch07_%s", name);
+    snprintf(arguments, sizeof arguments,
+             "--model \"%s/AnimatedMorphCube.gltf\" --headless --frames 2 --size 300x300 %s", morph_cube_dir, options);
+    gl_test_screenshot(program, arguments, out_dir, file, img);
+}
+
+static void morph_cube_morphs_on_the_gpu_as_on_the_cpu(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/AnimatedMorphCube.gltf", morph_cube_dir ? morph_cube_dir : "");
+    FILE *f = morph_cube_dir ? fopen(path, "rb") : NULL;
+    if (!f) {
+        printf("skipped: %s is absent\n", path);
+        skip();
+    }
+    fclose(f);
+    image_rgba8 base, gpu, cpu;
+    render_cube("morph_cube_base", "--morph-weights 0,0", &base);
+    render_cube("morph_cube_gpu", "--morph-weights 0.5,0.5", &gpu);
+    render_cube("morph_cube_cpu", "--morph-weights 0.5,0.5 --cpu", &cpu);
+    int morphed = differing_pixels(&base, &gpu), cpu_diff = differing_pixels(&gpu, &cpu);
+    image_free(&base);
+    image_free(&gpu);
+    image_free(&cpu);
+    printf("AnimatedMorphCube at weights 0.5, 0.5: %d pixels differ from the base shape, %d from the CPU's\n", morphed,
+           cpu_diff);
+    if (morphed < 2000)
+        fail_msg("AnimatedMorphCube: weights 0.5, 0.5 draw nearly the base shape (%d pixels differ)", morphed);
+    if (cpu_diff > 20)
+        fail_msg("AnimatedMorphCube: the CPU's morph draws another picture than the GPU's: %d pixels differ", cpu_diff);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: %s CH07_PROGRAM OUT_DIR\n", argv[0]);
+        fprintf(stderr, "usage: %s CH07_PROGRAM OUT_DIR [MORPH_CUBE_DIR]\n", argv[0]);
         return 2;
     }
     program = argv[1];
     out_dir = argv[2];
+    morph_cube_dir = argc > 3 ? argv[3] : NULL;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(linear_blend_pinches_the_twisted_tube),
         cmocka_unit_test(dual_quaternions_keep_the_twisted_tube_round),
         cmocka_unit_test(cpu_gpu_and_texture_buffer_draw_the_same),
+        cmocka_unit_test(morph_cube_morphs_on_the_gpu_as_on_the_cpu),
     };
     return cmocka_run_group_tests_name("ch07 screenshots", tests, NULL, NULL);
 }

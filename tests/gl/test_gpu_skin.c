@@ -416,6 +416,200 @@ static void dual_quats_against_skin_matrices(void **state)
     unload(&m);
 }
 
+/* --- morph targets (issue 36) ------------------------------------------------ */
+
+/* morph_active_choose by hand: zeros left out, target order kept; past
+ * MORPH_MAX_ACTIVE the largest magnitudes, ties to the earlier target. */
+static void morph_active_by_hand(void **state)
+{
+    (void)state;
+    morph_active a;
+    const float few[5] = {0.0f, 0.5f, 0.0f, -1.0f, 2.0f};
+    EXPECT_TRUE(morph_active_choose(5, few, &a));
+    EXPECT_INT(3, a.count);
+    EXPECT_INT(1, a.target[0]);
+    EXPECT_INT(3, a.target[1]);
+    EXPECT_INT(4, a.target[2]);
+    EXPECT_TRUE(a.weight[0] == 0.5f && a.weight[1] == -1.0f && a.weight[2] == 2.0f);
+    EXPECT_TRUE(morph_active_choose(0, few, &a));
+    EXPECT_INT(0, a.count);
+    const float none[3] = {0, 0, 0};
+    EXPECT_TRUE(morph_active_choose(3, none, &a));
+    EXPECT_INT(0, a.count);
+    /* 70 targets, target t weighing (t + 1) / 100, but target 5 weighing -2
+     * and targets 10 and 11 both 0.065. By magnitude: target 5, targets 69
+     * down to 12 (58 of them), 9 8 7 6 (0.10 .. 0.07): 63; then the tie
+     * 0.065: target 10 is the 64th, target 11 and targets 0..4 are left out.
+     * In target order: 5 6 7 8 9 10 12 13 ... 69. */
+    float many[70];
+    for (int t = 0; t < 70; t++)
+        many[t] = (float)(t + 1) / 100.0f;
+    many[5] = -2.0f;
+    many[10] = many[11] = 0.065f;
+    EXPECT_TRUE(!morph_active_choose(70, many, &a));
+    EXPECT_INT(MORPH_MAX_ACTIVE, a.count);
+    EXPECT_INT(5, a.target[0]);
+    EXPECT_INT(6, a.target[1]);
+    EXPECT_INT(10, a.target[5]);
+    EXPECT_INT(12, a.target[6]);
+    EXPECT_INT(69, a.target[63]);
+    EXPECT_TRUE(a.weight[0] == -2.0f);
+    /* A tie at the edge: 65 equal weights, the first 64 kept. */
+    float equal[65];
+    for (int t = 0; t < 65; t++)
+        equal[t] = 0.25f;
+    EXPECT_TRUE(!morph_active_choose(65, equal, &a));
+    EXPECT_INT(64, a.count);
+    EXPECT_INT(0, a.target[0]);
+    EXPECT_INT(63, a.target[63]);
+}
+
+/* A synthetic primitive through the shader's morph, against the morph
+ * written here from the spec (base + sum of weight x delta, the normal then
+ * normalized; the skin the identity): 3000 vertices and target_count
+ * targets, so that the deltas fill many rows of the texture (texel
+ * addressing past the first row). Target 1 has no normal deltas (NULL:
+ * zeros). With 70 targets, every weight non-zero: the GPU adds the 64
+ * largest, the reference too. */
+static void morph_synthetic(int target_count, const char *what)
+{
+    enum { N = 3000 };
+    static float positions[N][3], normals[N][3], out_positions[N][3], out_normals[N][3];
+    static uint32_t indices[3] = {0, 1, 2};
+    float(*deltas)[N][3] = malloc((size_t)target_count * 2 * sizeof *deltas);
+    const float(**position_deltas)[3] = malloc((size_t)target_count * sizeof *position_deltas);
+    const float(**normal_deltas)[3] = malloc((size_t)target_count * sizeof *normal_deltas);
+    float weights[80];
+    assert_true(deltas && position_deltas && normal_deltas && target_count <= 80);
+    for (int v = 0; v < N; v++) {
+        positions[v][0] = (float)(v % 17) * 0.1f;
+        positions[v][1] = (float)(v % 13) * -0.2f;
+        positions[v][2] = (float)(v / 100) * 0.05f;
+        normals[v][0] = 0.0f, normals[v][1] = 1.0f, normals[v][2] = 0.0f;
+    }
+    for (int t = 0; t < target_count; t++) {
+        for (int v = 0; v < N; v++)
+            for (int c = 0; c < 3; c++) {
+                deltas[2 * t][v][c] = (float)((v * 7 + t * 13 + c * 5) % 23) * 0.01f - 0.1f;
+                deltas[2 * t + 1][v][c] = (float)((v * 3 + t * 11 + c * 7) % 19) * 0.02f - 0.2f;
+            }
+        position_deltas[t] = (const float(*)[3])deltas[2 * t];
+        normal_deltas[t] = t == 1 ? NULL : (const float(*)[3])deltas[2 * t + 1];
+        weights[t] = target_count > MORPH_MAX_ACTIVE ? (float)(t + 1) / 100.0f
+                                                     : (t % 3 == 2 ? 0.0f : 0.3f * (float)t - 0.5f);
+    }
+    uint8_t(*joints)[4] = calloc(N, sizeof *joints);
+    float(*influence)[4] = calloc(N, sizeof *influence);
+    for (int v = 0; v < N; v++)
+        influence[v][0] = 1.0f;
+    skin_influences inf = {.vertex_count = N, .joint_count = 1, .joints_u8 = joints, .weights = influence};
+    gltf_primitive prim = {.vertex_count = N,
+                           .positions = (const float(*)[3])positions,
+                           .normals = (const float(*)[3])normals,
+                           .triangle_indices = indices,
+                           .triangle_count = 1};
+    sa_error err;
+    gpu_mesh mesh;
+    skin_program program;
+    skin_palette palette;
+    GLuint texture;
+    if (!skin_mesh_upload(&mesh, &prim, &inf, &err) ||
+        !skin_program_load(&program, SKIN_LINEAR, SKIN_UNIFORM_BLOCK, 1, &err) ||
+        !skin_palette_init(&palette, SKIN_UNIFORM_BLOCK, 1, &err) ||
+        !morph_texture_upload(&texture, N, target_count, position_deltas, normal_deltas, &err))
+        fail_msg("%s: %s", what, err.message);
+    mat4 identity[1];
+    glm_mat4_identity(identity[0]);
+    skin_palette_upload_matrices(&palette, 1, identity);
+    morph_active active;
+    morph_active_choose(target_count, weights, &active);
+    glUseProgram(program.program.id);
+    skin_palette_bind(&palette);
+    morph_bind(&program, texture, target_count, &active);
+    if (!skin_capture(&mesh, N, out_positions, out_normals, &err))
+        fail_msg("%s: %s", what, err.message);
+    /* The reference: the spec's sum over the targets drawn (all of them,
+     * or with 70 the 64 of largest weight: 7 .. 70 hundredths, t >= 6). */
+    double largest = 0.0, largest_normal = 0.0;
+    for (int v = 0; v < N; v++) {
+        double p[3] = {positions[v][0], positions[v][1], positions[v][2]};
+        double n[3] = {normals[v][0], normals[v][1], normals[v][2]};
+        for (int t = target_count > MORPH_MAX_ACTIVE ? target_count - MORPH_MAX_ACTIVE : 0; t < target_count; t++)
+            for (int c = 0; c < 3; c++) {
+                p[c] += weights[t] * deltas[2 * t][v][c];
+                n[c] += t == 1 ? 0.0 : weights[t] * deltas[2 * t + 1][v][c];
+            }
+        double length = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), d = 0.0, dn = 0.0;
+        for (int c = 0; c < 3; c++) {
+            d += (p[c] - out_positions[v][c]) * (p[c] - out_positions[v][c]);
+            dn += (n[c] / length - out_normals[v][c]) * (n[c] / length - out_normals[v][c]);
+        }
+        largest = sqrt(d) > largest || isnan(d) ? sqrt(d) : largest;
+        largest_normal = sqrt(dn) > largest_normal || isnan(dn) ? sqrt(dn) : largest_normal;
+    }
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    int width = max_size < 4096 ? max_size : 4096;
+    printf("morph, %s: %d vertices x %d targets (%d active), %d texture rows: max |gpu - reference| = %.3g, "
+           "normals %.3g\n",
+           what, N, target_count, active.count, (2 * N * target_count + width - 1) / width, largest, largest_normal);
+    if (!(largest < 1e-5) || !(largest_normal < 1e-4))
+        fail_msg("morph, %s: the GPU's vertices are %.3g (normals %.3g) from the reference", what, largest,
+                 largest_normal);
+    glDeleteTextures(1, &texture);
+    skin_palette_free(&palette);
+    skin_program_unload(&program);
+    gpu_mesh_unload(&mesh);
+    free(joints);
+    free(influence);
+    free(deltas);
+    free(position_deltas);
+    free(normal_deltas);
+}
+
+static void morph_many_rows(void **state)
+{
+    (void)state;
+    morph_synthetic(5, "five targets");
+}
+
+static void morph_past_the_limit(void **state)
+{
+    (void)state;
+    morph_synthetic(70, "70 targets, all weighted");
+}
+
+/* AnimatedMorphCube (no skin: its node's matrix, a palette of one) with the
+ * file's weights (0, 0), then chosen ones, through the public path
+ * (gpu_skin_scene_update and transform feedback) against chapter 06's
+ * skin_scene_run, in both storages. */
+static char morph_cube_path[1200];
+
+static void morph_cube(void **state)
+{
+    (void)state;
+    loaded m;
+    EXPECT_TRUE(load(morph_cube_path, &m));
+    EXPECT_INT(1, m.sc.primitive_count);
+    EXPECT_INT(2, m.sc.primitives[0].target_count);
+    const float chosen[][2] = {{0.0f, 0.0f}, {0.25f, 0.5f}, {1.0f, 0.0f}, {0.0f, 1.0f}, {-0.5f, 1.7f}};
+    for (int pass = 0; pass < 2; pass++) {
+        gpu_skin_scene g;
+        sa_error err;
+        if (!gpu_skin_scene_init(&g, &m.sc, &m.doc, pass == 1, &err) || !gpu_skin_scene_load_programs(&g, &err))
+            fail_msg("%s: %s", morph_cube_path, err.message);
+        for (size_t w = 0; w < sizeof chosen / sizeof chosen[0]; w++) {
+            memcpy(m.sc.morph_weights + m.sc.primitives[0].weight_start, chosen[w], sizeof chosen[w]);
+            memcpy(m.local, m.skel.rest_local, (size_t)m.skel.joint_count * sizeof *m.local);
+            char pose[64];
+            snprintf(pose, sizeof pose, "weights %g %g", chosen[w][0], chosen[w][1]);
+            compare(morph_cube_path, &m, &g, SKIN_LINEAR, pose, pass ? "texture buffer" : "uniform block");
+        }
+        gpu_skin_scene_free(&g);
+    }
+    unload(&m);
+}
+
 static char conformance_dir[1024];
 
 static int conformance(void)
@@ -461,6 +655,17 @@ static int close_app(void **state)
 
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "morph-cube") == 0) {
+        snprintf(morph_cube_path, sizeof morph_cube_path, "%s/AnimatedMorphCube.gltf", argv[2]);
+        FILE *f = fopen(morph_cube_path, "rb");
+        if (!f) {
+            printf("skipped: %s is absent\n", morph_cube_path);
+            return 77;
+        }
+        fclose(f);
+        const struct CMUnitTest tests[] = {cmocka_unit_test(morph_cube)};
+        return cmocka_run_group_tests_name("gpu_skin morph cube", tests, open_app, close_app);
+    }
     if (argc > 1 && strcmp(argv[1], "conformance") == 0) {
         if (!sa_test_shared("gltf", conformance_dir, sizeof conformance_dir)) {
             printf("skipped: %s is absent\n", conformance_dir);
@@ -476,6 +681,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(humanoid),
         cmocka_unit_test(u16_joint_indices),
         cmocka_unit_test(dual_quats_against_skin_matrices),
+        cmocka_unit_test(morph_active_by_hand),
+        cmocka_unit_test(morph_many_rows),
+        cmocka_unit_test(morph_past_the_limit),
     };
     return cmocka_run_group_tests_name("gpu_skin", tests, open_app, close_app);
 }

@@ -20,7 +20,10 @@ CHECK is one of
             whose picture moves (STILL_PROGRAMS: those whose does not)
   skinning  chapter 07's --dump-obj (GPU skinning, read back with transform
             feedback) against chapter 06's (CPU skinning), both in the
-            browser, by tests/dump_obj_compare.py's rule
+            browser, by tests/dump_obj_compare.py's rule; also
+            AnimatedMorphCube with mesh.weights 0.25, 0.5 (the morph in
+            WebGL 2's vertex shader), put into the file system (&write=) as
+            one file, where the assimp-testmodels package has it
   bad-input a model that is not there and a model file that is not glTF /
             OBJ: the page shows the error line the native program prints
             (up to its " (tried: ...)" list of folders, which names each
@@ -302,12 +305,33 @@ def check_frames(book):
     return ok
 
 
+# Chapter 07's morph targets in the browser: Khronos's AnimatedMorphCube
+# (Debian's assimp-testmodels), weighted by a variant of the file
+# (tests/threejs_check.py's write_variant: one .gltf, its buffer a data: URI).
+MORPH_CUBE = "/usr/share/assimp/models/glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf"
+
+
 def check_skinning(book):
+    from urllib.parse import quote
     steps = [{"query": f"?model={m}&args=--dump-obj,/out.obj&fetch=/out.obj"} for m in SKINNING_MODELS]
+    models = list(SKINNING_MODELS)
+    if os.path.exists(MORPH_CUBE):
+        from threejs_check import write_variant
+        folder = os.path.join(book.out, "morph")
+        os.makedirs(folder, exist_ok=True)
+        variant = write_variant(MORPH_CUBE, {"interpolation": None, "channels": "weights", "mesh_weights": "0.25,0.5",
+                                             "node_weights": None}, folder)
+        with open(variant, encoding="utf-8") as f:
+            text = f.read()
+        steps.append({"query": "?model=morph_cube.gltf&write=" + quote(f"/morph_cube.gltf:{text}") +
+                      "&args=--dump-obj,/out.obj&fetch=/out.obj"})
+        models.append("AnimatedMorphCube.gltf (mesh.weights 0.25, 0.5)")
+    else:
+        print(f"note: {MORPH_CUBE} is absent (Debian's assimp-testmodels): the morph is not checked in the browser")
     names = ["ch06_cpu_skinning", "ch07_gpu_skinning"]
     cpu, gpu = book.browse([{"page": book.pages[n], "steps": steps} for n in names])
     ok = True
-    for i, model in enumerate(SKINNING_MODELS):
+    for i, model in enumerate(models):
         texts, problems = [], []
         for name, job in zip(names, (cpu, gpu)):
             step = job["steps"][i] if i < len(job.get("steps", [])) else None
