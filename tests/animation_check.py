@@ -113,10 +113,17 @@ def posed_document(doc, buffers, index, t):
     for ch in anim["channels"]:
         target = ch["target"]
         path = target["path"]
-        if "node" not in target or path == "weights":
+        if "node" not in target:
             continue
         s = anim["samplers"][ch["sampler"]]
         times = [r[0] for r in values(doc, buffers, s["input"])]
+        if path == "weights":  # one weight per target a key (3 for CUBICSPLINE), into node.weights
+            mode = s.get("interpolation", "LINEAR")
+            flat = [r[0] for r in values(doc, buffers, s["output"])]
+            n = len(flat) // (len(times) * (3 if mode == "CUBICSPLINE" else 1))
+            nodes[target["node"]]["weights"] = sample(times, [flat[i:i + n] for i in range(0, len(flat), n)], mode,
+                                                      False, t)
+            continue
         v = sample(times, values(doc, buffers, s["output"]), s.get("interpolation", "LINEAR"), path == "rotation", t)
         nodes[target["node"]][path] = v
     if any("matrix" in nodes[ch["target"]["node"]] for ch in anim["channels"] if "node" in ch["target"]):
@@ -171,9 +178,11 @@ def check_obj(program, path):
     for index in range(len(doc.get("animations", []))):
         d = clip_duration(doc, buffers, doc["animations"][index])
         t = 0.37 * d
-        world = scene_matrices(posed_document(doc, buffers, index, t))
-        rest = skinning_check.scene_matrices
+        posed = posed_document(doc, buffers, index, t)
+        world = scene_matrices(posed)
+        rest, rest_weights = skinning_check.scene_matrices, skinning_check.morph_weights
         skinning_check.scene_matrices = lambda _doc: world  # chapter 06's reader, at this pose
+        skinning_check.morph_weights = lambda _doc, n: rest_weights(posed, n)  # and these weights
         try:
             with tempfile.TemporaryDirectory() as tmp:
                 # check_dump runs --dump-obj FILE on the model: the pose comes from --clip and --time
@@ -183,7 +192,7 @@ def check_obj(program, path):
                 os.chmod(wrapper, 0o755)
                 problems += ["clip %d --time %r: %s" % (index, t, p) for p in skinning_check.check_dump(wrapper, path)]
         finally:
-            skinning_check.scene_matrices = rest
+            skinning_check.scene_matrices, skinning_check.morph_weights = rest, rest_weights
     return problems
 
 
@@ -362,10 +371,15 @@ def synthetic_file(tmp):
 # --- bad input ------------------------------------------------------------------
 
 def one_clip_file(tmp, times, output, component_type=5126, normalized=False, type_="VEC3",
-                  interpolation="LINEAR", path="translation", count=None):
-    """A file of one node and one animation of one channel; output is raw bytes."""
+                  interpolation="LINEAR", path="translation", count=None, targets=0):
+    """A file of one node and one animation of one channel; output is raw bytes.
+    targets > 0: the node has a mesh of one triangle with that many morph
+    targets (each moving the triangle by its own corners)."""
     data = struct.pack("<%df" % len(times), *times) + output
     data += b"\0" * (-len(data) % 4)
+    corners = len(data)
+    if targets:
+        data += struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
     doc = {
         "asset": {"version": "2.0"}, "nodes": [{"name": "n"}], "scenes": [{"nodes": [0]}],
         "buffers": [{"uri": "a.bin", "byteLength": len(data)}],
@@ -377,6 +391,14 @@ def one_clip_file(tmp, times, output, component_type=5126, normalized=False, typ
         "animations": [{"name": "walk", "samplers": [{"input": 0, "output": 1, "interpolation": interpolation}],
                         "channels": [{"sampler": 0, "target": {"node": 0, "path": path}}]}],
     }
+    if targets:
+        doc["bufferViews"][1]["byteLength"] = corners - 4 * len(times)
+        doc["bufferViews"].append({"buffer": 0, "byteOffset": corners, "byteLength": 36})
+        doc["accessors"].append({"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC3",
+                                 "min": [0, 0, 0], "max": [1, 1, 0]})
+        doc["meshes"] = [{"primitives": [{"attributes": {"POSITION": 2},
+                                          "targets": [{"POSITION": 2} for _ in range(targets)]}]}]
+        doc["nodes"][0]["mesh"] = 0
     with open(os.path.join(tmp, "a.bin"), "wb") as f:
         f.write(data)
     gltf = os.path.join(tmp, "a.gltf")
@@ -407,6 +429,16 @@ def check_errors(program):
             (dict(times=[0, 1], output=struct.pack("<6b", 0, 0, 0, 10, 20, 30), count=2, component_type=5120),
              "animations[0].samplers[0].output: accessors[1]: componentType 5120 is not allowed for a translation "
              "(float only)"),
+            # a weights channel: one weight per morph target of the node's mesh per key (3 for CUBICSPLINE),
+            # which the loader cannot check (chapter 08 does)
+            (dict(times=[0, 1], output=v3[:24], count=6, type_="SCALAR", path="weights", targets=2),
+             "animations[0].samplers[0].output: accessors[1] has 6 values for 2 keys, but nodes[0]'s mesh has 2 "
+             "morph targets (needs 4)"),
+            (dict(times=[0, 1], output=v3[:24], count=6, type_="SCALAR", path="weights", targets=2,
+                  interpolation="CUBICSPLINE"),
+             "accessors[1] has 6 values for 2 keys, but nodes[0]'s mesh has 2 morph targets (needs 12: 3 per key"),
+            (dict(times=[0, 1], output=v3[:8], count=2, type_="SCALAR", path="weights"),
+             "animations[0].channels[0].target: nodes[0] has no mesh with morph targets"),
         ]
         # JSON cut short: the loader's error (everything freed: the sanitizer
         # build runs this test with LeakSanitizer)
@@ -438,6 +470,21 @@ def check_errors(program):
         status, out, err = run(program, "--model", gltf, "--clip", "walk", "--time", "2.5", "--dump-pose", "-")
         if status != 0 or not out.startswith("0 1 0 0 0 0 1 0 0 0 0 1 0 0.25 0.25 0.25 1 n\n"):
             problems.append("--clip walk --time 2.5: exit %d, %r %r" % (status, out, err))
+        # --dump-weights of a weights channel, by hand: two targets, keys at 0 and 1 of
+        # (0, 1) and (1, 0), at time 0.25: LINEAR 0.25 and 0.75; STEP the first key; CUBICSPLINE with
+        # tangents 0, h01(0.25) = -2/64 + 3/16 = 0.15625 of the way.
+        zero = struct.pack("<2f", 0, 0)
+        for interpolation, output, want in [
+                ("LINEAR", struct.pack("<4f", 0, 1, 1, 0), "0 0.25 0.75\n"),
+                ("STEP", struct.pack("<4f", 0, 1, 1, 0), "0 0 1\n"),
+                ("CUBICSPLINE", zero + struct.pack("<2f", 0, 1) + zero + zero + struct.pack("<2f", 1, 0) + zero,
+                 "0 0.15625 0.84375\n")]:
+            gltf = one_clip_file(tmp, [0, 1], output, count=len(output) // 4, type_="SCALAR", path="weights",
+                                 targets=2, interpolation=interpolation)
+            status, out, err = run(program, "--model", gltf, "--time", "0.25", "--dump-weights", "-")
+            if status != 0 or out != want:
+                problems.append("--dump-weights of a %s weights channel at 0.25: exit %d, %r %r; expected %r"
+                                % (interpolation, status, out, err, want))
         # No animation: the rest pose, with one line that says so.
         with open(os.path.join(tmp, "still.gltf"), "w") as f:
             json.dump({"asset": {"version": "2.0"}, "nodes": [{"translation": [1, 2, 3]}]}, f)

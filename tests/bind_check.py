@@ -88,19 +88,34 @@ def load(path):
 
 
 def read_accessor(doc, buffers, index):
-    """The accessor's elements as lists of numbers (raw integers, not normalized)."""
+    """The accessor's elements as lists of numbers (raw integers, not normalized);
+    a sparse accessor's elements replaced at its indices (glTF 2.0, 3.6.2.3),
+    over zeros when it has no bufferView."""
     a = doc["accessors"][index]
-    if "sparse" in a or "bufferView" not in a:
-        raise SystemExit("bind_check.py: accessors[%d]: sparse accessors are not read here" % index)
-    view = doc["bufferViews"][a["bufferView"]]
-    data = buffers[view["buffer"]]
     fmt, size = COMPONENT[a["componentType"]]
     n = COUNT[a["type"]]
     if a["type"] in ("MAT2", "MAT3") and size < 4:
         raise SystemExit("bind_check.py: padded matrix columns are not read here")
-    stride = view.get("byteStride") or n * size
-    start = view.get("byteOffset", 0) + a.get("byteOffset", 0)
-    return [list(struct.unpack_from("<%d%s" % (n, fmt), data, start + i * stride)) for i in range(a["count"])]
+    if "bufferView" in a:
+        view = doc["bufferViews"][a["bufferView"]]
+        data = buffers[view["buffer"]]
+        stride = view.get("byteStride") or n * size
+        start = view.get("byteOffset", 0) + a.get("byteOffset", 0)
+        rows = [list(struct.unpack_from("<%d%s" % (n, fmt), data, start + i * stride)) for i in range(a["count"])]
+    else:
+        rows = [[0] * n for _ in range(a["count"])]
+    sparse = a.get("sparse")
+    if sparse:
+        indices, values = sparse["indices"], sparse["values"]
+        index_fmt, index_size = COMPONENT[indices["componentType"]]
+        index_view, value_view = doc["bufferViews"][indices["bufferView"]], doc["bufferViews"][values["bufferView"]]
+        index_start = index_view.get("byteOffset", 0) + indices.get("byteOffset", 0)
+        value_start = value_view.get("byteOffset", 0) + values.get("byteOffset", 0)
+        for k in range(sparse["count"]):
+            i = struct.unpack_from("<" + index_fmt, buffers[index_view["buffer"]], index_start + k * index_size)[0]
+            rows[i] = list(struct.unpack_from("<%d%s" % (n, fmt), buffers[value_view["buffer"]],
+                                              value_start + k * n * size))
+    return rows
 
 
 def mat_mul(a, b):

@@ -97,6 +97,13 @@ def depth_of(doc, node):
     return d
 
 
+def morph_weights(doc, n):
+    """Node n's morph target weights: node.weights, else mesh.weights, else none
+    (zeros). animation_check.py puts a clip's in their place."""
+    node = doc["nodes"][n]
+    return node.get("weights") or doc["meshes"][node["mesh"]].get("weights") or []
+
+
 def expected_obj(path):
     """([(name, vertices, faces)], model size, vertices with no weight)."""
     doc, buffers = load(path)
@@ -127,6 +134,11 @@ def expected_obj(path):
             attrs = prim["attributes"]
             positions = floats(doc, buffers, attrs["POSITION"])
             count = len(positions)
+            # Morph targets first, before the skin (glTF 2.0, 3.7.2.2).
+            for target, w in zip(prim.get("targets", []), morph_weights(doc, n)):
+                if w and "POSITION" in target:
+                    deltas = floats(doc, buffers, target["POSITION"])
+                    positions = [[p + w * d for p, d in zip(pv, dv)] for pv, dv in zip(positions, deltas)]
             if "indices" in prim:
                 corners = [r[0] for r in read_accessor(doc, buffers, prim["indices"])]
             else:

@@ -752,7 +752,7 @@ static bool load_clip(const char *interpolation, const char *path, const float *
     memset(out, 0, sizeof *out);
     if (!gltf_load(gltf_path, NULL, &doc, err))
         return false;
-    bool ok = skeleton_from_gltf_nodes(&doc, &nodes, err) && clip_from_gltf(&doc, 0, &nodes, out, NULL, err);
+    bool ok = skeleton_from_gltf_nodes(&doc, &nodes, err) && clip_from_gltf(&doc, 0, &nodes, out, err);
     if (!ok)
         clip_free(out);
     skeleton_free(&nodes);
@@ -864,10 +864,10 @@ static void a_failed_clip_leaves_nothing(void **state)
     assert_true(gltf_load(gltf_path, NULL, &doc, &err));
     assert_true(skeleton_from_gltf_nodes(&doc, &nodes, &err));
     memset(&c, 0, sizeof c);
-    EXPECT_TRUE(!clip_from_gltf(&doc, 0, &nodes, &c, NULL, &err));
+    EXPECT_TRUE(!clip_from_gltf(&doc, 0, &nodes, &c, &err));
     EXPECT_TRUE(c.name == NULL && c.rest_local == NULL && c.tracks == NULL);
     clip *clips = &c;
-    EXPECT_TRUE(!clips_from_gltf(&doc, &nodes, &clips, NULL, &err));
+    EXPECT_TRUE(!clips_from_gltf(&doc, &nodes, &clips, &err));
     EXPECT_TRUE(clips == NULL);
     skeleton_free(&nodes);
     gltf_free(&doc);
@@ -955,6 +955,100 @@ static void bad_samplers_are_one_error_naming_the_path(void **state)
                       "");
 }
 
+/* --- morph weight tracks ------------------------------------------------------ */
+
+/* A clip of one joint over three morph weights, rest (0.125, 0.25, 0.375),
+ * and a weight track over weights 1 and 2. */
+static void weights_clip(clip *c, track_interpolation mode, int keys, const float *times, const float *values)
+{
+    clip_of(c, 1);
+    const float rest[3] = {0.125f, 0.25f, 0.375f};
+    sa_error err;
+    if (!clip_init_weights(c, 3, rest, &err) || !clip_add_weight_track(c, 1, 2, mode, keys, times, values, &err))
+        fail_msg("weights: %s", err.message);
+}
+
+static void expect_weights(float w0, float w1, float w2, const float *got, const char *what)
+{
+    const float want[3] = {w0, w1, w2};
+    for (int i = 0; i < 3; i++)
+        if (!(fabsf(want[i] - got[i]) <= 1e-6f))
+            fail_msg("%s: weight %d: expected %.7g, got %.7g", what, i, (double)want[i], (double)got[i]);
+}
+
+static void weight_tracks_by_hand(void **state)
+{
+    (void)state;
+    clip c;
+    float w[3];
+    const float times[2] = {0, 2}, linear[4] = {0, 1, 1, 0};
+    /* LINEAR, keys (0, 1) at 0 s and (1, 0) at 2 s: at 0.5 s u = 0.25, each
+     * weight lerped on its own; weight 0 has no track: its rest 0.125. */
+    weights_clip(&c, TRACK_LINEAR, 2, times, linear);
+    EXPECT_NEAR(2.0, c.duration, 0);
+    clip_sample_weights(&c, 0.5f, NULL, w);
+    expect_weights(0.125f, 0.25f, 0.75f, w, "LINEAR at 0.5 s");
+    clip_sample_weights(&c, 3.0f, NULL, w); /* after the last key: the last */
+    expect_weights(0.125f, 1, 0, w, "LINEAR after the end");
+    clip_free(&c);
+    /* STEP: the key before t, the last key from its time on. */
+    weights_clip(&c, TRACK_STEP, 2, times, linear);
+    clip_sample_weights(&c, 1.99f, NULL, w);
+    expect_weights(0.125f, 0, 1, w, "STEP at 1.99 s");
+    clip_sample_weights(&c, 2.0f, NULL, w);
+    expect_weights(0.125f, 1, 0, w, "STEP at 2 s");
+    clip_free(&c);
+    /* CUBICSPLINE, per key in-tangents, weights, out-tangents: key 0 (0, 1)
+     * leaving with slopes (1, 0), key 1 (1, 0) arriving with (0, 0). At 1 s,
+     * u = 0.5: h00 = h01 = 0.5, h10 = 0.125, h11 = -0.125, interval 2:
+     * weight 1 = 0.125 * 2 * 1 + 0.5 * 1 = 0.75, weight 2 = 0.5 * 1 = 0.5
+     * (a lerp would give 0.5 and 0.5). */
+    const float cubic[12] = {0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0};
+    weights_clip(&c, TRACK_CUBICSPLINE, 2, times, cubic);
+    clip_sample_weights(&c, 1.0f, NULL, w);
+    expect_weights(0.125f, 0.75f, 0.5f, w, "CUBICSPLINE at 1 s");
+    clip_free(&c);
+}
+
+static void weight_tracks_with_cursors_match_the_search(void **state)
+{
+    (void)state;
+    clip c;
+    const float times[5] = {0, 0.5f, 1, 1.5f, 2}, values[10] = {0, 1, 1, 0, 0.5f, 0.5f, -1, 2, 0, 0};
+    weights_clip(&c, TRACK_LINEAR, 5, times, values);
+    int cursors[1] = {0};
+    for (float t = 0; t < 2.5f; t += 0.0625f) {
+        float with[3], without[3];
+        clip_sample_weights(&c, t, cursors, with);
+        clip_sample_weights(&c, t, NULL, without);
+        EXPECT_TRUE(memcmp(with, without, sizeof with) == 0);
+    }
+    clip_free(&c);
+}
+
+static void bad_weight_tracks_are_one_line_errors(void **state)
+{
+    (void)state;
+    clip c;
+    const float times[2] = {0, 1}, values[4] = {0, 1, 1, 0}, rest[3] = {0, 0, 0};
+    sa_error err;
+    weights_clip(&c, TRACK_LINEAR, 2, times, values); /* weights 1 and 2 have a track */
+    EXPECT_TRUE(!clip_add_weight_track(&c, 2, 1, TRACK_LINEAR, 2, times, values, &err));
+    EXPECT_STR_CONTAINS(err.message, "weights 2 .. 2 already have a track");
+    EXPECT_TRUE(!clip_add_weight_track(&c, 2, 2, TRACK_LINEAR, 2, times, values, &err));
+    EXPECT_STR_CONTAINS(err.message, "not within the clip's 3 morph weights");
+    EXPECT_TRUE(!clip_add_weight_track(&c, -1, 1, TRACK_LINEAR, 2, times, values, &err));
+    EXPECT_STR_CONTAINS(err.message, "not within");
+    const float backwards[2] = {1, 0};
+    EXPECT_TRUE(!clip_add_weight_track(&c, 0, 1, TRACK_LINEAR, 2, backwards, values, &err));
+    EXPECT_STR_CONTAINS(err.message, "key 1: time 0");
+    EXPECT_TRUE(!clip_add_weight_track(&c, 0, 1, TRACK_CUBICSPLINE, 1, times, values, &err));
+    EXPECT_STR_CONTAINS(err.message, "CUBICSPLINE needs at least 2");
+    EXPECT_TRUE(!clip_init_weights(&c, 3, rest, &err)); /* set once */
+    EXPECT_INT(1, c.weight_track_count);
+    clip_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -986,6 +1080,9 @@ int main(void)
         cmocka_unit_test(events_come_from_extras),
         cmocka_unit_test(a_failed_clip_leaves_nothing),
         cmocka_unit_test(bad_samplers_are_one_error_naming_the_path),
+        cmocka_unit_test(weight_tracks_by_hand),
+        cmocka_unit_test(weight_tracks_with_cursors_match_the_search),
+        cmocka_unit_test(bad_weight_tracks_are_one_line_errors),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -838,6 +838,105 @@ static void a_full_stack_drops_the_smallest_weight(void **state)
     free_clips(clips, 5);
 }
 
+/* --- morph target weights --------------------------------------------------------- */
+
+static void weights_blend_by_hand(void **state)
+{
+    (void)state;
+    const float a[4] = {0, 1, 0.5f, -2}, b[4] = {1, 0, 0.5f, 2}, mask[4] = {1, 0, 0.5f, 1};
+    float out[4];
+    weights_blend(4, a, b, 0.25f, NULL, out); /* a + 0.25 (b - a) */
+    const float quarter[4] = {0.25f, 0.75f, 0.5f, -1};
+    EXPECT_TRUE(memcmp(quarter, out, sizeof out) == 0);
+    weights_blend(4, a, b, 0.5f, mask, out); /* w = 0.5, 0, 0.25, 0.5 */
+    const float masked[4] = {0.5f, 1, 0.5f, 0};
+    EXPECT_TRUE(memcmp(masked, out, sizeof out) == 0);
+    weights_blend(4, a, b, 0, NULL, out);
+    EXPECT_TRUE(memcmp(a, out, sizeof out) == 0);
+    weights_blend(4, a, b, 1, NULL, out);
+    EXPECT_TRUE(memcmp(b, out, sizeof out) == 0);
+    float in_place[4] = {0, 1, 0.5f, -2};
+    weights_blend(4, in_place, b, 0.25f, NULL, in_place);
+    EXPECT_TRUE(memcmp(quarter, in_place, sizeof in_place) == 0);
+    /* Additive: base + w (weights - reference): (0.5, 0) + 0.5 ((0.75, 1) - (0.25, 0)). */
+    const float base[2] = {0.5f, 0}, reference[2] = {0.25f, 0}, weights[2] = {0.75f, 1};
+    weights_additive_apply(2, base, reference, weights, 0.5f, out);
+    EXPECT_NEAR(0.75, out[0], 0);
+    EXPECT_NEAR(0.5, out[1], 0);
+    weights_additive_apply(2, base, reference, reference, 1.0f, out); /* the reference adds nothing */
+    EXPECT_TRUE(memcmp(base, out, sizeof base) == 0);
+}
+
+/* A clip of one still joint over two morph weights of rest (0.5, 0.5), with
+ * one weight track over `count` weights from `start`. */
+static void weights_only_clip(clip *c, const char *name, int start, int count, int keys, const float *times,
+                              const float *values)
+{
+    transform rest;
+    transform_identity(&rest);
+    const float rest_weights[2] = {0.5f, 0.5f};
+    sa_error err;
+    if (!clip_init(c, name, 1, &rest, &err) || !clip_init_weights(c, 2, rest_weights, &err) ||
+        !clip_add_weight_track(c, start, count, TRACK_LINEAR, keys, times, values, &err))
+        fail_msg("weights_only_clip: %s", err.message);
+}
+
+static void the_animator_blends_morph_weights(void **state)
+{
+    (void)state;
+    /* a: weights (1, 0) held; b: weight 1 at 1, weight 0 at rest (0.5);
+     * c: weight 0 at 0 (a layer); d: weight 1 from 0 at 0 s to 1 at 1 s. */
+    const float zero[1] = {0}, one_key[2] = {1, 0}, one[1] = {1}, ramp_times[2] = {0, 1}, ramp[2] = {0, 1};
+    clip clips[4];
+    weights_only_clip(&clips[0], "a", 0, 2, 1, zero, one_key);
+    weights_only_clip(&clips[1], "b", 1, 1, 1, zero, one);
+    weights_only_clip(&clips[2], "c", 0, 1, 1, zero, zero);
+    weights_only_clip(&clips[3], "d", 1, 1, 2, ramp_times, ramp);
+    animator anim;
+    start_animator(&anim, clips, 4);
+    EXPECT_INT(2, anim.weight_count);
+    float w[2];
+    animator_weights(&anim, w);
+    EXPECT_NEAR(1, w[0], 0);
+    EXPECT_NEAR(0, w[1], 0);
+    /* A linear fade to b over 1 s, 0.25 s in: b weighs 0.25, so
+     * (1 + 0.25 (0.5 - 1), 0 + 0.25 (1 - 0)) = (0.875, 0.25). */
+    play(&anim, 1, 1.0, FADE_LINEAR, false);
+    for (int frame = 0; frame < 16; frame++)
+        animator_advance(&anim, DT, NULL, 0);
+    animator_weights(&anim, w);
+    EXPECT_NEAR(0.875, w[0], 1e-7);
+    EXPECT_NEAR(0.25, w[1], 1e-7);
+    animator_free(&anim);
+    /* The same with c as a layer of weight 1 (a mask of no joint: c's
+     * track sets weight 0 to 0, weight 1 is not c's) and d as an additive
+     * of weight 0.5 from its first frame (0.5, 0): 0.25 s in d is at
+     * (0.5, 0.25), adding 0.5 (0, 0.25): (0, 0.25 + 0.125). */
+    start_animator(&anim, clips, 4);
+    sa_error err;
+    const float no_joint[1] = {0};
+    if (!animator_set_layer(&anim, 2, no_joint, 1.0f, &err) || !animator_set_additive(&anim, 3, NULL, 0.5f, &err))
+        fail_msg("layer, additive: %s", err.message);
+    play(&anim, 1, 1.0, FADE_LINEAR, false);
+    for (int frame = 0; frame < 16; frame++)
+        animator_advance(&anim, DT, NULL, 0);
+    animator_weights(&anim, w);
+    EXPECT_NEAR(0, w[0], 0);
+    EXPECT_NEAR(0.375, w[1], 1e-7);
+    animator_free(&anim);
+    /* Clips over different morph weights are not one scene. */
+    clip other;
+    transform rest;
+    transform_identity(&rest);
+    if (!clip_init(&other, "e", 1, &rest, &err))
+        fail_msg("clip_init: %s", err.message);
+    clip mixed[2] = {clips[0], other};
+    EXPECT_TRUE(!animator_init(&anim, mixed, 2, 0, true, &err));
+    EXPECT_STR_CONTAINS(err.message, "clip 1 has 0 morph weights, clip 0 has 2");
+    clip_free(&other);
+    free_clips(clips, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -861,6 +960,8 @@ int main(void)
         cmocka_unit_test(a_playing_clip_takes_a_speed),
         cmocka_unit_test(bad_switches_are_one_line_errors),
         cmocka_unit_test(a_full_stack_drops_the_smallest_weight),
+        cmocka_unit_test(weights_blend_by_hand),
+        cmocka_unit_test(the_animator_blends_morph_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -439,8 +439,7 @@ static int setup(void **state)
     gltf_document doc;
     sa_error err;
     if (!gltf_load(SA_SOURCE_DIR "/assets/models/humanoid.gltf", NULL, &doc, &err) ||
-        !skeleton_from_gltf_nodes(&doc, &humanoid, &err) ||
-        !clips_from_gltf(&doc, &humanoid, &file_clips, NULL, &err)) {
+        !skeleton_from_gltf_nodes(&doc, &humanoid, &err) || !clips_from_gltf(&doc, &humanoid, &file_clips, &err)) {
         fprintf(stderr, "%s\n", err.message);
         return -1;
     }

@@ -59,7 +59,9 @@ void animated_view_rest_bounds(animated_view *v, vec3 lo, vec3 hi)
 
 bool animated_view_open(animated_view *v, const char *path, sa_error *err)
 {
-    scene_gl_options gl_options = {.dynamic_skinned = true, .plays_morph_targets = true}; /* chapter 07 morphs */
+    /* The morphed primitives are chapter 07's (gpu_skin_scene, with the
+     * weights in sc.morph_weights that a clip writes): no note. */
+    scene_gl_options gl_options = {.dynamic_skinned = true, .plays_morph_targets = true};
     bool ok = gpu_skin_scene_init(&v->g, &v->sc, &v->doc, false, err) && gpu_skin_scene_load_programs(&v->g, err) &&
               lit_load(&v->lit, err) && debug_draw_init(&v->lines, err) && debug_draw_init(&v->text, err) &&
               scene_gl_upload(&v->gpu, &v->doc, &gl_options, err);

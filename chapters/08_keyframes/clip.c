@@ -48,12 +48,42 @@ void clip_free(clip *c)
     }
     for (int i = 0; i < c->event_count; i++)
         free(c->events[i].name);
+    for (int i = 0; i < c->weight_track_count; i++) {
+        free(c->weight_tracks[i].keys.times);
+        free(c->weight_tracks[i].keys.values);
+    }
+    free(c->weight_tracks);
+    free(c->rest_weights);
     free(c->tracks);
     free(c->by_kind);
     free(c->events);
     free(c->rest_local);
     free(c->name);
     memset(c, 0, sizeof *c);
+}
+
+/* What a track's keys must be, joint or weights: at least one key (two for
+ * CUBICSPLINE), times finite, >= 0 and strictly increasing, values finite. */
+static bool check_keys(track_interpolation interpolation, int key_count, const float *times, int components,
+                       const float *values, sa_error *err)
+{
+    int minimum = interpolation == TRACK_CUBICSPLINE ? 2 : 1;
+    if (key_count < minimum)
+        return sa_error_set(err, "%d keys: %s needs at least %d", key_count,
+                            interpolation == TRACK_CUBICSPLINE ? "CUBICSPLINE" : "a track", minimum);
+    /* The key search relies on this, and interpolating between two keys at
+     * one time would divide by zero. */
+    for (int k = 0; k < key_count; k++)
+        if (!isfinite(times[k]) || times[k] < 0.0f || (k > 0 && !(times[k] > times[k - 1])))
+            return sa_error_set(err, "key %d: time %g is not finite, negative or not after the key before", k,
+                                (double)times[k]);
+    size_t per_key = interpolation == TRACK_CUBICSPLINE ? 3 : 1;
+    size_t value_count = (size_t)key_count * per_key * (size_t)components;
+    for (size_t v = 0; v < value_count; v++)
+        if (!isfinite(values[v]))
+            return sa_error_set(err, "key %zu: value %g is not a finite number", v / per_key / (size_t)components,
+                                (double)values[v]);
+    return true;
 }
 
 bool clip_add_track(clip *c, int joint, track_path path, track_interpolation interpolation, int key_count,
@@ -65,23 +95,11 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
     for (int i = 0; i < c->track_count; i++)
         if (c->tracks[i].joint == joint && c->tracks[i].path == path)
             return sa_error_set(err, "joint %d already has a %s track", joint, path_names[path]);
-    int minimum = interpolation == TRACK_CUBICSPLINE ? 2 : 1;
-    if (key_count < minimum)
-        return sa_error_set(err, "%d keys: %s needs at least %d", key_count,
-                            interpolation == TRACK_CUBICSPLINE ? "CUBICSPLINE" : "a track", minimum);
-    /* The key search relies on this, and interpolating between two keys at
-     * one time would divide by zero. */
-    for (int k = 0; k < key_count; k++)
-        if (!isfinite(times[k]) || times[k] < 0.0f || (k > 0 && !(times[k] > times[k - 1])))
-            return sa_error_set(err, "key %d: time %g is not finite, negative or not after the key before", k,
-                                (double)times[k]);
     int components = path == TRACK_ROTATION ? 4 : 3;
+    if (!check_keys(interpolation, key_count, times, components, values, err))
+        return false;
     size_t per_key = interpolation == TRACK_CUBICSPLINE ? 3 : 1;
     size_t value_count = (size_t)key_count * per_key * (size_t)components;
-    for (size_t v = 0; v < value_count; v++)
-        if (!isfinite(values[v]))
-            return sa_error_set(err, "key %zu: value %g is not a finite number", v / per_key / (size_t)components,
-                                (double)values[v]);
     track *grown = realloc(c->tracks, ((size_t)c->track_count + 1) * sizeof *grown);
     if (!grown)
         return sa_error_set(err, "out of memory");
@@ -128,6 +146,57 @@ bool clip_add_track(clip *c, int joint, track_path path, track_interpolation int
     for (int k = kind + 1; k <= TRACK_KINDS; k++)
         c->kind_start[k]++;
     c->track_count++;
+    if (times[key_count - 1] > c->duration)
+        c->duration = times[key_count - 1];
+    return true;
+}
+
+bool clip_init_weights(clip *c, int weight_count, const float *rest_weights, sa_error *err)
+{
+    if (weight_count < 0 || c->rest_weights || c->weight_track_count > 0)
+        return sa_error_set(err, "the clip's morph weights are already set, or %d is negative", weight_count);
+    if (!(c->rest_weights = malloc(((size_t)weight_count + 1) * sizeof *c->rest_weights)))
+        return sa_error_set(err, "out of memory");
+    memcpy(c->rest_weights, rest_weights, (size_t)weight_count * sizeof *c->rest_weights);
+    c->weight_count = weight_count;
+    return true;
+}
+
+bool clip_add_weight_track(clip *c, int start, int count, track_interpolation interpolation, int key_count,
+                           const float *times, const float *values, sa_error *err)
+{
+    if (count < 1 || start < 0 || start > c->weight_count - count)
+        return sa_error_set(err, "weights %d .. %d are not within the clip's %d morph weights", start,
+                            start + count - 1, c->weight_count);
+    for (int i = 0; i < c->weight_track_count; i++) {
+        const weight_track *w = &c->weight_tracks[i];
+        if (start < w->start + w->keys.components && w->start < start + count)
+            return sa_error_set(err, "weights %d .. %d already have a track", start, start + count - 1);
+    }
+    if (!check_keys(interpolation, key_count, times, count, values, err))
+        return false;
+    size_t value_count = (size_t)key_count * (interpolation == TRACK_CUBICSPLINE ? 3 : 1) * (size_t)count;
+    weight_track *grown = realloc(c->weight_tracks, ((size_t)c->weight_track_count + 1) * sizeof *grown);
+    if (!grown)
+        return sa_error_set(err, "out of memory");
+    c->weight_tracks = grown;
+    weight_track *w = &c->weight_tracks[c->weight_track_count];
+    w->start = start;
+    w->keys = (track){.joint = -1,
+                      .path = TRACK_WEIGHTS,
+                      .interpolation = interpolation,
+                      .key_count = key_count,
+                      .components = count};
+    w->keys.times = malloc((size_t)key_count * sizeof *w->keys.times);
+    w->keys.values = malloc(value_count * sizeof *w->keys.values);
+    if (!w->keys.times || !w->keys.values) {
+        free(w->keys.times);
+        free(w->keys.values);
+        return sa_error_set(err, "out of memory");
+    }
+    memcpy(w->keys.times, times, (size_t)key_count * sizeof *w->keys.times);
+    memcpy(w->keys.values, values, value_count * sizeof *w->keys.values);
+    c->weight_track_count++;
     if (times[key_count - 1] > c->duration)
         c->duration = times[key_count - 1];
     return true;
@@ -202,8 +271,8 @@ void track_sample(const track *tr, float t, int *cursor, float *out)
     if (tr->interpolation == TRACK_LINEAR) {
         if (tr->path == TRACK_ROTATION)
             sample_linear_rotation(tr, k, t, out);
-        else
-            sample_linear_vec3(tr, k, t, out);
+        else /* translation, scale, morph weights: a lerp of each number (ex08.2) */
+            track_sample_linear(2, tr->times + k, tr->values + (size_t)k * c, c, t, out);
         return;
     }
     float t0 = tr->times[k], t1 = tr->times[k + 1], interval = t1 - t0;
@@ -278,6 +347,22 @@ void clip_sample(const clip *c, float t, int *cursors, transform *pose)
         int n = c->by_kind[i];
         const track *tr = &c->tracks[n];
         track_sample(tr, t, cursors ? &cursors[n] : NULL, transform_path(&pose[tr->joint], tr->path));
+    }
+}
+/* [/listing] */
+
+/* [listing sample_weights] */
+void clip_sample_weights(const clip *c, float t, int *cursors, float *weights)
+{
+    if (c->weight_count > 0) /* (a clip without morph weights may have no arrays) */
+        memcpy(weights, c->rest_weights, (size_t)c->weight_count * sizeof *weights);
+    /* Each track writes its node's weights, all of them in one call: a
+     * weight is a number like a coordinate, so track_sample's STEP, lerp and
+     * spline hold as they are (no slerp, no normalizing: weights need not
+     * add up to anything). */
+    for (int i = 0; i < c->weight_track_count; i++) {
+        const weight_track *w = &c->weight_tracks[i];
+        track_sample(&w->keys, t, cursors ? &cursors[i] : NULL, weights + w->start);
     }
 }
 /* [/listing] */

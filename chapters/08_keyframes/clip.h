@@ -14,6 +14,14 @@
  * remembers which key interval each track used last, so that playing forward
  * finds the next interval in a step or two instead of a binary search.
  *
+ * A clip's morph weight tracks (glTF's fourth path, `weights`) are kept
+ * apart from the joint tracks, and
+ *
+ *     clip_sample_weights(&clip, t, weight_cursors, morph_weights);
+ *
+ * writes the scene's whole morph weight array (chapter 06's layout) the same
+ * way, before chapter 06 morphs and skins.
+ *
  * Nothing here includes the glTF loader: clip_gltf.h builds a clip from a
  * document, and tests build clips by hand (clip_init, clip_add_track).
  */
@@ -29,21 +37,22 @@ typedef enum track_path {
     TRACK_TRANSLATION,
     TRACK_ROTATION,
     TRACK_SCALE,
+    TRACK_WEIGHTS, /* morph target weights: only in a clip's weight_tracks */
 } track_path;
 
 typedef enum track_interpolation {
     TRACK_STEP,
-    TRACK_LINEAR, /* lerp for translation and scale, slerp for rotation */
+    TRACK_LINEAR, /* lerp for translation, scale and weights, slerp for rotation */
     TRACK_CUBICSPLINE,
 } track_interpolation;
 
 /* [listing track_struct] */
 typedef struct track {
-    int joint; /* the skeleton joint it moves */
+    int joint; /* the skeleton joint it moves (-1 for TRACK_WEIGHTS) */
     track_path path;
     track_interpolation interpolation;
     int key_count;  /* at least 1 (2 for CUBICSPLINE) */
-    int components; /* 3 (translation, scale) or 4 (rotation x y z w) */
+    int components; /* 3 (translation, scale), 4 (rotation x y z w), or the target count (weights) */
     float *times;   /* [key_count], strictly increasing, >= 0 */
     /* [key_count * components], or for CUBICSPLINE [key_count * 3 * components]:
      * in-tangent, value, out-tangent of each key. Rotation values are unit
@@ -56,6 +65,18 @@ typedef struct clip_event {
     char *name;
     float time; /* 0 .. duration */
 } clip_event;
+/* [/listing] */
+
+/* [listing weight_track] */
+/* A glTF `weights` channel: the weights of one node's morph targets, a
+ * track of path TRACK_WEIGHTS whose key values hold one weight per target
+ * (components = the mesh's target count). They go into the scene's one
+ * array of morph weights (chapter 06's morph_weight_layout) at
+ * start .. start + keys.components - 1. */
+typedef struct weight_track {
+    int start;
+    track keys;
+} weight_track;
 /* [/listing] */
 
 /* [listing clip_struct] */
@@ -81,6 +102,14 @@ typedef struct clip {
      * are by_kind[kind_start[k] .. kind_start[k + 1] - 1]. */
     int *by_kind;
     int kind_start[TRACK_KINDS + 1];
+    /* Morph weights, apart from the joint tracks so that joint sampling
+     * never looks at them: the scene's array of weight_count weights (0:
+     * no morph targets), what a weight without a track keeps, the tracks
+     * that write the others. Weight track i's cursor is weight_cursors[i]. */
+    int weight_count;
+    float *rest_weights; /* [weight_count] */
+    int weight_track_count;
+    weight_track *weight_tracks;
     int event_count;
     clip_event *events; /* sorted by time */
 } clip;
@@ -100,6 +129,21 @@ void clip_free(clip *c);
  * the caller puts the JSON path in front. */
 bool clip_add_track(clip *c, int joint, track_path path, track_interpolation interpolation, int key_count,
                     const float *times, const float *values, sa_error *err);
+
+/* The scene's morph weights that the clip's weight tracks write into:
+ * weight_count of them (chapter 06's morph_weight_layout), whose values
+ * without a track are rest_weights (copied; node.weights, else
+ * mesh.weights: morph_weights_default). Before clip_add_weight_track. */
+bool clip_init_weights(clip *c, int weight_count, const float *rest_weights, sa_error *err);
+
+/* Adds a weight track (times and values copied) that writes weights start
+ * .. start + count - 1: within weight_count, not overlapping another weight
+ * track's, and the keys checked as clip_add_track checks them. values
+ * holds count weights per key ([key_count * count], CUBICSPLINE [key_count
+ * * 3 * count]: the in-tangents, the weights, the out-tangents). Raises the
+ * clip's duration to the last key. */
+bool clip_add_weight_track(clip *c, int start, int count, track_interpolation interpolation, int key_count,
+                           const float *times, const float *values, sa_error *err);
 
 /* Adds an event, kept in time order (after events at the same time). Its
  * time must be finite and within 0 .. duration. */
@@ -187,7 +231,8 @@ static inline int track_find_key_from(int key_count, const float *times, float t
  * NULL (binary search every time). */
 void track_sample(const track *tr, float t, int *cursor, float *out);
 
-/* The part of a joint's transform that a track of `path` writes. */
+/* The part of a joint's transform that a track of `path` writes
+ * (translation, rotation or scale). */
 float *transform_path(transform *joint, track_path path);
 
 /* The pose of the clip at time t (seconds; clamped to the keys of each
@@ -196,6 +241,13 @@ float *transform_path(transform *joint, track_path path);
  * ints (zero them when a clip starts; NULL: binary search). Allocates
  * nothing. */
 void clip_sample(const clip *c, float t, int *cursors, transform *pose);
+
+/* The morph weights of the clip at time t: rest_weights for every weight,
+ * then every weight track's value (STEP, LINEAR: a lerp of each weight,
+ * CUBICSPLINE: the spline of each weight) written over its weights.
+ * weights holds c->weight_count floats, cursors c->weight_track_count ints
+ * (zero them when a clip starts; NULL: binary search). Allocates nothing. */
+void clip_sample_weights(const clip *c, float t, int *cursors, float *weights);
 
 /* --- the clock and events ------------------------------------------------- */
 

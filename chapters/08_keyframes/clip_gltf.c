@@ -1,31 +1,79 @@
 /* clip_gltf.c: clips from a loaded glTF document (chapter 08). */
 #include "clip_gltf.h"
 
+#include "chapters/06_cpu_skinning/skinning_gltf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* The output types the spec allows for a path (glTF 2.0, 3.11, the table of
- * animation sampler outputs): floats, and for rotations normalized (u)int8 /
- * (u)int16 too (quantizing tools write those; the loader has decoded them to
- * floats). Translations and scales are floats only: KHR_mesh_quantization
- * widens mesh and morph target attributes, not animation outputs, so an
- * integer translation is refused, not read as a number of metres. */
+ * animation sampler outputs): floats, and for rotations and weights
+ * normalized (u)int8 / (u)int16 too (quantizing tools write those; the
+ * loader has decoded them to floats). Translations and scales are floats
+ * only: KHR_mesh_quantization widens mesh and morph target attributes, not
+ * animation outputs, so an integer translation is refused, not read as a
+ * number of metres. */
 static bool output_type_allowed(const gltf_accessor *a, gltf_path path)
 {
     if (a->component_type == GLTF_FLOAT)
         return true;
     bool small = a->component_type == GLTF_BYTE || a->component_type == GLTF_UNSIGNED_BYTE ||
                  a->component_type == GLTF_SHORT || a->component_type == GLTF_UNSIGNED_SHORT;
-    return small && path == GLTF_PATH_ROTATION && a->normalized;
+    return small && (path == GLTF_PATH_ROTATION || path == GLTF_PATH_WEIGHTS) && a->normalized;
 }
 
-static bool build_clip(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
+/* [listing weights_channel] */
+/* A `weights` channel: the output holds one weight per morph target of the
+ * node's mesh for each key (three for CUBICSPLINE), which the loader could
+ * not check (it reads channels before it knows which mesh a node has). */
+static bool add_weights_channel(const gltf_document *doc, int index, int k, const int *weight_start, clip *out,
+                                sa_error *err)
+{
+    const gltf_channel *ch = &doc->animations[index].channels[k];
+    const gltf_animation_sampler *s = &doc->animations[index].samplers[ch->sampler];
+    int node = ch->target_node, start = weight_start[node];
+    if (start < 0)
+        return sa_error_set(err, "animations[%d].channels[%d].target: nodes[%d] has no mesh with morph targets", index,
+                            k, node);
+    int targets = doc->meshes[doc->nodes[node].mesh].target_count;
+    size_t per_key = s->interpolation == GLTF_CUBICSPLINE ? 3 : 1;
+    if (s->value_count != s->key_count * per_key * (size_t)targets)
+        return sa_error_set(err,
+                            "animations[%d].samplers[%d].output: accessors[%d] has %zu values for %zu keys, but "
+                            "nodes[%d]'s mesh has %d morph targets (needs %zu%s)",
+                            index, ch->sampler, s->output, s->value_count, s->key_count, node, targets,
+                            s->key_count * per_key * (size_t)targets, per_key == 3 ? ": 3 per key and target" : "");
+    static const track_interpolation modes[] =
+        {[GLTF_LINEAR] = TRACK_LINEAR, [GLTF_STEP] = TRACK_STEP, [GLTF_CUBICSPLINE] = TRACK_CUBICSPLINE};
+    if (!clip_add_weight_track(out, start, targets, modes[s->interpolation], (int)s->key_count, s->times, s->values,
+                               err))
+        return sa_error_prefix(err, "animations[%d].channels[%d] (samplers[%d])", index, k, ch->sampler);
+    return true;
+}
+/* [/listing] */
+
+/* The scene's morph weights (chapter 06's layout) and their defaults, into
+ * the clip; weight_start[node_count] gets the layout. */
+static bool init_weights(const gltf_document *doc, int *weight_start, clip *out, sa_error *err)
+{
+    int count = morph_weight_layout(doc, weight_start);
+    float *rest = malloc(((size_t)count + 1) * sizeof *rest);
+    if (!rest)
+        return sa_error_set(err, "out of memory");
+    morph_weights_default(doc, weight_start, rest);
+    bool ok = clip_init_weights(out, count, rest, err);
+    free(rest);
+    return ok;
+}
+
+static bool build_clip(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weight_start,
                        sa_error *err)
 {
     const gltf_animation *anim = &doc->animations[index];
-    if (!clip_init(out, anim->name, nodes->joint_count, nodes->rest_local, err))
+    if (!clip_init(out, anim->name, nodes->joint_count, nodes->rest_local, err) ||
+        !init_weights(doc, weight_start, out, err))
         return sa_error_prefix(err, "animations[%d]", index);
-    /* The duration counts every sampler, also those of skipped channels. */
+    /* The duration counts every sampler, also those of ignored channels. */
     for (int k = 0; k < anim->sampler_count; k++) {
         const gltf_animation_sampler *s = &anim->samplers[k];
         if (s->key_count > 0 && s->times[s->key_count - 1] > out->duration)
@@ -35,13 +83,15 @@ static bool build_clip(const gltf_document *doc, int index, const skeleton *node
         const gltf_channel *ch = &anim->channels[k];
         if (ch->target_node < 0)
             continue;
-        if (ch->target_path == GLTF_PATH_WEIGHTS) {
-            if (weights_skipped)
-                (*weights_skipped)++;
-            continue;
-        }
         const gltf_animation_sampler *s = &anim->samplers[ch->sampler];
         const gltf_accessor *output = &doc->accessors[s->output];
+        if (s->key_count > 2147483647u / 3)
+            return sa_error_set(err, "animations[%d].samplers[%d]: too many keys", index, ch->sampler);
+        if (ch->target_path == GLTF_PATH_WEIGHTS && output_type_allowed(output, ch->target_path)) {
+            if (!add_weights_channel(doc, index, k, weight_start, out, err))
+                return false;
+            continue;
+        }
         if (!output_type_allowed(output, ch->target_path))
             return sa_error_set(err,
                                 "animations[%d].samplers[%d].output: accessors[%d]: componentType %d%s is not "
@@ -49,14 +99,13 @@ static bool build_clip(const gltf_document *doc, int index, const skeleton *node
                                 index, ch->sampler, s->output, (int)output->component_type,
                                 output->normalized ? " (normalized)" : "",
                                 ch->target_path == GLTF_PATH_ROTATION      ? "a rotation (float or normalized integers)"
+                                : ch->target_path == GLTF_PATH_WEIGHTS     ? "weights (float or normalized integers)"
                                 : ch->target_path == GLTF_PATH_TRANSLATION ? "a translation (float only)"
                                                                            : "a scale (float only)");
         static const track_path paths[] = {TRACK_TRANSLATION, TRACK_ROTATION, TRACK_SCALE};
         static const track_interpolation modes[] =
             {[GLTF_LINEAR] = TRACK_LINEAR, [GLTF_STEP] = TRACK_STEP, [GLTF_CUBICSPLINE] = TRACK_CUBICSPLINE};
         int joint = nodes->joint_of_node[ch->target_node];
-        if (s->key_count > 2147483647u / 3)
-            return sa_error_set(err, "animations[%d].samplers[%d]: too many keys", index, ch->sampler);
         if (!clip_add_track(out, joint, paths[ch->target_path], modes[s->interpolation], (int)s->key_count, s->times,
                             s->values, err))
             return sa_error_prefix(err, "animations[%d].channels[%d] (samplers[%d])", index, k, ch->sampler);
@@ -69,22 +118,27 @@ static bool build_clip(const gltf_document *doc, int index, const skeleton *node
 
 /* A clip that fails half-way is freed here, so that an error leaves
  * nothing for the caller to clean up (found by fuzz_clip). */
-bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
-                    sa_error *err)
+bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, sa_error *err)
 {
-    if (build_clip(doc, index, nodes, out, weights_skipped, err))
-        return true;
-    clip_free(out);
-    return false;
+    int *weight_start = malloc(((size_t)doc->node_count + 1) * sizeof *weight_start); /* the layout */
+    if (!weight_start) {
+        memset(out, 0, sizeof *out);
+        return sa_error_set(err, "out of memory");
+    }
+    bool ok = build_clip(doc, index, nodes, out, weight_start, err);
+    free(weight_start);
+    if (!ok)
+        clip_free(out);
+    return ok;
 }
 
-bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err)
+bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, sa_error *err)
 {
     *out = calloc((size_t)doc->animation_count + 1, sizeof **out);
     if (!*out)
         return sa_error_set(err, "out of memory");
     for (int i = 0; i < doc->animation_count; i++)
-        if (!clip_from_gltf(doc, i, nodes, &(*out)[i], weights_skipped, err)) {
+        if (!clip_from_gltf(doc, i, nodes, &(*out)[i], err)) {
             clips_free(*out, i);
             *out = NULL;
             return false;
@@ -138,6 +192,14 @@ int clips_most_tracks(const clip *clips, int count)
     int most = 1;
     for (int i = 0; i < count; i++)
         most = clips[i].track_count > most ? clips[i].track_count : most;
+    return most;
+}
+
+int clips_most_weight_tracks(const clip *clips, int count)
+{
+    int most = 1;
+    for (int i = 0; i < count; i++)
+        most = clips[i].weight_track_count > most ? clips[i].weight_track_count : most;
     return most;
 }
 

@@ -19,23 +19,25 @@
  * skeleton_from_gltf_nodes(doc)): one track per channel, the duration the
  * largest key time of the animation's samplers, the events of its
  * extras.events. A channel without a target node is ignored, as the spec
- * says; a morph `weights` channel is skipped and counted in
- * *weights_skipped (may be NULL), for the caller's one note. Errors name
- * the JSON path ("animations[0].samplers[2].input: key 3: ..."); the caller
- * puts the file name in front. On an error nothing is left allocated (out
- * is zeroed). */
-bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, int *weights_skipped,
-                    sa_error *err);
+ * says. A morph `weights` channel becomes a weight track over the scene's
+ * morph weights (chapter 06's morph_weight_layout and defaults); its output
+ * must hold the target count of the node's mesh per key (three times that
+ * for CUBICSPLINE). Errors name the JSON path ("animations[0].samplers[2].
+ * input: key 3: ..."); the caller puts the file name in front. On an error
+ * nothing is left allocated (out is zeroed). */
+bool clip_from_gltf(const gltf_document *doc, int index, const skeleton *nodes, clip *out, sa_error *err);
 
 /* Every animation of the file as clips ([doc->animation_count], allocated;
- * free with clips_free). *weights_skipped: over all of them. On an error
- * nothing is left allocated (*out is NULL). */
-bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, int *weights_skipped, sa_error *err);
+ * free with clips_free). On an error nothing is left allocated (*out is
+ * NULL). */
+bool clips_from_gltf(const gltf_document *doc, const skeleton *nodes, clip **out, sa_error *err);
 void clips_free(clip *clips, int count);
 
 /* The most tracks of any of the clips (at least 1): the size of one cursor
  * array that fits any of them. */
 int clips_most_tracks(const clip *clips, int count);
+/* The same for their weight tracks (at least 1). */
+int clips_most_weight_tracks(const clip *clips, int count);
 
 /* A skeleton of a file's skins (skel: skeleton_from_gltf, the joints and
  * their ancestors) takes its joints' local transforms from a pose of the

@@ -1,16 +1,18 @@
 /* ch08_keyframes: the clips of a glTF file, played.
  *
  * Each frame: the clock advances (its own double, events crossed on the
- * way), the clip is sampled into a pose over every node (clip_sample), and
- * the pose goes through chapter 04's forward kinematics, chapter 05's skin
- * matrices and chapter 07's GPU skinning unchanged (animated_view.h, which
- * chapters 09 and 10 draw with too).
+ * way), the clip is sampled into a pose over every node (clip_sample) and
+ * into the scene's morph weights (clip_sample_weights), and the pose goes
+ * through chapter 04's forward kinematics, chapter 05's skin matrices and
+ * chapter 07's GPU skinning unchanged (animated_view.h, which chapters 09
+ * and 10 draw with too); --dump-obj morphs and skins on the CPU (chapter 06).
  * Nodes without a skin move as rigid bodies (BoxAnimated, AnimatedTriangle).
  *
  *   ch08_keyframes                                 the humanoid's idle and wave
  *   ch08_keyframes --model FILE --list-clips       index name duration channels
  *   ch08_keyframes --clip wave --time 0.5 --dump-pose OUT   every node's matrix
  *   ch08_keyframes --clip 1 --time 0.5 --dump-obj OUT       the skinned mesh
+ *   ch08_keyframes --clip 1 --time 0.5 --dump-weights OUT   the morph weights
  * Keys (H lists them): N / P clip, SPACE pause, . and , one frame, ] and [ speed.
  */
 #include "animated_view.h"
@@ -31,7 +33,7 @@
 
 static bool list_clips = false, once = false, compress_report_option = false, events_option = false;
 static float tolerance_option = 1e-3f, resample_option = 0.0f, speed_option = 1.0f; /* tolerance: the goal */
-static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL;
+static const char *clip_option = NULL, *dump_pose_path = NULL, *dump_obj_path = NULL, *dump_weights_path = NULL;
 static const cli_option options_extra[] = {
     {"--list-clips", CLI_FLAG, &list_clips, NULL, "print 'index name duration channels' for each clip and exit"},
     {"--events", CLI_FLAG, &events_option, NULL,
@@ -41,7 +43,10 @@ static const cli_option options_extra[] = {
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
      "write every node's scene-space matrix at --time (chapter 04's format) and exit ('-': standard output)"},
     {"--dump-obj", CLI_STRING, &dump_obj_path, "FILE",
-     "write the skinned mesh at --time (chapter 06's OBJ format) and exit ('-': standard output)"},
+     "write the morphed and skinned mesh at --time (chapter 06's OBJ format) and exit ('-': standard output)"},
+    {"--dump-weights", CLI_STRING, &dump_weights_path, "FILE",
+     "write the morph target weights at --time, 'NODE W0 W1 ...' for each node with morph targets, and exit "
+     "('-': standard output)"},
     {"--speed", CLI_FLOAT, &speed_option, "S", "playback speed (negative: backwards; default 1)"},
     {"--once", CLI_FLAG, &once, NULL, "play the clip once and stop at its end (default: loop)"},
     {"--compress-report", CLI_FLAG, &compress_report_option, NULL,
@@ -58,8 +63,8 @@ static const cli_key keys[] = {
     {"L", "loop / once"},
     {"S", "toggle the skeleton"},
 };
-static const char *const modes[] = {"--list-clips", "--events",          "--dump-pose",
-                                    "--dump-obj",   "--compress-report", "--screenshot"};
+static const char *const modes[] = {"--list-clips",   "--events",          "--dump-pose", "--dump-obj",
+                                    "--dump-weights", "--compress-report", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch08_keyframes",
     .summary = "keyframed clips (STEP, LINEAR with slerp, CUBICSPLINE) played on a skinned or rigid model",
@@ -71,43 +76,47 @@ static const cli_spec spec = {
  * move, the pose and the GPU drawing) and this chapter's clips. */
 typedef struct program_state {
     animated_view v;
-    clip *clips;  /* [v.doc.animation_count] */
-    int *cursors; /* [the most tracks of a clip] */
+    clip *clips;         /* [v.doc.animation_count] */
+    int *cursors;        /* [the most tracks of a clip] */
+    int *weight_cursors; /* [the most weight tracks of a clip] */
 } program_state;
 
 static void state_free(program_state *st)
 {
     free(st->cursors);
+    free(st->weight_cursors);
     clips_free(st->clips, st->v.doc.animation_count);
     animated_view_free(&st->v);
 }
 
 static bool load(program_state *st, const char *path, bool decode_images, sa_error *err)
 {
-    int weights_skipped = 0;
     animated_view *v = &st->v;
     if (!animated_view_load(v, path, decode_images, err))
         return false;
-    if (!clips_from_gltf(&v->doc, &v->all, &st->clips, &weights_skipped, err))
+    if (!clips_from_gltf(&v->doc, &v->all, &st->clips, err))
         return sa_error_prefix(err, "%s", path);
-    if (!(st->cursors = calloc((size_t)clips_most_tracks(st->clips, v->doc.animation_count) + 1, sizeof *st->cursors)))
+    int count = v->doc.animation_count;
+    st->cursors = calloc((size_t)clips_most_tracks(st->clips, count) + 1, sizeof *st->cursors);
+    st->weight_cursors = calloc((size_t)clips_most_weight_tracks(st->clips, count) + 1, sizeof *st->weight_cursors);
+    if (!st->cursors || !st->weight_cursors)
         return sa_error_set(err, "out of memory");
-    if (weights_skipped)
-        fprintf(stderr, "note: %s: %d morph target weights channels skipped (morph targets are not drawn)\n", path,
-                weights_skipped);
     return true;
 }
 
 /* [listing frame] */
 /* One frame: sample (08) -> local_to_model over every node (04), which
  * places the rigid nodes and the skins' joints, for chapter 07's GPU
- * skinning to draw (animated_view.h). */
+ * skinning to draw (animated_view.h). The morph weights go where chapter
+ * 06's skinning reads them: the clip's layout is the skin scene's, both
+ * from morph_weight_layout over the same file. */
 static void pose_at(program_state *st, int clip_index, float t)
 {
     animated_view *v = &st->v;
-    if (clip_index >= 0)
+    if (clip_index >= 0) {
         clip_sample(&st->clips[clip_index], t, st->cursors, v->pose);
-    else
+        clip_sample_weights(&st->clips[clip_index], t, st->weight_cursors, v->sc.morph_weights);
+    } else
         memcpy(v->pose, v->all.rest_local, (size_t)v->all.joint_count * sizeof *v->pose);
     animated_view_place(v, NULL);
 }
@@ -125,8 +134,23 @@ static void print_events(const clip *c, clip_clock clock)
     }
 }
 
+/* --dump-weights: one line per node with morph targets, "NODE W0 W1 ...",
+ * each weight as "%.9g" (it reads back to the same float). */
+static void write_weights(const gltf_document *doc, const skin_scene *sc, FILE *out)
+{
+    for (int n = 0; n < doc->node_count; n++) {
+        int start = sc->morph_weight_start[n];
+        if (start < 0)
+            continue;
+        fprintf(out, "%d", n);
+        for (int w = 0; w < doc->meshes[doc->nodes[n].mesh].target_count; w++)
+            fprintf(out, " %.9g", (double)sc->morph_weights[start + w]);
+        fputc('\n', out);
+    }
+}
+
 /* The modes that print and exit: --list-clips, --events, --compress-report,
- * --dump-pose, --dump-obj. */
+ * --dump-pose, --dump-weights, --dump-obj. */
 static int run_dump(program_state *st, const char *path, int clip_index, clip_clock clock)
 {
     sa_error err;
@@ -148,6 +172,12 @@ static int run_dump(program_state *st, const char *path, int clip_index, clip_cl
         if (!(ok = skeleton_write_pose(&v->all, v->pose, out, &err)))
             sa_error_prefix(&err, "%s", path);
         ok = sa_output_close(out, dump_pose_path, ok, &err);
+    } else if (dump_weights_path) {
+        FILE *out = sa_output_open(dump_weights_path, &err);
+        if (!out)
+            return app_fail(&err);
+        write_weights(&v->doc, &v->sc, out);
+        ok = sa_output_close(out, dump_weights_path, true, &err);
     } else { /* chapter 06's CPU skinning of the placed pose, and its writer */
         skin_scene_run(&v->sc, &v->skel);
         ok = skin_scene_write_obj_file(&v->sc, &v->doc, v->nodes.world_from_node, v->nodes.shown, dump_obj_path, &err);
@@ -163,7 +193,8 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    bool dumping = list_clips || events_option || dump_pose_path || dump_obj_path || compress_report_option;
+    bool dumping = list_clips || events_option || dump_pose_path || dump_obj_path || dump_weights_path ||
+                   compress_report_option;
     sa_error err;
     char path[SA_PATH_MAX];
     if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, path, sizeof path, &err))
@@ -246,6 +277,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
             clip_index = (clip_index + next + count) % count;
             clock.duration = st->clips[clip_index].duration, clock.time = 0.0, clock.finished = false;
             memset(st->cursors, 0, (size_t)st->clips[clip_index].track_count * sizeof *st->cursors);
+            memset(st->weight_cursors, 0,
+                   (size_t)st->clips[clip_index].weight_track_count * sizeof *st->weight_cursors);
         }
         clock.speed *= app_key_pressed(&a, GLFW_KEY_RIGHT_BRACKET)  ? 2.0
                        : app_key_pressed(&a, GLFW_KEY_LEFT_BRACKET) ? 0.5

@@ -11,25 +11,38 @@ bool animator_init(animator *anim, const clip *clips, int clip_count, int first_
     memset(anim, 0, sizeof *anim);
     if (clip_count < 1 || first_clip < 0 || first_clip >= clip_count)
         return sa_error_set(err, "animator: clip %d is not one of the %d clips", first_clip, clip_count);
-    int joints = clips[0].joint_count, tracks = 1;
+    int joints = clips[0].joint_count, tracks = 1, weights = clips[0].weight_count, weight_tracks = 1;
     for (int i = 0; i < clip_count; i++) {
         if (clips[i].joint_count != joints)
             return sa_error_set(err, "animator: clip %d has %d joints, clip 0 has %d (one skeleton for all)", i,
                                 clips[i].joint_count, joints);
+        if (clips[i].weight_count != weights)
+            return sa_error_set(err, "animator: clip %d has %d morph weights, clip 0 has %d (one scene for all)", i,
+                                clips[i].weight_count, weights);
         if (clips[i].track_count > tracks)
             tracks = clips[i].track_count;
+        if (clips[i].weight_track_count > weight_tracks)
+            weight_tracks = clips[i].weight_track_count;
     }
     anim->clips = clips;
     anim->clip_count = clip_count;
     anim->joint_count = joints;
+    anim->weight_count = weights;
     anim->layer_clip = anim->additive_clip = -1;
     size_t n = joints > 0 ? (size_t)joints : 1;
     anim->layer_mask = calloc(n, sizeof *anim->layer_mask);
     anim->additive_reference = calloc(n, sizeof *anim->additive_reference);
     anim->scratch = calloc(n, sizeof *anim->scratch);
-    bool ok = anim->layer_mask && anim->additive_reference && anim->scratch;
-    for (int s = 0; s < CROSSFADE_MAX + 2; s++)
+    size_t w = (size_t)weights + 1;
+    anim->layer_weight_mask = calloc(w, sizeof *anim->layer_weight_mask);
+    anim->additive_reference_weights = calloc(w, sizeof *anim->additive_reference_weights);
+    anim->weight_scratch = calloc(w, sizeof *anim->weight_scratch);
+    bool ok = anim->layer_mask && anim->additive_reference && anim->scratch && anim->layer_weight_mask &&
+              anim->additive_reference_weights && anim->weight_scratch;
+    for (int s = 0; s < CROSSFADE_MAX + 2; s++) {
         ok = ok && (anim->cursors[s] = calloc((size_t)tracks, sizeof *anim->cursors[s])) != NULL;
+        ok = ok && (anim->weight_cursors[s] = calloc((size_t)weight_tracks, sizeof *anim->weight_cursors[s])) != NULL;
+    }
     if (!ok) {
         animator_free(anim);
         return sa_error_set(err, "animator: out of memory");
@@ -43,8 +56,13 @@ void animator_free(animator *anim)
     free(anim->layer_mask);
     free(anim->additive_reference);
     free(anim->scratch);
-    for (int s = 0; s < CROSSFADE_MAX + 2; s++)
+    free(anim->layer_weight_mask);
+    free(anim->additive_reference_weights);
+    free(anim->weight_scratch);
+    for (int s = 0; s < CROSSFADE_MAX + 2; s++) {
         free(anim->cursors[s]);
+        free(anim->weight_cursors[s]);
+    }
     memset(anim, 0, sizeof *anim);
     anim->layer_clip = anim->additive_clip = -1;
 }
@@ -87,6 +105,7 @@ bool animator_set_layer(animator *anim, int clip, const float *mask, float weigh
             return sa_error_set(err, "animator: layer mask[%d] is %g, not within 0 .. 1", j, (double)mask[j]);
     if (clip >= 0) {
         memcpy(anim->layer_mask, mask, (size_t)anim->joint_count * sizeof *mask);
+        weights_mask_from_clip(&anim->clips[clip], anim->layer_weight_mask);
         if (clip != anim->layer_clip)
             clip_clock_init(&anim->layer_clock, anim->clips[clip].duration, true);
         anim->layer_weight = weight;
@@ -112,6 +131,11 @@ bool animator_set_additive(animator *anim, int clip, const transform *reference,
                     return sa_error_set(err, "animator: the additive reference's joint %d has scale 0 (a ratio of 0)",
                                         j);
         memcpy(anim->additive_reference, anim->scratch, (size_t)anim->joint_count * sizeof *anim->scratch);
+        if (reference) /* a pose given: the weights' reference is the clip's rest */
+            memcpy(anim->additive_reference_weights, anim->clips[clip].rest_weights,
+                   (size_t)anim->weight_count * sizeof *anim->additive_reference_weights);
+        else
+            clip_sample_weights(&anim->clips[clip], 0.0f, NULL, anim->additive_reference_weights);
         if (clip != anim->additive_clip)
             clip_clock_init(&anim->additive_clock, anim->clips[clip].duration, true);
         anim->additive_weight = weight;
@@ -173,6 +197,35 @@ void animator_pose(animator *anim, transform *pose)
                     anim->cursors[CROSSFADE_MAX + 1], anim->scratch);
         pose_additive_delta(n, anim->additive_reference, anim->scratch, anim->scratch);
         pose_additive_apply(n, pose, anim->scratch, anim->additive_weight, pose);
+    }
+}
+/* [/listing] */
+
+/* [listing animator_weights] */
+void animator_weights(animator *anim, float *weights)
+{
+    const crossfade *fade = &anim->fade;
+    int n = anim->weight_count;
+    float *other = anim->weight_scratch;
+    /* As animator_pose, a number per weight where it has a transform per joint. */
+    float so_far = 0.0f;
+    for (int i = 0; i < fade->count; i++) {
+        const fade_entry *e = &fade->entry[i];
+        clip_sample_weights(&anim->clips[e->clip], (float)e->clock.time, anim->weight_cursors[e->slot],
+                            i == 0 ? weights : other);
+        so_far += e->weight;
+        if (i > 0)
+            weights_blend(n, weights, other, so_far > 0.0f ? e->weight / so_far : 0.0f, NULL, weights);
+    }
+    if (anim->layer_clip >= 0) {
+        clip_sample_weights(&anim->clips[anim->layer_clip], (float)anim->layer_clock.time,
+                            anim->weight_cursors[CROSSFADE_MAX], other);
+        weights_blend(n, weights, other, anim->layer_weight, anim->layer_weight_mask, weights);
+    }
+    if (anim->additive_clip >= 0) {
+        clip_sample_weights(&anim->clips[anim->additive_clip], (float)anim->additive_clock.time,
+                            anim->weight_cursors[CROSSFADE_MAX + 1], other);
+        weights_additive_apply(n, weights, anim->additive_reference_weights, other, anim->additive_weight, weights);
     }
 }
 /* [/listing] */

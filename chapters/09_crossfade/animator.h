@@ -5,6 +5,7 @@
  *
  *     animator_advance(&anim, dt, fired, n);   clocks, weights, events
  *     animator_pose(&anim, pose);              sample, blend, layer, additive
+ *     animator_weights(&anim, weights);        the same for the morph weights
  *
  * Chapter 10's locomotion controller drives the same crossfade and layer
  * around its walk / run blend. It is deliberately not a
@@ -38,10 +39,18 @@ typedef struct animator {
     /* Working memory, allocated once. */
     transform *scratch;              /* [joint_count] */
     int *cursors[CROSSFADE_MAX + 2]; /* a cursor array per fade slot, the layer's, the additive's */
+
+    /* Morph target weights, blended the same way (animator_weights). */
+    int weight_count;                       /* the clips' morph weights (0: none) */
+    float *layer_weight_mask;               /* [weight_count]: 1 where the layer's clip has a weight track */
+    float *additive_reference_weights;      /* [weight_count] */
+    float *weight_scratch;                  /* [weight_count] */
+    int *weight_cursors[CROSSFADE_MAX + 2]; /* as cursors, for the clips' weight tracks */
 } animator;
 /* [/listing] */
 
-/* Checks that the clips share one skeleton (the same joint_count), allocates
+/* Checks that the clips share one skeleton (the same joint_count) and one
+ * array of morph weights (the same weight_count), allocates
  * the working memory and starts clips[first_clip] at weight 1. */
 bool animator_init(animator *anim, const clip *clips, int clip_count, int first_clip, bool loop, sa_error *err);
 void animator_free(animator *anim);
@@ -58,13 +67,16 @@ bool animator_play(animator *anim, int clip, bool loop, double fade_seconds, fad
 bool animator_set_speed(animator *anim, int clip, double speed, sa_error *err);
 
 /* Plays `clip` (looping, from 0) on the joints of `mask` ([joint_count] of
- * 0 .. 1, copied; mask_from_joint makes one) with `weight`; clip -1 removes
- * the layer. */
+ * 0 .. 1, copied; mask_from_joint makes one) and on the morph weights its
+ * clip has tracks for (a blink over a walk), with `weight`; clip -1
+ * removes the layer. */
 bool animator_set_layer(animator *anim, int clip, const float *mask, float weight, sa_error *err);
 
 /* Plays `clip` (looping, from 0) as an additive clip: its pose minus
  * `reference` ([joint_count]; NULL: the clip's own first frame), added with
- * `weight`; clip -1 removes it. The reference's scales must not be 0. */
+ * `weight`; clip -1 removes it. The reference's scales must not be 0. Its
+ * morph weights add their difference from the clip's first frame (NULL)
+ * or from the clip's rest weights (a reference pose given). */
 bool animator_set_additive(animator *anim, int clip, const transform *reference, float weight, sa_error *err);
 
 /* One frame: dt wall seconds for every clock (phase sync applied), the fade's
@@ -75,5 +87,11 @@ int animator_advance(animator *anim, double dt, fade_event *fired, int fired_cap
 /* The frame's pose, [joint_count]: the playing clips blended by their
  * weights, then the layer, then the additive. Allocates nothing. */
 void animator_pose(animator *anim, transform *pose);
+
+/* The frame's morph weights, [weight_count]: the playing clips' weights
+ * blended by the same weights (weights_blend), then the layer on the
+ * weights its clip animates, then the additive's differences. Allocates
+ * nothing. */
+void animator_weights(animator *anim, float *weights);
 
 #endif

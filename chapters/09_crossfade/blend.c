@@ -71,6 +71,34 @@ void mask_from_joint(int count, const int *parent, int joint, int smooth, float 
 }
 /* [/listing] */
 
+/* --- morph target weights ------------------------------------------------------ */
+
+/* [listing weights_blend] */
+void weights_blend(int count, const float *a, const float *b, float weight, const float *mask, float *out)
+{
+    for (int i = 0; i < count; i++) {
+        float w = mask ? weight * mask[i] : weight;
+        out[i] = w <= 0.0f ? a[i] : w >= 1.0f ? b[i] : a[i] + w * (b[i] - a[i]);
+    }
+}
+
+void weights_additive_apply(int count, const float *base, const float *reference, const float *weights, float weight,
+                            float *out)
+{
+    for (int i = 0; i < count; i++)
+        out[i] = base[i] + weight * (weights[i] - reference[i]);
+}
+/* [/listing] */
+
+void weights_mask_from_clip(const clip *c, float *mask)
+{
+    for (int i = 0; i < c->weight_count; i++)
+        mask[i] = 0.0f;
+    for (int t = 0; t < c->weight_track_count; t++)
+        for (int i = 0; i < c->weight_tracks[t].keys.components; i++)
+            mask[c->weight_tracks[t].start + i] = 1.0f;
+}
+
 /* --- the crossfade ------------------------------------------------------------ */
 
 double fade_curve_value(fade_curve curve, double p)

@@ -106,6 +106,36 @@ void pose_additive_delta(int joint_count, const transform *reference, const tran
 void pose_additive_apply(int joint_count, const transform *base, const transform *delta, float weight, transform *out);
 /* [/listing] */
 
+/* --- morph target weights ------------------------------------------------------ */
+
+/* [listing weights_blend_decl] */
+/* Morph target weights (chapter 08's clip_sample_weights) are numbers, as
+ * translations are: blended by a lerp, added as differences. A weight i of
+ * b weighs w = weight * mask[i] (w = weight when mask is NULL):
+ *
+ *     out[i] = a[i] + w (b[i] - a[i])
+ *
+ * w <= 0 gives a[i] and w >= 1 b[i], bit for bit, as pose_blend does. out
+ * may be a or b. */
+void weights_blend(int count, const float *a, const float *b, float weight, const float *mask, float *out);
+
+/* An additive clip's weights on top of base, w (0 .. 1) of their difference
+ * from the reference weights:
+ *
+ *     out[i] = base[i] + w (weights[i] - reference[i])
+ *
+ * So a clip at its reference adds nothing. out may be any of the arrays. */
+void weights_additive_apply(int count, const float *base, const float *reference, const float *weights, float weight,
+                            float *out);
+/* [/listing] */
+
+/* A layer's mask over the morph weights: 1 for the weights that clip c has
+ * a track for, 0 for the others (which hold c's rest weights, not a
+ * motion). A mask of joints says nothing about weights: a layer plays what
+ * its clip animates, a wave on the arms or a blink over a walk. Writes
+ * c->weight_count floats. */
+void weights_mask_from_clip(const clip *c, float *mask);
+
 /* --- the crossfade ----------------------------------------------------------- */
 
 /* [listing crossfade_struct] */

@@ -38,22 +38,54 @@ static bool parse_weight(const char *text, float *out, sa_error *err)
     return true;
 }
 
+/* The morph weights of the same command line, into st->v.sc.morph_weights
+ * (where chapter 06 reads them): clip a's at time ta, then clip b's (-1:
+ * none) at tb blended by weight (with --mask, only the weights b animates:
+ * weights_mask_from_clip), or added as their difference from b's first
+ * frame (--additive). */
+static bool weights_from_command_line(program_state *st, const blend_request *rq, int a, float ta, int b, float tb,
+                                      float weight, sa_error *err)
+{
+    int nw = st->v.sc.morph_weight_count;
+    float *weights = st->v.sc.morph_weights;
+    clip_sample_weights(&st->clips[a], ta, NULL, weights);
+    if (b < 0)
+        return true;
+    clip_sample_weights(&st->clips[b], tb, NULL, st->other_weights);
+    float *extra = malloc(((size_t)nw + 1) * sizeof *extra); /* b's first frame, or the mask */
+    if (!extra)
+        return sa_error_set(err, "out of memory");
+    if (rq->additive) {
+        clip_sample_weights(&st->clips[b], 0.0f, NULL, extra);
+        weights_additive_apply(nw, weights, extra, st->other_weights, weight, weights);
+    } else {
+        weights_mask_from_clip(&st->clips[b], extra);
+        weights_blend(nw, weights, st->other_weights, weight, rq->mask ? extra : NULL, weights);
+    }
+    free(extra);
+    return true;
+}
+
 /* [listing blend_modes] */
 /* --blend / --mask / --additive: the pose the command line asks for. */
 bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err)
 {
     int count = st->v.doc.animation_count, n = st->v.all.joint_count;
-    clip_sample(&st->clips[a], wrapped_time(t, &st->clips[a]), NULL, st->v.pose);
+    float ta = wrapped_time(t, &st->clips[a]);
+    clip_sample(&st->clips[a], ta, NULL, st->v.pose);
     if (!rq->blend && !rq->additive)
-        return true;
+        return weights_from_command_line(st, rq, a, ta, -1, 0.0f, 0.0f, err);
     float weight = 0.5f;
-    double t2 = t;
+    double t2 = t; /* B's time: --blend-time, else A's */
+    /* [elide read --blend-time into t2] */
     char *end = NULL;
     if (rq->blend_time && ((t2 = strtod(rq->blend_time, &end)), end == rq->blend_time || *end))
         return sa_error_set(err, "--blend-time: '%s' is not a number", rq->blend_time);
+    /* [/elide] */
     const char *b_option = rq->blend ? "--blend" : "--additive", *b_name = rq->blend ? rq->blend : rq->additive;
     int b = clip_find(st->clips, count, b_option, b_name, err);
-    if (b < 0 || !parse_weight(rq->weight, &weight, err))
+    if (b < 0 || !parse_weight(rq->weight, &weight, err) ||
+        !weights_from_command_line(st, rq, a, ta, b, wrapped_time(t2, &st->clips[b]), weight, err))
         return false;
     clip_sample(&st->clips[b], wrapped_time(t2, &st->clips[b]), NULL, st->other);
     if (rq->additive) { /* B's difference from its own first frame, on top of A */

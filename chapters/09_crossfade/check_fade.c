@@ -124,10 +124,16 @@ int check_fade_run(program_state *st, const char *path, bool cut)
         for (int k = 0; st->clips[c].event_count == 0 && st->clips[c].duration > 0.0f && k < 4; k++)
             if (!clip_add_event(&st->clips[c], "mark", (0.1f + 0.25f * (float)k) * st->clips[c].duration, &err))
                 return app_fail(&err);
-    /* The file's clips plus one more, the rest pose standing still, so that
-     * a fade can be interrupted by a third clip. */
+    /* The file's clips plus one more, the rest pose standing still (and the
+     * file's rest morph weights, so that it shares the scene's weights with
+     * the others: animator_init), so that a fade can be interrupted by a
+     * third clip. */
     clip *list = malloc((size_t)(clips + 1) * sizeof *list);
-    if (!list || !clip_init(&list[still], "rest", st->v.all.joint_count, st->v.all.rest_local, &err)) {
+    morph_weights_default(&st->v.doc, st->v.sc.morph_weight_start, st->other_weights);
+    if (!list || !clip_init(&list[still], "rest", st->v.all.joint_count, st->v.all.rest_local, &err) ||
+        !clip_init_weights(&list[still], st->v.sc.morph_weight_count, st->other_weights, &err)) {
+        if (list)
+            clip_free(&list[still]);
         free(list);
         return app_fail(&err);
     }

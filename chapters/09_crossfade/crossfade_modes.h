@@ -17,7 +17,9 @@ typedef struct blend_request {
  * (two modes at once are cli.h's: the spec's `modes`). */
 bool blend_request_usage_ok(const blend_request *rq, sa_error *err);
 
-/* Into st->v.pose: clip a at time t, then blended, masked or added as rq asks. */
+/* Into st->v.pose and the morph weights st->v.sc.morph_weights: clip a at
+ * time t, then blended, masked or added as rq asks (a mask covers joints:
+ * the morph weights blend with the weight alone). */
 bool pose_from_command_line(program_state *st, const blend_request *rq, int a, double t, sa_error *err);
 
 /* --dump-pose or --dump-obj of st->v.pose. */

@@ -7,7 +7,7 @@
 
 void state_free(program_state *st)
 {
-    free(st->other), free(st->mask);
+    free(st->other), free(st->mask), free(st->other_weights);
     clips_free(st->clips, st->v.doc.animation_count);
     animated_view_free(&st->v);
 }
@@ -16,12 +16,13 @@ bool state_load(program_state *st, const char *path, bool decode_images, sa_erro
 {
     if (!animated_view_load(&st->v, path, decode_images, err))
         return false;
-    if (!clips_from_gltf(&st->v.doc, &st->v.all, &st->clips, NULL, err))
+    if (!clips_from_gltf(&st->v.doc, &st->v.all, &st->clips, err))
         return sa_error_prefix(err, "%s", path);
     size_t n = (size_t)st->v.all.joint_count + 1;
     st->other = malloc(n * sizeof *st->other);
     st->mask = malloc(n * sizeof *st->mask);
-    if (!st->other || !st->mask)
+    st->other_weights = malloc(((size_t)st->v.sc.morph_weight_count + 1) * sizeof *st->other_weights);
+    if (!st->other || !st->mask || !st->other_weights)
         return sa_error_set(err, "out of memory");
     return true;
 }

@@ -17,6 +17,9 @@ typedef struct program_state {
     clip *clips;      /* [v.doc.animation_count] */
     transform *other; /* [v.all.joint_count] */
     float *mask;      /* [v.all.joint_count] */
+    /* The second clip's morph weights ([v.sc.morph_weight_count]); the
+     * first's go into v.sc.morph_weights, where chapter 06 reads them. */
+    float *other_weights;
 } program_state;
 
 /* The file (images decoded only when decode_images), both skeletons, the

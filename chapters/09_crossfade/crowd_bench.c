@@ -25,7 +25,7 @@ bool crowd_scene_load(const char *model, crowd_scene *s, sa_error *err)
     if (!sa_path_find(model, path, sizeof path, err) ||
         !skin_scene_load(path, false, &s->doc, &s->skel, &s->sc, &s->nodes, err))
         return false;
-    if (!skeleton_from_gltf_nodes(&s->doc, &s->all, err) || !clips_from_gltf(&s->doc, &s->all, &s->clips, NULL, err))
+    if (!skeleton_from_gltf_nodes(&s->doc, &s->all, err) || !clips_from_gltf(&s->doc, &s->all, &s->clips, err))
         return false;
     s->all_clip_count = s->doc.animation_count;
     /* The clips that move joints first, in file order (a stable partition). */

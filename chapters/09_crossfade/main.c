@@ -216,6 +216,7 @@ static int run_window(program_state *st, const char *path, app_options *options,
             show_skeleton = !show_skeleton;
         animator_advance(&anim, dt, NULL, 0);
         animator_pose(&anim, v->pose);
+        animator_weights(&anim, v->sc.morph_weights);
         animated_view_place(v, NULL);
 
         /* One plot sample per 1/60 s of play: the newest at the right. */

@@ -32,7 +32,7 @@ void program_state_free(program_state *st)
 
 bool walk_view_load_controller(program_state *st, const char *path, float speed, sa_error *err)
 {
-    if (!clips_from_gltf(&st->v.doc, &st->v.all, &st->clips, NULL, err))
+    if (!clips_from_gltf(&st->v.doc, &st->v.all, &st->clips, err))
         return sa_error_prefix(err, "%s", path);
     int count = st->v.doc.animation_count, n = st->v.all.joint_count;
     int idle = -1, wave = -1, spine = skeleton_find(&st->v.all, LAYER_JOINT);

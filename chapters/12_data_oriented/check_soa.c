@@ -201,11 +201,12 @@ int check_soa(const char *model_path, bool quantization_only)
     clip *clips = NULL;
     memset(&doc, 0, sizeof doc), memset(&all, 0, sizeof all);
     if (!sa_path_find(model_path, path, sizeof path, &err) || !gltf_load(path, NULL, &doc, &err) ||
-        !skeleton_from_gltf_nodes(&doc, &all, &err) || !clips_from_gltf(&doc, &all, &clips, NULL, &err)) {
+        !skeleton_from_gltf_nodes(&doc, &all, &err) || !clips_from_gltf(&doc, &all, &clips, &err)) {
         fprintf(stderr, "error: %s\n", err.message);
         gltf_free(&doc), skeleton_free(&all);
         return 1;
     }
+    soa_note_morph_weights(path, clips, doc.animation_count);
     int n = all.joint_count, count = doc.animation_count, groups_n = soa_group_count(n);
     soa_clip *packed = calloc((size_t)(count ? count : 1), sizeof *packed);
     bool *ok = calloc((size_t)(count ? count : 1), sizeof *ok);

@@ -93,6 +93,7 @@ int main(int argc, char **argv)
         crowd_scene_free(&s);
         return app_fail(&err);
     }
+    soa_note_morph_weights(model, s.clips, s.clip_count);
     status = run_window(&s, &options);
     crowd_scene_free(&s);
     return status;

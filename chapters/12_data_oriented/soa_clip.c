@@ -3,6 +3,7 @@
 #include "soa_clip.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,6 +142,17 @@ static bool encode_key(int path, const float *value, uint16_t out[4])
         return true;
     }
     return encode_vector(value, out);
+}
+
+void soa_note_morph_weights(const char *path, const clip *clips, int count)
+{
+    int channels = 0;
+    for (int i = 0; i < count; i++)
+        channels += clips[i].weight_track_count;
+    if (channels > 0)
+        fprintf(stderr,
+                "note: %s: %d morph target weights channels are not played by the SoA path (joint tracks only)\n", path,
+                channels);
 }
 
 bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err)

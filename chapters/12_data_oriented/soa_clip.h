@@ -31,7 +31,10 @@
  * quantization's.
  *
  * LINEAR and STEP tracks are packed; a clip with a CUBICSPLINE track is
- * refused (resample it first: chapter 08's clip_resample).
+ * refused (resample it first: chapter 08's clip_resample). Only the joint
+ * tracks are packed: a clip's morph weight tracks (chapter 08's
+ * weight_tracks) are left out, and the programs say so once
+ * (soa_note_morph_weights).
  */
 #ifndef CH12_SOA_CLIP_H
 #define CH12_SOA_CLIP_H
@@ -76,14 +79,19 @@ typedef struct soa_clip {
 /* [/listing] */
 
 /* Packs c (its tracks LINEAR or STEP; a CUBICSPLINE track fails with its
- * index). A translation or scale beyond a half float's 65504 fails; so do
- * two keys of a track closer than duration / 65535 (they would share a
- * 16-bit time). c may be freed after. */
+ * index; its weight tracks are left out). A translation or scale beyond a
+ * half float's 65504 fails; so do two keys of a track closer than duration
+ * / 65535 (they would share a 16-bit time). c may be freed after. */
 bool soa_clip_pack(const clip *c, soa_clip *out, sa_error *err);
 void soa_clip_free(soa_clip *c);
 
 /* Bytes of key data (times and values; the constant groups' floats). */
 size_t soa_clip_bytes(const soa_clip *c);
+
+/* The one stderr note of a program on the SoA path, when any of the clips
+ * has morph weight tracks: "note: PATH: N morph target weights channels are
+ * not played by the SoA path (joint tracks only)". Nothing otherwise. */
+void soa_note_morph_weights(const char *path, const clip *clips, int count);
 
 /* The pose at time t (clamped to 0 .. duration) into out[group_count].
  * cursors: [cursor_count], zeroed at the start, kept between calls. */

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skeleton all;
     memset(&all, 0, sizeof all);
     clip *clips = NULL;
-    if (skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, NULL, &err)) {
+    if (skeleton_from_gltf_nodes(&doc, &all, &err) && clips_from_gltf(&doc, &all, &clips, &err)) {
         int tracks = clips_most_tracks(clips, doc.animation_count);
         int *cursors = calloc((size_t)tracks, sizeof *cursors);
         transform *pose = malloc(((size_t)all.joint_count + 1) * sizeof *pose);
@@ -54,6 +54,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             clip_clock_init(&clock, c->duration, true);
             for (int frame = 0; frame < 4; frame++)
                 (void)clip_clock_advance(&clock, frame == 2 ? 10.0 : 1.0 / 60.0, c->events, c->event_count, fired, 8);
+            /* The morph weights, with cursors and without, around the clip. */
+            float *weights = malloc(((size_t)c->weight_count + 1) * sizeof *weights);
+            int *weight_cursors = calloc((size_t)c->weight_track_count + 1, sizeof *weight_cursors);
+            for (int s = -1; weights && weight_cursors && s <= 5; s++) {
+                float t = c->duration * (float)s / 4.0f;
+                clip_sample_weights(c, t, weight_cursors, weights);
+                clip_sample_weights(c, t, NULL, weights);
+            }
+            free(weights);
+            free(weight_cursors);
             if (have_packed)
                 packed_clip_free(&packed);
         }
