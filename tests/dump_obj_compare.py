@@ -105,7 +105,7 @@ def main(argv):
             if mesh_weights:
                 from threejs_check import write_variant  # noqa: E402
                 model = write_variant(model, {"interpolation": None, "channels": "weights",
-                                              "mesh_weights": mesh_weights, "node_weights": None}, [], tmp)
+                                              "mesh_weights": mesh_weights, "node_weights": None}, tmp)
             notes = []
             cpu = dump(ch06, model, os.path.join(tmp, "cpu.obj"), notes)
             gpu = dump(ch07, model, os.path.join(tmp, "gpu.obj"), notes)
