@@ -7,6 +7,8 @@
     stairs_check.py PROGRAM no-ik         the same walk without IK: the feet off the steps, exit 1
     stairs_check.py PROGRAM sunk          --sink 0.02: every planted foot 2 cm into its step and
                                           still: the foot error alone fails it, exit 1
+    stairs_check.py PROGRAM face          --dump-weights at four times: the humanoid's "face" clip
+                                          played looped on the walk (it blinks, it talks), by hand
     stairs_check.py STAIRS_SHAPE_H stairs-mesh STAIRS_GLTF
                                           the step description (the height query's) is the mesh's
 
@@ -175,6 +177,27 @@ def sunk(program):
     return problems
 
 
+def face(program):
+    """The face clip (assets/make_humanoid.c, 6 s, LINEAR: both eyes closing
+    from 0.8 s to 0.875 s and opening by 0.95 s; the jaw 0.1 at 1.75 s and 0.8
+    at 1.875 s; the smile from 0 at 1.2 s to 0.6 at 2.0 s) at walk times, by
+    hand: blink_left, blink_right, jaw_open, smile. 6.85 s is 0.85 s again
+    (the loop); 0.5 s is the face at rest."""
+    problems = []
+    for t, want in [("0.5", (0, 0, 0, 0)), ("0.85", (2 / 3, 2 / 3, 0, 0)), ("1.8", (0, 0, 0.38, 0.45)),
+                    ("6.85", (2 / 3, 2 / 3, 0, 0))]:
+        status, out, err = run(program, "--time", t, "--dump-weights", "-")
+        lines = out.split("\n")
+        fields = lines[0].split() if lines else []
+        if status != 0 or len(lines) != 2 or lines[1] != "" or len(fields) != 5:
+            problems.append(f"--time {t} --dump-weights: exit {status}, {out!r} {err!r}: expected one line NODE W W W W")
+            continue
+        got = [float(x) for x in fields[1:]]
+        if any(abs(g - w) > 1e-5 for g, w in zip(got, want)):
+            problems.append(f"--time {t}: the face's weights are {got}, expected {[round(w, 6) for w in want]}")
+    return problems
+
+
 def stairs_mesh(shape_h, gltf_path):
     """Every step's top in the mesh where the description puts it."""
     text = open(shape_h).read()
@@ -220,6 +243,8 @@ def main():
         problems = check_ik(sys.argv[1])
     elif len(sys.argv) >= 3 and sys.argv[2] == "no-ik":
         problems = no_ik(sys.argv[1])
+    elif len(sys.argv) >= 3 and sys.argv[2] == "face":
+        problems = face(sys.argv[1])
     elif len(sys.argv) >= 3 and sys.argv[2] == "sunk":
         problems = sunk(sys.argv[1])
     elif len(sys.argv) == 4 and sys.argv[2] == "stairs-mesh":

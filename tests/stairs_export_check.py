@@ -155,6 +155,20 @@ def check_export(program, ch08):
         if rotated != set(skin) or moved != {hips}:
             problems.append("stairs_walk: rotations on %d of the %d skin joints, translations on nodes %r (expected "
                             "the hips, %d)" % (len(rotated & set(skin)), len(skin), sorted(moved), hips))
+        # the face played on the walk (the humanoid's "face" clip, LINEAR: the eyes closing from 0.8 s
+        # to 0.875 s, open again at 0.95 s), baked at the same keys, by hand: key 25 (0.8333 s) 4/9
+        # closed, key 27 (0.9 s) 2/3
+        faces = [c for c in anim["channels"] if c["target"]["path"] == "weights"]
+        if len(faces) != 1:
+            problems.append("stairs_walk: %d weights channels, expected 1 (the face)" % len(faces))
+        else:
+            flat = [x for row in read_accessor(doc, buffers, anim["samplers"][faces[0]["sampler"]]["output"])
+                    for x in (row if isinstance(row, (list, tuple)) else [row])]
+            targets = len(flat) // len(times)
+            for k, want in ((25, 4 / 9), (27, 2 / 3)):
+                got = flat[k * targets:k * targets + 2] if targets >= 2 else []
+                if len(got) != 2 or any(abs(g - want) > 1e-4 for g in got):
+                    problems.append("stairs_walk: the eyes at key %d are %r, expected %.5f each" % (k, got, want))
         # the root motion: up to the landing and down again, turned round
         height = [p[hips][3][1] - poses[0][hips][3][1] for p in poses]
         forward = [(p[hips][2][0], p[hips][2][2]) for p in (poses[0], poses[-1])]

@@ -80,6 +80,18 @@ void morph_weights_default(const gltf_document *doc, const int *start, float *we
     }
 }
 
+void morph_weights_write(const gltf_document *doc, const int *start, const float *weights, FILE *out)
+{
+    for (int n = 0; n < doc->node_count; n++) {
+        if (start[n] < 0)
+            continue;
+        fprintf(out, "%d", n);
+        for (int w = 0; w < doc->meshes[doc->nodes[n].mesh].target_count; w++)
+            fprintf(out, " %.9g", (double)weights[start[n] + w]);
+        fputc('\n', out);
+    }
+}
+
 /* The job's morph inputs: the loader's delta arrays of each target. */
 static bool init_morph(skinned_primitive *sp, const gltf_primitive *prim, const skin_scene *sc, sa_error *err)
 {

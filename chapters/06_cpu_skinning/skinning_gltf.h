@@ -53,6 +53,11 @@ int morph_weight_layout(const gltf_document *doc, int *start);
 void morph_weights_default(const gltf_document *doc, const int *start, float *weights);
 /* [/listing] */
 
+/* --dump-weights (chapters 08 and 11): one line per node with morph
+ * targets, "NODE W0 W1 ...", each weight as "%.9g" (it reads back to the
+ * same float). */
+void morph_weights_write(const gltf_document *doc, const int *start, const float *weights, FILE *out);
+
 typedef struct skin_scene {
     int primitive_count;
     skinned_primitive *primitives; /* node order, then primitive order */

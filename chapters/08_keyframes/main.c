@@ -134,21 +134,6 @@ static void print_events(const clip *c, clip_clock clock)
     }
 }
 
-/* --dump-weights: one line per node with morph targets, "NODE W0 W1 ...",
- * each weight as "%.9g" (it reads back to the same float). */
-static void write_weights(const gltf_document *doc, const skin_scene *sc, FILE *out)
-{
-    for (int n = 0; n < doc->node_count; n++) {
-        int start = sc->morph_weight_start[n];
-        if (start < 0)
-            continue;
-        fprintf(out, "%d", n);
-        for (int w = 0; w < doc->meshes[doc->nodes[n].mesh].target_count; w++)
-            fprintf(out, " %.9g", (double)sc->morph_weights[start + w]);
-        fputc('\n', out);
-    }
-}
-
 /* The modes that print and exit: --list-clips, --events, --compress-report,
  * --dump-pose, --dump-weights, --dump-obj. */
 static int run_dump(program_state *st, const char *path, int clip_index, clip_clock clock)
@@ -176,7 +161,7 @@ static int run_dump(program_state *st, const char *path, int clip_index, clip_cl
         FILE *out = sa_output_open(dump_weights_path, &err);
         if (!out)
             return app_fail(&err);
-        write_weights(&v->doc, &v->sc, out);
+        morph_weights_write(&v->doc, v->sc.morph_weight_start, v->sc.morph_weights, out);
         ok = sa_output_close(out, dump_weights_path, true, &err);
     } else { /* chapter 06's CPU skinning of the placed pose, and its writer */
         skin_scene_run(&v->sc, &v->skel);

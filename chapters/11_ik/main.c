@@ -17,6 +17,7 @@
  *       0.01 m/s or 1e-4 (--sink 0.02: every foot 2 cm into its step, which it must report)
  *   ch11_ik --export OUT.gltf    the stairs and the whole walk baked at 30 Hz
  *   ch11_ik --time 2.5 --dump-pose OUT   the walk's pose at 2.5 s, root motion in the hips
+ *   ch11_ik --time 2.5 --dump-weights OUT   the face's morph weights then (chapter 08's format)
  *
  * Keys: T stairs / tube; on the stairs I IK on / off, D the debug overlay,
  * L the look-at, S skeleton; on the tube 1 two-bone, 2 CCD, 3 FABRIK, I IK
@@ -41,7 +42,7 @@ static const char *const view_names[VIEW_COUNT] = {"stairs", "tube"};
 static int view_index = VIEW_STAIRS;
 static cli_choices view_choices = {&view_index, view_names, VIEW_COUNT};
 static bool check_solvers = false, check_ik = false, no_ik = false, debug_on = false;
-static const char *solver_option = NULL, *export_path = NULL, *dump_pose_path = NULL;
+static const char *solver_option = NULL, *export_path = NULL, *dump_pose_path = NULL, *dump_weights_path = NULL;
 static float sink_option = 0.0f;
 static const cli_option options_extra[] = {
     {"--check-solvers", CLI_FLAG, &check_solvers, NULL,
@@ -65,6 +66,9 @@ static const cli_option options_extra[] = {
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
      "write each node's scene-space matrix of the humanoid (or --model) on the stairs walk at --time, root motion "
      "in the hips (chapter 04's format), and exit ('-': standard output)"},
+    {"--dump-weights", CLI_STRING, &dump_weights_path, "FILE",
+     "write the morph weights of the humanoid (or --model) on the stairs walk at --time, its face clip looped "
+     "(chapter 08's format: NODE W0 W1 ...), and exit ('-': standard output)"},
     {"--view", CLI_CHOICE, &view_choices, "NAME", "the view at start: stairs (default) or tube"},
     {"--solver", CLI_STRING, &solver_option, "NAME", "the tube's solver at start: two-bone (default), ccd or fabrik"},
     {"--debug", CLI_FLAG, &debug_on, NULL, "start with the stairs' debug overlay on (D toggles it)"},
@@ -78,8 +82,8 @@ static const cli_key keys[] = {
     {"M", "the tube: toggle the target's motion"},
     {"S", "toggle the skeleton"},
 };
-static const char *const modes[] = {"--check-solvers", "--check-ik", "--export", "--dump-pose",
-                                    "--screenshot"}; /* cli.h keeps them apart */
+static const char *const modes[] = {"--check-solvers", "--check-ik",     "--export",
+                                    "--dump-pose",     "--dump-weights", "--screenshot"}; /* cli.h keeps them apart */
 static const cli_spec spec = {
     .program = "ch11_ik",
     .summary = "IK after FK: the humanoid's feet on the stairs, its head on a target; the solvers on the tube (T)",
@@ -123,7 +127,7 @@ int main(int argc, char **argv)
         tube_view_free(&t);
         return status;
     }
-    if (export_path || dump_pose_path) {
+    if (export_path || dump_pose_path || dump_weights_path) {
         char path[SA_PATH_MAX];
         stairs_demo d;
         memset(&d, 0, sizeof d);
@@ -136,7 +140,7 @@ int main(int argc, char **argv)
         else if (export_path)
             status = stairs_export(export_path, &d, &err) ? 0 : app_fail(&err);
         else
-            status = stairs_dump_pose(&d, options.fixed_time ? options.time : 0.0, dump_pose_path);
+            status = stairs_dump(&d, options.fixed_time ? options.time : 0.0, dump_pose_path, dump_weights_path);
         stairs_demo_free(&d);
         return status;
     }

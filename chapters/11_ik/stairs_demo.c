@@ -2,6 +2,7 @@
  * stairs_demo.h). */
 #include "stairs_demo.h"
 
+#include "chapters/08_keyframes/clip_gltf.h"
 #include "chapters/10_walk_cycle/foot_mesh.h"
 
 #include <math.h>
@@ -47,6 +48,17 @@ bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_e
         return sa_error_set(err, "%s: no joint 'hips'", path);
     d->look_on = true;
     d->time = 0.0;
+    /* The face: the file's clip named "face", when it moves morph weights. */
+    for (int a = 0; a < d->v.doc.animation_count && !d->has_face; a++) {
+        const char *name = d->v.doc.animations[a].name;
+        if (!name || strcmp(name, "face") != 0)
+            continue;
+        if (!clip_from_gltf(&d->v.doc, a, &d->v.all, &d->face, err))
+            return sa_error_prefix(err, "%s", path);
+        d->has_face = d->face.weight_track_count > 0 && d->face.duration > 0.0f;
+        if (!d->has_face)
+            clip_free(&d->face);
+    }
     return true;
 }
 
@@ -66,6 +78,8 @@ bool stairs_demo_step(stairs_demo *d, double dt, sa_error *err)
     /* sample -> IK on the legs (the walk), into the pose */
     stairs_walk_step(&d->walk, dt, d->v.pose);
     d->time += dt;
+    if (d->has_face) /* -> the face's morph weights, looped (a clip of weights alone) */
+        clip_sample_weights(&d->face, (float)fmod(d->time, (double)d->face.duration), NULL, d->v.sc.morph_weights);
     d->look_angle = 0.0f;
     if (!d->look_on)
         return true;
@@ -120,6 +134,8 @@ void stairs_demo_baked_pose(const stairs_demo *d, transform *out)
 
 void stairs_demo_free(stairs_demo *d)
 {
+    if (d->has_face)
+        clip_free(&d->face);
     stairs_walk_free(&d->walk);
     animated_view_free(&d->v);
 }

@@ -1,9 +1,11 @@
 /* stairs_demo.h: what ch11_ik's stairs view shows, apart from the window:
  * the humanoid walking up the stairs, turning on the landing and walking
  * down (stairs_walk.h: the walk, the feet placed on the steps), its head
- * turned toward a target that moves (the aim job). The window, --export and
- * --dump-pose all pose the character through stairs_demo_step, so the file
- * and the dump hold what the window shows.
+ * turned toward a target that moves (the aim job), its face playing the
+ * file's "face" clip (morph target weights: it blinks and says a few words,
+ * looped). The window, --export, --dump-pose and --dump-weights all pose the
+ * character through stairs_demo_step, so the file and the dumps hold what
+ * the window shows.
  *
  *     stairs_demo d = {0};
  *     stairs_demo_load(&d, humanoid_path, decode_images, &err);
@@ -33,6 +35,10 @@ typedef struct stairs_demo {
     float look_weights[LOOK_JOINTS];
     vec3 look_forward; /* the head's forward (+Z of the model in the rest pose), in the head's space */
     float look_angle;  /* the angle left between the head's forward and the target (0 within the limit) */
+    /* The file's "face" clip (chapter 08: morph weights alone), played
+     * looped into v.sc.morph_weights; has_face false: the rest weights. */
+    bool has_face;
+    clip face;
 } stairs_demo;
 
 /* The humanoid at path (images decoded only when decode_images), the walk
@@ -45,7 +51,8 @@ bool stairs_demo_load(stairs_demo *d, const char *path, bool decode_images, sa_e
  * the walk's world_from_model. */
 void stairs_demo_look_target(const stairs_demo *d, vec3 out_world);
 
-/* Advances the walk by dt (its pose, FK + the feet's IK, into d->v.pose)
+/* Advances the walk by dt (its pose, FK + the feet's IK, into d->v.pose),
+ * the face (its morph weights at d->time, looped, into d->v.sc.morph_weights)
  * and turns the head toward the target when look_on. */
 bool stairs_demo_step(stairs_demo *d, double dt, sa_error *err);
 

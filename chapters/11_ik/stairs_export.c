@@ -27,6 +27,8 @@ typedef struct bake {
     float *times;
     float *rotations;   /* [joint_count][key_count][4] */
     float *translation; /* [key_count][3]: the hips */
+    int weight_count;   /* the scene's morph weights (the face), 0: none */
+    float *weights;     /* [key_count][weight_count] */
 } bake;
 
 /* [listing stairs_bake] */
@@ -42,6 +44,9 @@ static bool bake_walk(stairs_demo *d, bake *b, transform *baked, sa_error *err)
         stairs_demo_baked_pose(d, baked);
         b->times[k] = (float)d->time;
         glm_vec3_copy(baked[d->hips].translation, &b->translation[3 * k]);
+        if (b->weight_count > 0) /* the face (stairs_demo_step) */
+            memcpy(&b->weights[(size_t)k * (size_t)b->weight_count], d->v.sc.morph_weights,
+                   (size_t)b->weight_count * sizeof *b->weights);
         for (int j = 0; j < b->joint_count; j++) {
             float *q = &b->rotations[4 * ((size_t)j * (size_t)b->key_count + (size_t)k)];
             glm_vec4_copy(baked[d->v.all.joint_of_node[d->v.skel.node_of_joint[j]]].rotation, q);
@@ -70,10 +75,12 @@ bool stairs_export(const char *path, stairs_demo *d, sa_error *err)
     b.times = malloc(keys * sizeof *b.times);
     b.translation = malloc(keys * 3 * sizeof *b.translation);
     b.rotations = malloc(keys * 4 * (size_t)b.joint_count * sizeof *b.rotations);
+    b.weight_count = d->v.sc.morph_weight_count;
+    b.weights = malloc(keys * (size_t)(b.weight_count > 0 ? b.weight_count : 1) * sizeof *b.weights);
     transform *baked = malloc((size_t)d->v.all.joint_count * sizeof *baked);
     gltf_out_document *doc = calloc(1, sizeof *doc);
     image_rgba8 texture = {0};
-    bool ok = b.times && b.translation && b.rotations && baked && doc;
+    bool ok = b.times && b.translation && b.rotations && b.weights && baked && doc;
     if (!ok)
         sa_error_set(err, "export: out of memory");
     ok = ok && bake_walk(d, &b, baked, err) && make_humanoid(doc, &texture, err) && make_stairs(doc, err);
@@ -89,6 +96,27 @@ bool stairs_export(const char *path, stairs_demo *d, sa_error *err)
         if (skeleton_find(&d->v.all, name) == d->hips)
             gltf_out_add_channel(doc, animation, node, "translation", b.times, b.translation, keys);
     }
+    /* The face's weights, node by node (one weights channel per node with
+     * morph targets, its targets' weights at each key), LINEAR as baked. */
+    for (int n = 0; ok && b.weight_count > 0 && n < d->v.doc.node_count; n++) {
+        int start = d->v.sc.morph_weight_start[n], count;
+        if (start < 0)
+            continue;
+        count = d->v.doc.meshes[d->v.doc.nodes[n].mesh].target_count;
+        int node = d->v.doc.nodes[n].name ? node_named(doc, d->v.doc.nodes[n].name) : -1;
+        float *values = malloc(keys * (size_t)count * sizeof *values);
+        if (node < 0 || !values) {
+            free(values);
+            ok = sa_error_set(err, "export: %s",
+                              node < 0 ? "a morphed node without its name in the humanoid" : "out of memory");
+            break;
+        }
+        for (size_t k = 0; k < keys; k++)
+            memcpy(&values[k * (size_t)count], &b.weights[k * (size_t)b.weight_count + (size_t)start],
+                   (size_t)count * sizeof *values);
+        gltf_out_add_channel_interpolated(doc, animation, node, "weights", GLTF_OUT_LINEAR, b.times, values, keys);
+        free(values);
+    }
     ok = ok && humanoid_export_write(path, doc, &texture, err); /* a full table shows here, in doc->failure */
     image_free(&texture);
     if (doc)
@@ -98,11 +126,13 @@ bool stairs_export(const char *path, stairs_demo *d, sa_error *err)
     free(b.times);
     free(b.translation);
     free(b.rotations);
+    free(b.weights);
     return ok;
 }
 
-int stairs_dump_pose(stairs_demo *d, double t, const char *out_path)
+int stairs_dump(stairs_demo *d, double t, const char *pose_path, const char *weights_path)
 {
+    const char *out_path = pose_path ? pose_path : weights_path;
     sa_error err;
     transform *baked = malloc((size_t)d->v.all.joint_count * sizeof *baked);
     if (!baked) {
@@ -113,7 +143,10 @@ int stairs_dump_pose(stairs_demo *d, double t, const char *out_path)
     FILE *out = ok ? sa_output_open(out_path, &err) : NULL;
     if (out) {
         stairs_demo_baked_pose(d, baked);
-        ok = skeleton_write_pose(&d->v.all, baked, out, &err);
+        if (pose_path)
+            ok = skeleton_write_pose(&d->v.all, baked, out, &err);
+        else
+            morph_weights_write(&d->v.doc, d->v.sc.morph_weight_start, d->v.sc.morph_weights, out);
         ok = sa_output_close(out, out_path, ok, &err);
     }
     free(baked);

@@ -18,10 +18,11 @@
  * (world_from_model) put into the hips' translation and rotation. */
 bool stairs_export(const char *path, stairs_demo *d, sa_error *err);
 
-/* --dump-pose: d (freshly loaded) walked to time t as the bake walks
- * (stairs_demo_run_to at STAIRS_BAKE_RATE), the root motion in the hips,
- * every node of the humanoid written in chapter 04's format to out_path
- * ('-': standard output). Returns the exit status. */
-int stairs_dump_pose(stairs_demo *d, double t, const char *out_path);
+/* --dump-pose and --dump-weights: d (freshly loaded) walked to time t as
+ * the bake walks (stairs_demo_run_to at STAIRS_BAKE_RATE); to pose_path
+ * (unless NULL) every node of the humanoid in chapter 04's format, the root
+ * motion in the hips, else to weights_path the morph weights (the face) in
+ * chapter 08's ('-': standard output). Returns the exit status. */
+int stairs_dump(stairs_demo *d, double t, const char *pose_path, const char *weights_path);
 
 #endif
