@@ -16,9 +16,11 @@
  * K the key of joint names; SPACE pauses (the app's).
  */
 #include "bvh_clip.h"
+#include "retarget.h"
 
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
+#include "chapters/08_keyframes/animated_view.h"
 #include "common/app.h"
 #include "common/files.h"
 
@@ -29,22 +31,31 @@
 
 /* The default file: where Debian's assimp-testmodels puts CMU's captures. */
 #define DEFAULT_BVH SA_BVH_DIR "/01_01.bvh"
+/* The default target of retargeting: the project's humanoid. */
+#define HUMANOID_MODEL "assets/models/humanoid.gltf"
 
-static const char *bvh_option = NULL, *dump_joints_option = NULL;
+static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL;
+static bool check_retarget = false;
 static const cli_option options_extra[] = {
     {"--bvh", CLI_STRING, &bvh_option, "FILE", "the BVH file to play (default: CMU's 01_01.bvh, " SA_BVH_DIR ")"},
     {"--dump-joints", CLI_STRING, &dump_joints_option, "FRAME",
      "print 'name x y z' for every joint (file order, End Sites left out): its world position at frame FRAME "
      "(0 is the first) in the file's units, and exit (no window)"},
+    {"--map", CLI_STRING, &map_option, "FILE",
+     "the joint map for retargeting: 'source_joint target_joint' per line, # comments (default: by name)"},
+    {"--check-retarget", CLI_FLAG, &check_retarget, NULL,
+     "retarget every frame onto --model (default: the humanoid), print max_bone_direction_error_deg (each paired "
+     "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
 };
 static const cli_key keys[] = {
     {"K", "show or hide the key of joint names"},
 };
-static const char *const modes[] = {"--dump-joints", "--screenshot"};
+static const char *const modes[] = {"--dump-joints", "--check-retarget", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch13_motion_capture",
     .summary = "a BVH motion capture file, read by hand into chapter 08's clip and played on its skeleton; "
                "--dump-joints prints every joint's world position at a frame",
+    .takes_model = true,
     CLI_TABLES(options_extra, keys, modes),
 };
 
@@ -123,6 +134,83 @@ static bool parse_frame(const char *text, const bvh_file *b, int *frame, sa_erro
     *frame = (int)f;
     return true;
 }
+
+/* --- retargeting ---------------------------------------------------------------- */
+
+/* The target model (every node a joint: chapter 08's skeleton over all
+ * nodes), the joint map and the rig over both. */
+typedef struct retarget_target {
+    animated_view view;
+    retarget_map map;
+    retarget_rig rig;
+} retarget_target;
+
+static void retarget_target_free(retarget_target *t)
+{
+    retarget_rig_free(&t->rig);
+    retarget_map_free(&t->map);
+    animated_view_free(&t->view);
+}
+
+static bool retarget_target_load(retarget_target *t, const capture *c, const char *model, bool decode_images,
+                                 sa_error *err)
+{
+    memset(t, 0, sizeof *t);
+    char path[SA_PATH_MAX];
+    if (!sa_path_find(model ? model : HUMANOID_MODEL, path, sizeof path, err) ||
+        !animated_view_load(&t->view, path, decode_images, err))
+        return false;
+    bool mapped = map_option
+                      ? retarget_map_load(map_option, &c->skel, &t->view.all, &t->map, err)
+                      : retarget_map_by_name(&c->skel, &t->view.all, &t->map, err) || sa_error_prefix(err, "%s", path);
+    return mapped && retarget_rig_init(&t->rig, &c->skel, &t->view.all, &t->map, err);
+}
+
+/* [listing check_retarget] */
+/* Every frame of the capture retargeted, and each paired bone's direction
+ * compared with the source's bone in model space (retarget_bone_error_deg). */
+static int run_check_retarget(const capture *c, const char *model)
+{
+    sa_error err;
+    retarget_target t;
+    if (!retarget_target_load(&t, c, model, false, &err)) {
+        retarget_target_free(&t);
+        return app_fail(&err);
+    }
+    size_t ns = (size_t)c->skel.joint_count + 1, nt = (size_t)t.view.all.joint_count + 1;
+    transform *source_local = malloc(ns * sizeof *source_local);
+    mat4 *source_model = malloc(ns * sizeof *source_model);
+    transform *target_local = malloc(nt * sizeof *target_local);
+    mat4 *target_model = malloc(nt * sizeof *target_model);
+    int *cursors = calloc((size_t)c->motion.track_count + 1, sizeof *cursors);
+    if (!source_local || !source_model || !target_local || !target_model || !cursors) {
+        sa_error_set(&err, "out of memory");
+        free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
+        retarget_target_free(&t);
+        return app_fail(&err);
+    }
+    retarget_job job = {&t.rig, source_local, source_model, target_local, target_model};
+    double worst = 0.0;
+    int worst_frame = 0, worst_pair = -1;
+    for (int f = 0; f < c->bvh.frame_count; f++) {
+        clip_sample(&c->motion, bvh_frame_seconds(&c->bvh, f), cursors, source_local);
+        retarget_run(&job);
+        int pair;
+        double error = retarget_bone_error_deg(&t.rig, source_model, target_model, &pair);
+        if (error > worst || f == 0)
+            worst = error, worst_frame = f, worst_pair = pair;
+    }
+    printf("max_bone_direction_error_deg: %.4f\n", worst);
+    bool ok = worst <= 1.0;
+    if (!ok && worst_pair >= 0)
+        fprintf(stderr, "error: the bone from %s (source %s) is %.2f degrees off the source's at frame %d (over 1)\n",
+                t.view.all.name[t.rig.pairs[worst_pair].target], c->skel.name[t.rig.pairs[worst_pair].source], worst,
+                worst_frame);
+    free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
+    retarget_target_free(&t);
+    return ok ? 0 : 1;
+}
+/* [/listing] */
 
 /* --- the window ------------------------------------------------------------------ */
 
@@ -212,6 +300,11 @@ int main(int argc, char **argv)
     if (!capture_load(&c, bvh_option ? bvh_option : DEFAULT_BVH, &err)) {
         capture_free(&c);
         return app_fail(&err);
+    }
+    if (check_retarget) {
+        status = run_check_retarget(&c, options.model);
+        capture_free(&c);
+        return status;
     }
     if (dump_joints_option) {
         int frame = 0;
