@@ -20,6 +20,7 @@
 
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
+#include "chapters/04_bone_tree/pose_write.h"
 #include "chapters/08_keyframes/animated_view.h"
 #include "common/app.h"
 #include "common/files.h"
@@ -34,7 +35,7 @@
 /* The default target of retargeting: the project's humanoid. */
 #define HUMANOID_MODEL "assets/models/humanoid.gltf"
 
-static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL;
+static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL, *dump_pose_path = NULL;
 static bool check_retarget = false;
 static const cli_option options_extra[] = {
     {"--bvh", CLI_STRING, &bvh_option, "FILE", "the BVH file to play (default: CMU's 01_01.bvh, " SA_BVH_DIR ")"},
@@ -43,6 +44,9 @@ static const cli_option options_extra[] = {
      "(0 is the first) in the file's units, and exit (no window)"},
     {"--map", CLI_STRING, &map_option, "FILE",
      "the joint map for retargeting: 'source_joint target_joint' per line, # comments (default: by name)"},
+    {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
+     "write every node's scene-space matrix of --model (default: the humanoid) playing the retargeted clip at "
+     "--time (chapter 04's format) and exit ('-': standard output)"},
     {"--check-retarget", CLI_FLAG, &check_retarget, NULL,
      "retarget every frame onto --model (default: the humanoid), print max_bone_direction_error_deg (each paired "
      "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
@@ -50,7 +54,7 @@ static const cli_option options_extra[] = {
 static const cli_key keys[] = {
     {"K", "show or hide the key of joint names"},
 };
-static const char *const modes[] = {"--dump-joints", "--check-retarget", "--screenshot"};
+static const char *const modes[] = {"--dump-joints", "--check-retarget", "--dump-pose", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch13_motion_capture",
     .summary = "a BVH motion capture file, read by hand into chapter 08's clip and played on its skeleton; "
@@ -212,6 +216,31 @@ static int run_check_retarget(const capture *c, const char *model)
 }
 /* [/listing] */
 
+/* The retargeted clip (chapter 08's, over every node of the target) sampled
+ * at a time, every node's matrix written in chapter 04's format. */
+static int run_dump_pose(const capture *c, const char *model, float time)
+{
+    sa_error err;
+    retarget_target t;
+    memset(&t, 0, sizeof t);
+    clip motion = {0};
+    float *times = malloc(((size_t)c->bvh.frame_count + 1) * sizeof *times);
+    bool ok = times ? retarget_target_load(&t, c, model, false, &err) : sa_error_set(&err, "out of memory");
+    for (int f = 0; ok && f < c->bvh.frame_count; f++)
+        times[f] = bvh_frame_seconds(&c->bvh, f);
+    ok = ok && retarget_clip(&t.rig, &c->motion, c->bvh.frame_count, times, &motion, &err);
+    if (ok) {
+        clip_sample(&motion, time, NULL, t.view.pose);
+        FILE *out = sa_output_open(dump_pose_path, &err);
+        ok = out && skeleton_write_pose(&t.view.all, t.view.pose, out, &err);
+        ok = out && sa_output_close(out, dump_pose_path, ok, &err);
+    }
+    clip_free(&motion);
+    free(times);
+    retarget_target_free(&t);
+    return ok ? 0 : app_fail(&err);
+}
+
 /* --- the window ------------------------------------------------------------------ */
 
 /* The root's place on the ground (x and z of joint 0; the height stays). */
@@ -303,6 +332,11 @@ int main(int argc, char **argv)
     }
     if (check_retarget) {
         status = run_check_retarget(&c, options.model);
+        capture_free(&c);
+        return status;
+    }
+    if (dump_pose_path) {
+        status = run_dump_pose(&c, options.model, options.fixed_time ? options.time : 0.0f);
         capture_free(&c);
         return status;
     }

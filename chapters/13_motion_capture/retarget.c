@@ -480,8 +480,10 @@ void retarget_run(const retarget_job *job)
             retarget_joint_rotation(r->source_rest_model[k], source_model, r->alignment[k], r->target_rest_model[k],
                                     parent_model, local->rotation);
             if (k == r->root) {
-                /* The root's place: its rest place plus the source's move,
-                 * scaled by the hip heights, into the parent's space. */
+                /* The root's place: the capture's floor (y = 0) on the
+                 * target's, its height scaled by the hip heights; across the
+                 * floor, its rest place plus the source's move, scaled too.
+                 * Then into the parent's space. */
                 vec3 move, place;
                 mat4 rest_model, parent_from_model = GLM_MAT4_IDENTITY_INIT;
                 glm_vec3_sub(job->source_model[s][3], r->source_rest_position[k], move);
@@ -494,6 +496,7 @@ void retarget_run(const retarget_job *job)
                     glm_mat4_copy(rest_parent_model, rest_model);
                 }
                 glm_vec3_add(rest_model[3], move, place);
+                place[1] = r->scale * job->source_model[s][3][1];
                 glm_mat4_mulv3(parent_from_model, place, 1.0f, local->translation);
             }
         }

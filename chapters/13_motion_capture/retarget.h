@@ -19,7 +19,10 @@
  *
  * so a bone of the target, parent to child in model space, points where the
  * source's bone points. The root's translation is the source's change from
- * its rest position scaled by the ratio of the hip heights. Joints without a
+ * its rest position scaled by the ratio of the hip heights, except its
+ * height: a BVH's rest pose does not stand on the floor (CMU's hips rest at
+ * 0, the feet below), so the height is the source's above its floor (y = 0)
+ * scaled, on the target's floor (y = 0 of its model space). Joints without a
  * partner keep their rest pose (target_local = rest_local).
  *
  * The joint map pairs source and target joints, by name (retarget_map_by_name:
