@@ -187,12 +187,14 @@ static int run_check_retarget(const capture *c, const char *model)
     transform *target_local = malloc(nt * sizeof *target_local);
     mat4 *target_model = malloc(nt * sizeof *target_model);
     int *cursors = calloc((size_t)c->motion.track_count + 1, sizeof *cursors);
+    /* [elide free them, report "out of memory"] */
     if (!source_local || !source_model || !target_local || !target_model || !cursors) {
         sa_error_set(&err, "out of memory");
         free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
         retarget_target_free(&t);
         return app_fail(&err);
     }
+    /* [/elide] */
     retarget_job job = {&t.rig, source_local, source_model, target_local, target_model};
     double worst = 0.0;
     int worst_frame = 0, worst_pair = -1;

@@ -461,6 +461,7 @@ void retarget_run(const retarget_job *job)
             if (p >= 0)
                 rotation_of(job->target_model[p], parent_model);
             if (r->source_end[k] >= 0) {
+                /* [elide the swing: source joints between s and its bone's end (CMU's Neck1) turn the bone too] */
                 /* Source joints between s and its bone's end (CMU's Neck1)
                  * turn the bone too: swing source_model so that the rest
                  * bone, carried by it, lands where the source's bone is. */
@@ -476,10 +477,12 @@ void retarget_run(const retarget_job *job)
                 glm_quat_from_vecs(carried, now, swing);
                 glm_quat_mul(swing, source_model, swung);
                 glm_quat_copy(swung, source_model);
+                /* [/elide] */
             }
             retarget_joint_rotation(r->source_rest_model[k], source_model, r->alignment[k], r->target_rest_model[k],
                                     parent_model, local->rotation);
             if (k == r->root) {
+                /* [elide the root's place: the source's move scaled by the hip heights, into the parent's space] */
                 /* The root's place: the capture's floor (y = 0) on the
                  * target's, its height scaled by the hip heights; across the
                  * floor, its rest place plus the source's move, scaled too.
@@ -498,6 +501,7 @@ void retarget_run(const retarget_job *job)
                 glm_vec3_add(rest_model[3], move, place);
                 place[1] = r->scale * job->source_model[s][3][1];
                 glm_mat4_mulv3(parent_from_model, place, 1.0f, local->translation);
+                /* [/elide] */
             }
         }
         mat4 parent_from_joint;
