@@ -4,16 +4,24 @@
  * joints, then one line of channel values per frame) into plain structs,
  * turns them into chapter 04's skeleton and chapter 08's clip (bvh_clip.h),
  * and plays the clip through clip_sample and skeleton_local_to_model,
- * unchanged: captured motion is one more clip.
+ * unchanged: captured motion is one more clip. Then it retargets the clip
+ * onto another character (retarget.h: a change of rest pose, every rotation
+ * in model space).
  *
  *   ch13_motion_capture                      CMU's 01_01.bvh (Debian's assimp-testmodels)
  *   ch13_motion_capture --bvh FILE           any BVH file
  *   ch13_motion_capture --bvh FILE --dump-joints FRAME   one line per joint,
  *       'name x y z', its world position at frame FRAME (0 is the first) in
  *       the file's units, End Sites left out; no window
+ *   ch13_motion_capture --check-retarget [--model M --map FILE]
+ *       every frame retargeted onto M (default: the humanoid), each paired
+ *       bone against the source's: max_bone_direction_error_deg; no window
+ *   ch13_motion_capture --dump-pose FILE --time T   the target's pose
  *
- * The window draws the skeleton as chapter 04's bones. Keys (H lists them):
- * K the key of joint names; SPACE pauses (the app's).
+ * The window draws the retargeted clip on the humanoid (or --model, with
+ * --map), skinned on the GPU (chapter 08's animated_view), and beside it
+ * the source's skeleton as chapter 04's bones, scaled to the target's size.
+ * Keys (H lists them): C the next capture; SPACE pauses (the app's).
  */
 #include "bvh_clip.h"
 #include "retarget.h"
@@ -52,7 +60,7 @@ static const cli_option options_extra[] = {
      "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
 };
 static const cli_key keys[] = {
-    {"K", "show or hide the key of joint names"},
+    {"C", "the next capture (CMU's 01_01 and 01_03, Boxing_Toes; with --bvh, that file alone)"},
 };
 static const char *const modes[] = {"--dump-joints", "--check-retarget", "--dump-pose", "--screenshot"};
 static const cli_spec spec = {
@@ -245,76 +253,132 @@ static int run_dump_pose(const capture *c, const char *model, float time)
 
 /* --- the window ------------------------------------------------------------------ */
 
-/* The root's place on the ground (x and z of joint 0; the height stays). */
-static void root_ground(const skeleton_view *v, vec3 out)
+/* The captures the window cycles through (C): --bvh FILE alone, or CMU's two
+ * files and Boxing_Toes. */
+#define CAPTURES 3
+static const char *const default_captures[CAPTURES] = {SA_BVH_DIR "/01_01.bvh", SA_BVH_DIR "/01_03.bvh",
+                                                       SA_BVH_DIR "/Boxing_Toes.bvh"};
+
+/* One capture in the window: the file, its rig onto the target, the
+ * retargeted clip, and the source's pose and overlay arrays. */
+typedef struct shown_capture {
+    capture c;
+    retarget_map map;
+    retarget_rig rig;
+    clip retargeted;
+    transform *local;       /* [source joints] */
+    mat4 *model_from_joint; /* [source joints]: world space, beside the target */
+    int *depth;
+} shown_capture;
+
+static void shown_capture_free(shown_capture *s)
 {
-    glm_vec3_copy(v->model_from_joint[0][3], out);
-    out[1] = 0.0f;
+    free(s->local);
+    free(s->model_from_joint);
+    free(s->depth);
+    clip_free(&s->retargeted);
+    retarget_rig_free(&s->rig);
+    retarget_map_free(&s->map);
+    capture_free(&s->c);
 }
 
-/* The box the camera frames: every joint at every tenth frame, relative to
- * the root's place on the ground (a capture walks far; the camera follows
- * the root, so the figure stays the size of the frame). */
-static void motion_bounds(const capture *c, skeleton_view *v, vec3 lo, vec3 hi)
+static bool shown_capture_load(shown_capture *s, const char *path, const skeleton *target, sa_error *err)
 {
-    glm_vec3_broadcast(INFINITY, lo);
-    glm_vec3_broadcast(-INFINITY, hi);
-    for (int f = 0; f < c->bvh.frame_count; f += 10) {
-        clip_sample(&c->motion, bvh_frame_seconds(&c->bvh, f), NULL, v->local);
-        skeleton_local_to_model(&v->skel, v->local, v->model_from_joint);
-        vec3 ground;
-        root_ground(v, ground);
-        for (int j = 0; j < v->skel.joint_count; j++) {
-            vec3 p;
-            glm_vec3_sub(v->model_from_joint[j][3], ground, p);
-            glm_vec3_minv(lo, p, lo);
-            glm_vec3_maxv(hi, p, hi);
-        }
+    memset(s, 0, sizeof *s);
+    if (!capture_load(&s->c, path, err))
+        return false;
+    bool mapped = map_option ? retarget_map_load(map_option, &s->c.skel, target, &s->map, err)
+                             : retarget_map_by_name(&s->c.skel, target, &s->map, err);
+    if (!mapped || !retarget_rig_init(&s->rig, &s->c.skel, target, &s->map, err))
+        return sa_error_prefix(err, "%s", path);
+    size_t n = (size_t)s->c.skel.joint_count + 1, frames = (size_t)s->c.bvh.frame_count;
+    float *times = malloc(frames * sizeof *times);
+    s->local = malloc(n * sizeof *s->local);
+    s->model_from_joint = malloc(n * sizeof *s->model_from_joint);
+    s->depth = malloc(n * sizeof *s->depth);
+    if (!times || !s->local || !s->model_from_joint || !s->depth) {
+        free(times);
+        return sa_error_set(err, "out of memory");
     }
+    for (size_t f = 0; f < frames; f++)
+        times[f] = bvh_frame_seconds(&s->c.bvh, (int)f);
+    bool ok = retarget_clip(&s->rig, &s->c.motion, s->c.bvh.frame_count, times, &s->retargeted, err);
+    free(times);
+    skeleton_depths(&s->c.skel, s->depth);
+    return ok;
 }
 
-static int run_window(capture *c, const app_options *options)
+/* [listing window_frame] */
+/* One frame: the capture's clip and the retargeted clip sampled at the same
+ * time; the source's bones drawn as lines, scaled to the target's size (the
+ * rig's hip-height ratio) and set beside it; the target skinned on the GPU. */
+static void draw_frame(shown_capture *s, animated_view *v, float t, float beside, mat4 clip_from_world)
+{
+    clip_sample(&s->c.motion, t, NULL, s->local);
+    clip_sample(&s->retargeted, t, NULL, v->pose);
+    animated_view_place(v, NULL);
+    animated_view_draw(v, clip_from_world);
+    mat4 world_from_source = GLM_MAT4_IDENTITY_INIT;
+    glm_translate(world_from_source, (vec3){beside, 0.0f, 0.0f});
+    glm_scale_uni(world_from_source, s->rig.scale);
+    skeleton_local_to_model(&s->c.skel, s->local, s->model_from_joint);
+    for (int j = 0; j < s->c.skel.joint_count; j++) {
+        mat4 world;
+        glm_mat4_mul(world_from_source, s->model_from_joint[j], world);
+        glm_mat4_copy(world, s->model_from_joint[j]);
+    }
+    skeleton_overlay_draw(&v->lines, &s->c.skel, s->model_from_joint, s->depth, -1, 0.0f);
+    debug_draw_flush(&v->lines, clip_from_world, 5.0f);
+}
+/* [/listing] */
+
+static int run_window(const char *model, const app_options *options)
 {
     sa_error err;
-    skeleton_view v = {0};
-    v.skel = c->skel; /* the view frees it */
-    memset(&c->skel, 0, sizeof c->skel);
-    snprintf(v.path, sizeof v.path, "%s", bvh_option ? bvh_option : DEFAULT_BVH);
+    animated_view v = {0};
+    shown_capture shown[CAPTURES];
+    memset(shown, 0, sizeof shown);
+    int count = 0;
+    char path[SA_PATH_MAX];
+    bool ok = sa_path_find(model ? model : HUMANOID_MODEL, path, sizeof path, &err) &&
+              animated_view_load(&v, path, true, &err);
+    for (int k = 0; ok && k < (bvh_option ? 1 : CAPTURES); k++)
+        ok = shown_capture_load(&shown[count++], bvh_option ? bvh_option : default_captures[k], &v.all, &err);
     app a;
-    vec3 target_from_root = {0.0f, 0.0f, 0.0f}; /* where the camera looks, from the root's ground point */
-    bool ok = skeleton_view_init_pose(&v, NULL, &err);
     bool opened = ok && app_open(&a, &spec, options, &err);
-    ok = opened;
+    ok = opened && animated_view_open(&v, path, &err);
+    vec3 lo, hi;
+    float beside = 0.0f;
     if (ok) {
-        vec3 lo, hi;
-        motion_bounds(c, &v, lo, hi);
-        ok = skeleton_view_open(&v, &a, lo, hi, &err);
-        glm_vec3_copy(a.camera.target, target_from_root);
+        animated_view_rest_bounds(&v, lo, hi);
+        beside = -1.2f * (hi[0] - lo[0]) - 0.2f; /* the source's bones to the target's right (screen left) */
+        lo[0] += beside;
+        orbit_camera_frame_bounds(&a.camera, lo, hi);
     }
-    bool show_key = true;
-    int *cursors = calloc((size_t)c->motion.track_count + 1, sizeof *cursors);
-    ok = ok && (cursors || sa_error_set(&err, "out of memory"));
+    vec3 target_from_hips = {0.0f, 0.0f, 0.0f};
+    if (ok)
+        glm_vec3_copy(a.camera.target, target_from_hips);
+    int current = 0;
     while (ok && app_frame_begin(&a)) {
-        if (app_key_pressed(&a, GLFW_KEY_K))
-            show_key = !show_key;
-        /* One frame of chapter 08 on captured motion: sample, then FK. */
-        float t = (float)fmod(a.time, (double)c->motion.duration + c->bvh.frame_time);
-        clip_sample(&c->motion, t, cursors, v.local);
-        skeleton_local_to_model(&v.skel, v.local, v.model_from_joint);
-        root_ground(&v, a.camera.target);
-        glm_vec3_add(a.camera.target, target_from_root, a.camera.target);
+        if (app_key_pressed(&a, GLFW_KEY_C))
+            current = (current + 1) % count;
+        shown_capture *s = &shown[current];
+        float t = (float)fmod(a.time, (double)s->c.motion.duration + s->c.bvh.frame_time);
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
-        skeleton_view_draw_bones(&v, clip_from_world, -1, 5.0f);
-        if (show_key) {
-            skeleton_overlay_key(&v.text, &v.skel, v.depth, -1, a.height);
-            skeleton_view_flush_text(&v, &a);
-        }
+        draw_frame(s, &v, t, beside, clip_from_world);
+        /* The camera follows the target's hips over the floor. */
+        int hips = s->rig.pairs[s->rig.root].target;
+        glm_vec3_add((vec3){v.model_from_node[hips][3][0], 0.0f, v.model_from_node[hips][3][2]}, target_from_hips,
+                     a.camera.target);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    free(cursors);
-    skeleton_view_free(&v);
+    if (opened)
+        animated_view_close(&v);
+    for (int k = 0; k < count; k++)
+        shown_capture_free(&shown[k]);
+    animated_view_free(&v);
     if (opened)
         app_close(&a);
     return ok ? 0 : app_fail(&err);
@@ -348,7 +412,6 @@ int main(int argc, char **argv)
         capture_free(&c);
         return ok ? 0 : app_fail(&err);
     }
-    status = run_window(&c, &options);
     capture_free(&c);
-    return status;
+    return run_window(options.model, &options);
 }
