@@ -351,7 +351,7 @@ static int run_window(const char *model, const app_options *options)
     float beside = 0.0f;
     if (ok) {
         animated_view_rest_bounds(&v, lo, hi);
-        beside = -1.2f * (hi[0] - lo[0]) - 0.2f; /* the source's bones to the target's right (screen left) */
+        beside = -0.7f * (hi[1] - lo[1]); /* the source's bones to the target's right (screen left) */
         lo[0] += beside;
         orbit_camera_frame_bounds(&a.camera, lo, hi);
     }
