@@ -7,6 +7,10 @@ joint map file's errors.
         with MAP ('-': by name): exactly one line
         "max_bone_direction_error_deg: X", X <= 1, exit 0; exit 77 (skipped)
         when a file or the model is missing
+    retarget_check.py PROGRAM export CH08 FILE BVH
+        FILE (written by --export from BVH) read back by chapter 08's
+        ch08_keyframes: its clip 'capture' at 0.5, 2 and 7.3 s gives every
+        node the matrix the program's own --dump-pose gives, within 1e-5
     retarget_check.py PROGRAM map-errors BVH
         bad map files onto the humanoid: one error line "error: PATH:LINE:
         what", exit 1, nothing on standard output
@@ -73,10 +77,33 @@ def map_errors(program, bvh):
     return 1 if failed else 0
 
 
+def export(program, ch08, exported, bvh):
+    for path in [exported, bvh]:
+        if not os.path.exists(path):
+            print(f"skipped: {path} not found")
+            return 77
+    failed = 0
+    for time in ["0.5", "2", "7.3"]:
+        ours = subprocess.run([program, "--bvh", bvh, "--time", time, "--dump-pose", "-"],
+                              capture_output=True, text=True, timeout=300)
+        theirs = subprocess.run([ch08, "--model", exported, "--clip", "capture", "--time", time, "--dump-pose", "-"],
+                                capture_output=True, text=True, timeout=300)
+        a = [line.split() for line in ours.stdout.splitlines()]
+        b = [line.split() for line in theirs.stdout.splitlines()]
+        worst = max((abs(float(x) - float(y)) for p, q in zip(a, b) for x, y in zip(p[1:17], q[1:17])), default=1)
+        ok = (ours.returncode == 0 and theirs.returncode == 0 and len(a) == len(b) and len(a) > 0
+              and all(p[17] == q[17] for p, q in zip(a, b)) and worst <= 1e-5)
+        print(f"{'ok' if ok else 'FAIL'}: t = {time}: {len(a)} nodes, largest difference {worst:.3g}")
+        failed += not ok
+    return 1 if failed else 0
+
+
 if __name__ == "__main__":
     program, mode = sys.argv[1], sys.argv[2]
     if mode == "check":
         sys.exit(check(program, sys.argv[3], sys.argv[4], sys.argv[5:]))
+    if mode == "export":
+        sys.exit(export(program, sys.argv[3], sys.argv[4], sys.argv[5]))
     if mode == "map-errors":
         sys.exit(map_errors(program, sys.argv[3]))
     sys.exit(f"unknown mode {mode}")

@@ -29,7 +29,10 @@
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
 #include "chapters/04_bone_tree/pose_write.h"
+#include "assets/characters.h"
+#include "assets/gltf_writer.h"
 #include "chapters/08_keyframes/animated_view.h"
+#include "chapters/10_walk_cycle/walk_export.h"
 #include "common/app.h"
 #include "common/files.h"
 
@@ -43,7 +46,8 @@
 /* The default target of retargeting: the project's humanoid. */
 #define HUMANOID_MODEL "assets/models/humanoid.gltf"
 
-static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL, *dump_pose_path = NULL;
+static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL, *dump_pose_path = NULL,
+                  *export_path = NULL;
 static bool check_retarget = false;
 static const cli_option options_extra[] = {
     {"--bvh", CLI_STRING, &bvh_option, "FILE", "the BVH file to play (default: CMU's 01_01.bvh, " SA_BVH_DIR ")"},
@@ -55,6 +59,9 @@ static const cli_option options_extra[] = {
     {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
      "write every node's scene-space matrix of --model (default: the humanoid) playing the retargeted clip at "
      "--time (chapter 04's format) and exit ('-': standard output)"},
+    {"--export", CLI_STRING, &export_path, "FILE",
+     "write the humanoid with the capture retargeted onto it as its clip 'capture' (a .gltf, the texture beside "
+     "it) and exit"},
     {"--check-retarget", CLI_FLAG, &check_retarget, NULL,
      "retarget every frame onto --model (default: the humanoid), print max_bone_direction_error_deg (each paired "
      "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
@@ -62,7 +69,7 @@ static const cli_option options_extra[] = {
 static const cli_key keys[] = {
     {"C", "the next capture (CMU's 01_01 and 01_03, Boxing_Toes; with --bvh, that file alone)"},
 };
-static const char *const modes[] = {"--dump-joints", "--check-retarget", "--dump-pose", "--screenshot"};
+static const char *const modes[] = {"--dump-joints", "--check-retarget", "--dump-pose", "--export", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch13_motion_capture",
     .summary = "a BVH motion capture file, read by hand into chapter 08's clip and played on its skeleton; "
@@ -226,8 +233,41 @@ static int run_check_retarget(const capture *c, const char *model)
 }
 /* [/listing] */
 
+/* [listing export] */
+/* The humanoid made again by the asset generator (its nodes, mesh, skin and
+ * clips, as assets/models/humanoid.gltf has them) with the retargeted clip
+ * added as one more animation: a LINEAR channel per track, to the node of
+ * the same name. Only the humanoid: the project writes no other model. */
+static bool export_retargeted(const clip *motion, const skeleton *nodes, sa_error *err)
+{
+    gltf_out_document *doc = calloc(1, sizeof *doc);
+    if (!doc)
+        return sa_error_set(err, "export: out of memory");
+    image_rgba8 texture = {0};
+    bool ok = make_humanoid(doc, &texture, err);
+    int animation = ok ? gltf_out_add_animation(doc, "capture") : -1;
+    for (int k = 0; ok && k < motion->track_count; k++) {
+        const track *tr = &motion->tracks[k];
+        int node = -1;
+        for (int n = 0; n < doc->node_count && node < 0; n++)
+            if (strcmp(doc->nodes[n].name, nodes->name[tr->joint]) == 0)
+                node = n;
+        static const char *const paths[] = {"translation", "rotation", "scale"};
+        ok = node >= 0 ? gltf_out_add_channel(doc, animation, node, paths[tr->path], tr->times, tr->values,
+                                              (size_t)tr->key_count)
+                       : sa_error_set(err, "export: the humanoid has no node '%s'", nodes->name[tr->joint]);
+    }
+    ok = ok && humanoid_export_write(export_path, doc, &texture, err);
+    image_free(&texture);
+    gltf_out_free(doc);
+    free(doc);
+    return ok;
+}
+/* [/listing] */
+
 /* The retargeted clip (chapter 08's, over every node of the target) sampled
- * at a time, every node's matrix written in chapter 04's format. */
+ * at a time, every node's matrix written in chapter 04's format; or, with
+ * --export, written out with the humanoid. */
 static int run_dump_pose(const capture *c, const char *model, float time)
 {
     sa_error err;
@@ -239,7 +279,9 @@ static int run_dump_pose(const capture *c, const char *model, float time)
     for (int f = 0; ok && f < c->bvh.frame_count; f++)
         times[f] = bvh_frame_seconds(&c->bvh, f);
     ok = ok && retarget_clip(&t.rig, &c->motion, c->bvh.frame_count, times, &motion, &err);
-    if (ok) {
+    if (ok && export_path)
+        ok = export_retargeted(&motion, &t.view.all, &err);
+    else if (ok) {
         clip_sample(&motion, time, NULL, t.view.pose);
         FILE *out = sa_output_open(dump_pose_path, &err);
         ok = out && skeleton_write_pose(&t.view.all, t.view.pose, out, &err);
@@ -384,6 +426,11 @@ static int run_window(const char *model, const app_options *options)
     return ok ? 0 : app_fail(&err);
 }
 
+static bool model_option_given(const app_options *options)
+{
+    return options->model != NULL;
+}
+
 int main(int argc, char **argv)
 {
     app_options options;
@@ -401,7 +448,12 @@ int main(int argc, char **argv)
         capture_free(&c);
         return status;
     }
-    if (dump_pose_path) {
+    if (export_path && model_option_given(&options)) {
+        capture_free(&c);
+        fprintf(stderr, "error: --export writes the humanoid only (the project writes no other model)\n");
+        return 1;
+    }
+    if (dump_pose_path || export_path) {
         status = run_dump_pose(&c, options.model, options.fixed_time ? options.time : 0.0f);
         capture_free(&c);
         return status;
