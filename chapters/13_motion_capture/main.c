@@ -4,21 +4,35 @@
  * joints, then one line of channel values per frame) into plain structs,
  * turns them into chapter 04's skeleton and chapter 08's clip (bvh_clip.h),
  * and plays the clip through clip_sample and skeleton_local_to_model,
- * unchanged: captured motion is one more clip.
+ * unchanged: captured motion is one more clip. Then it retargets the clip
+ * onto another character (retarget.h: a change of rest pose, every rotation
+ * in model space).
  *
  *   ch13_motion_capture                      CMU's 01_01.bvh (Debian's assimp-testmodels)
  *   ch13_motion_capture --bvh FILE           any BVH file
  *   ch13_motion_capture --bvh FILE --dump-joints FRAME   one line per joint,
  *       'name x y z', its world position at frame FRAME (0 is the first) in
  *       the file's units, End Sites left out; no window
+ *   ch13_motion_capture --check-retarget [--model M --map FILE]
+ *       every frame retargeted onto M (default: the humanoid), each paired
+ *       bone against the source's: max_bone_direction_error_deg; no window
+ *   ch13_motion_capture --dump-pose FILE --time T   the target's pose
  *
- * The window draws the skeleton as chapter 04's bones. Keys (H lists them):
- * K the key of joint names; SPACE pauses (the app's).
+ * The window draws the retargeted clip on the humanoid (or --model, with
+ * --map), skinned on the GPU (chapter 08's animated_view), and beside it
+ * the source's skeleton as chapter 04's bones, scaled to the target's size.
+ * Keys (H lists them): C the next capture; SPACE pauses (the app's).
  */
 #include "bvh_clip.h"
+#include "retarget.h"
 
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
+#include "chapters/04_bone_tree/pose_write.h"
+#include "assets/characters.h"
+#include "assets/gltf_writer.h"
+#include "chapters/08_keyframes/animated_view.h"
+#include "chapters/10_walk_cycle/walk_export.h"
 #include "common/app.h"
 #include "common/files.h"
 
@@ -29,22 +43,38 @@
 
 /* The default file: where Debian's assimp-testmodels puts CMU's captures. */
 #define DEFAULT_BVH SA_BVH_DIR "/01_01.bvh"
+/* The default target of retargeting: the project's humanoid. */
+#define HUMANOID_MODEL "assets/models/humanoid.gltf"
 
-static const char *bvh_option = NULL, *dump_joints_option = NULL;
+static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL, *dump_pose_path = NULL,
+                  *export_path = NULL;
+static bool check_retarget = false;
 static const cli_option options_extra[] = {
     {"--bvh", CLI_STRING, &bvh_option, "FILE", "the BVH file to play (default: CMU's 01_01.bvh, " SA_BVH_DIR ")"},
     {"--dump-joints", CLI_STRING, &dump_joints_option, "FRAME",
      "print 'name x y z' for every joint (file order, End Sites left out): its world position at frame FRAME "
      "(0 is the first) in the file's units, and exit (no window)"},
+    {"--map", CLI_STRING, &map_option, "FILE",
+     "the joint map for retargeting: 'source_joint target_joint' per line, # comments (default: by name)"},
+    {"--dump-pose", CLI_STRING, &dump_pose_path, "FILE",
+     "write every node's scene-space matrix of --model (default: the humanoid) playing the retargeted clip at "
+     "--time (chapter 04's format) and exit ('-': standard output)"},
+    {"--export", CLI_STRING, &export_path, "FILE",
+     "write the humanoid with the capture retargeted onto it as its clip 'capture' (a .gltf, the texture beside "
+     "it) and exit"},
+    {"--check-retarget", CLI_FLAG, &check_retarget, NULL,
+     "retarget every frame onto --model (default: the humanoid), print max_bone_direction_error_deg (each paired "
+     "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
 };
 static const cli_key keys[] = {
-    {"K", "show or hide the key of joint names"},
+    {"C", "the next capture (CMU's 01_01 and 01_03, Boxing_Toes; with --bvh, that file alone)"},
 };
-static const char *const modes[] = {"--dump-joints", "--screenshot"};
+static const char *const modes[] = {"--dump-joints", "--check-retarget", "--dump-pose", "--export", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch13_motion_capture",
     .summary = "a BVH motion capture file, read by hand into chapter 08's clip and played on its skeleton; "
                "--dump-joints prints every joint's world position at a frame",
+    .takes_model = true,
     CLI_TABLES(options_extra, keys, modes),
 };
 
@@ -124,81 +154,281 @@ static bool parse_frame(const char *text, const bvh_file *b, int *frame, sa_erro
     return true;
 }
 
-/* --- the window ------------------------------------------------------------------ */
+/* --- retargeting ---------------------------------------------------------------- */
 
-/* The root's place on the ground (x and z of joint 0; the height stays). */
-static void root_ground(const skeleton_view *v, vec3 out)
+/* The target model (every node a joint: chapter 08's skeleton over all
+ * nodes), the joint map and the rig over both. */
+typedef struct retarget_target {
+    animated_view view;
+    retarget_map map;
+    retarget_rig rig;
+} retarget_target;
+
+static void retarget_target_free(retarget_target *t)
 {
-    glm_vec3_copy(v->model_from_joint[0][3], out);
-    out[1] = 0.0f;
+    retarget_rig_free(&t->rig);
+    retarget_map_free(&t->map);
+    animated_view_free(&t->view);
 }
 
-/* The box the camera frames: every joint at every tenth frame, relative to
- * the root's place on the ground (a capture walks far; the camera follows
- * the root, so the figure stays the size of the frame). */
-static void motion_bounds(const capture *c, skeleton_view *v, vec3 lo, vec3 hi)
+static bool retarget_target_load(retarget_target *t, const capture *c, const char *model, bool decode_images,
+                                 sa_error *err)
 {
-    glm_vec3_broadcast(INFINITY, lo);
-    glm_vec3_broadcast(-INFINITY, hi);
-    for (int f = 0; f < c->bvh.frame_count; f += 10) {
-        clip_sample(&c->motion, bvh_frame_seconds(&c->bvh, f), NULL, v->local);
-        skeleton_local_to_model(&v->skel, v->local, v->model_from_joint);
-        vec3 ground;
-        root_ground(v, ground);
-        for (int j = 0; j < v->skel.joint_count; j++) {
-            vec3 p;
-            glm_vec3_sub(v->model_from_joint[j][3], ground, p);
-            glm_vec3_minv(lo, p, lo);
-            glm_vec3_maxv(hi, p, hi);
-        }
-    }
+    memset(t, 0, sizeof *t);
+    char path[SA_PATH_MAX];
+    if (!sa_path_find(model ? model : HUMANOID_MODEL, path, sizeof path, err) ||
+        !animated_view_load(&t->view, path, decode_images, err))
+        return false;
+    bool mapped = map_option
+                      ? retarget_map_load(map_option, &c->skel, &t->view.all, &t->map, err)
+                      : retarget_map_by_name(&c->skel, &t->view.all, &t->map, err) || sa_error_prefix(err, "%s", path);
+    return mapped && retarget_rig_init(&t->rig, &c->skel, &t->view.all, &t->map, err);
 }
 
-static int run_window(capture *c, const app_options *options)
+/* [listing check_retarget] */
+/* Every frame of the capture retargeted, and each paired bone's direction
+ * compared with the source's bone in model space (retarget_bone_error_deg). */
+static int run_check_retarget(const capture *c, const char *model)
 {
     sa_error err;
-    skeleton_view v = {0};
-    v.skel = c->skel; /* the view frees it */
-    memset(&c->skel, 0, sizeof c->skel);
-    snprintf(v.path, sizeof v.path, "%s", bvh_option ? bvh_option : DEFAULT_BVH);
-    app a;
-    vec3 target_from_root = {0.0f, 0.0f, 0.0f}; /* where the camera looks, from the root's ground point */
-    bool ok = skeleton_view_init_pose(&v, NULL, &err);
-    bool opened = ok && app_open(&a, &spec, options, &err);
-    ok = opened;
-    if (ok) {
-        vec3 lo, hi;
-        motion_bounds(c, &v, lo, hi);
-        ok = skeleton_view_open(&v, &a, lo, hi, &err);
-        glm_vec3_copy(a.camera.target, target_from_root);
+    retarget_target t;
+    if (!retarget_target_load(&t, c, model, false, &err)) {
+        retarget_target_free(&t);
+        return app_fail(&err);
     }
-    bool show_key = true;
+    size_t ns = (size_t)c->skel.joint_count + 1, nt = (size_t)t.view.all.joint_count + 1;
+    transform *source_local = malloc(ns * sizeof *source_local);
+    mat4 *source_model = malloc(ns * sizeof *source_model);
+    transform *target_local = malloc(nt * sizeof *target_local);
+    mat4 *target_model = malloc(nt * sizeof *target_model);
     int *cursors = calloc((size_t)c->motion.track_count + 1, sizeof *cursors);
-    ok = ok && (cursors || sa_error_set(&err, "out of memory"));
+    /* [elide free them, report "out of memory"] */
+    if (!source_local || !source_model || !target_local || !target_model || !cursors) {
+        sa_error_set(&err, "out of memory");
+        free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
+        retarget_target_free(&t);
+        return app_fail(&err);
+    }
+    /* [/elide] */
+    retarget_job job = {&t.rig, source_local, source_model, target_local, target_model};
+    double worst = 0.0;
+    int worst_frame = 0, worst_pair = -1;
+    for (int f = 0; f < c->bvh.frame_count; f++) {
+        clip_sample(&c->motion, bvh_frame_seconds(&c->bvh, f), cursors, source_local);
+        retarget_run(&job);
+        int pair;
+        double error = retarget_bone_error_deg(&t.rig, source_model, target_model, &pair);
+        if (error > worst || f == 0)
+            worst = error, worst_frame = f, worst_pair = pair;
+    }
+    printf("max_bone_direction_error_deg: %.4f\n", worst);
+    bool ok = worst <= 1.0;
+    if (!ok && worst_pair >= 0)
+        fprintf(stderr, "error: the bone from %s (source %s) is %.2f degrees off the source's at frame %d (over 1)\n",
+                t.view.all.name[t.rig.pairs[worst_pair].target], c->skel.name[t.rig.pairs[worst_pair].source], worst,
+                worst_frame);
+    free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
+    retarget_target_free(&t);
+    return ok ? 0 : 1;
+}
+/* [/listing] */
+
+/* [listing export] */
+/* The humanoid made again by the asset generator (its nodes, mesh, skin and
+ * clips, as assets/models/humanoid.gltf has them) with the retargeted clip
+ * added as one more animation: a LINEAR channel per track, to the node of
+ * the same name. Only the humanoid: the project writes no other model. */
+static bool export_retargeted(const clip *motion, const skeleton *nodes, sa_error *err)
+{
+    gltf_out_document *doc = calloc(1, sizeof *doc);
+    if (!doc)
+        return sa_error_set(err, "export: out of memory");
+    image_rgba8 texture = {0};
+    bool ok = make_humanoid(doc, &texture, err);
+    int animation = ok ? gltf_out_add_animation(doc, "capture") : -1;
+    for (int k = 0; ok && k < motion->track_count; k++) {
+        const track *tr = &motion->tracks[k];
+        int node = -1;
+        for (int n = 0; n < doc->node_count && node < 0; n++)
+            if (strcmp(doc->nodes[n].name, nodes->name[tr->joint]) == 0)
+                node = n;
+        static const char *const paths[] = {"translation", "rotation", "scale"};
+        ok = node >= 0 ? gltf_out_add_channel(doc, animation, node, paths[tr->path], tr->times, tr->values,
+                                              (size_t)tr->key_count)
+                       : sa_error_set(err, "export: the humanoid has no node '%s'", nodes->name[tr->joint]);
+    }
+    ok = ok && humanoid_export_write(export_path, doc, &texture, err);
+    image_free(&texture);
+    gltf_out_free(doc);
+    free(doc);
+    return ok;
+}
+/* [/listing] */
+
+/* The retargeted clip (chapter 08's, over every node of the target) sampled
+ * at a time, every node's matrix written in chapter 04's format; or, with
+ * --export, written out with the humanoid. */
+static int run_dump_pose(const capture *c, const char *model, float time)
+{
+    sa_error err;
+    retarget_target t;
+    memset(&t, 0, sizeof t);
+    clip motion = {0};
+    float *times = malloc(((size_t)c->bvh.frame_count + 1) * sizeof *times);
+    bool ok = times ? retarget_target_load(&t, c, model, false, &err) : sa_error_set(&err, "out of memory");
+    for (int f = 0; ok && f < c->bvh.frame_count; f++)
+        times[f] = bvh_frame_seconds(&c->bvh, f);
+    ok = ok && retarget_clip(&t.rig, &c->motion, c->bvh.frame_count, times, &motion, &err);
+    if (ok && export_path)
+        ok = export_retargeted(&motion, &t.view.all, &err);
+    else if (ok) {
+        clip_sample(&motion, time, NULL, t.view.pose);
+        FILE *out = sa_output_open(dump_pose_path, &err);
+        ok = out && skeleton_write_pose(&t.view.all, t.view.pose, out, &err);
+        ok = out && sa_output_close(out, dump_pose_path, ok, &err);
+    }
+    clip_free(&motion);
+    free(times);
+    retarget_target_free(&t);
+    return ok ? 0 : app_fail(&err);
+}
+
+/* --- the window ------------------------------------------------------------------ */
+
+/* The captures the window cycles through (C): --bvh FILE alone, or CMU's two
+ * files and Boxing_Toes. */
+#define CAPTURES 3
+static const char *const default_captures[CAPTURES] = {SA_BVH_DIR "/01_01.bvh", SA_BVH_DIR "/01_03.bvh",
+                                                       SA_BVH_DIR "/Boxing_Toes.bvh"};
+
+/* One capture in the window: the file, its rig onto the target, the
+ * retargeted clip, and the source's pose and overlay arrays. */
+typedef struct shown_capture {
+    capture c;
+    retarget_map map;
+    retarget_rig rig;
+    clip retargeted;
+    transform *local;       /* [source joints] */
+    mat4 *model_from_joint; /* [source joints]: world space, beside the target */
+    int *depth;
+} shown_capture;
+
+static void shown_capture_free(shown_capture *s)
+{
+    free(s->local);
+    free(s->model_from_joint);
+    free(s->depth);
+    clip_free(&s->retargeted);
+    retarget_rig_free(&s->rig);
+    retarget_map_free(&s->map);
+    capture_free(&s->c);
+}
+
+static bool shown_capture_load(shown_capture *s, const char *path, const skeleton *target, sa_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (!capture_load(&s->c, path, err))
+        return false;
+    bool mapped = map_option ? retarget_map_load(map_option, &s->c.skel, target, &s->map, err)
+                             : retarget_map_by_name(&s->c.skel, target, &s->map, err);
+    if (!mapped || !retarget_rig_init(&s->rig, &s->c.skel, target, &s->map, err))
+        return sa_error_prefix(err, "%s", path);
+    size_t n = (size_t)s->c.skel.joint_count + 1, frames = (size_t)s->c.bvh.frame_count;
+    float *times = malloc(frames * sizeof *times);
+    s->local = malloc(n * sizeof *s->local);
+    s->model_from_joint = malloc(n * sizeof *s->model_from_joint);
+    s->depth = malloc(n * sizeof *s->depth);
+    if (!times || !s->local || !s->model_from_joint || !s->depth) {
+        free(times);
+        return sa_error_set(err, "out of memory");
+    }
+    for (size_t f = 0; f < frames; f++)
+        times[f] = bvh_frame_seconds(&s->c.bvh, (int)f);
+    bool ok = retarget_clip(&s->rig, &s->c.motion, s->c.bvh.frame_count, times, &s->retargeted, err);
+    free(times);
+    skeleton_depths(&s->c.skel, s->depth);
+    return ok;
+}
+
+/* [listing window_frame] */
+/* One frame: the capture's clip and the retargeted clip sampled at the same
+ * time; the source's bones drawn as lines, scaled to the target's size (the
+ * rig's hip-height ratio) and set beside it; the target skinned on the GPU. */
+static void draw_frame(shown_capture *s, animated_view *v, float t, float beside, mat4 clip_from_world)
+{
+    clip_sample(&s->c.motion, t, NULL, s->local);
+    clip_sample(&s->retargeted, t, NULL, v->pose);
+    animated_view_place(v, NULL);
+    animated_view_draw(v, clip_from_world);
+    mat4 world_from_source = GLM_MAT4_IDENTITY_INIT;
+    glm_translate(world_from_source, (vec3){beside, 0.0f, 0.0f});
+    glm_scale_uni(world_from_source, s->rig.scale);
+    skeleton_local_to_model(&s->c.skel, s->local, s->model_from_joint);
+    for (int j = 0; j < s->c.skel.joint_count; j++) {
+        mat4 world;
+        glm_mat4_mul(world_from_source, s->model_from_joint[j], world);
+        glm_mat4_copy(world, s->model_from_joint[j]);
+    }
+    skeleton_overlay_draw(&v->lines, &s->c.skel, s->model_from_joint, s->depth, -1, 0.0f);
+    debug_draw_flush(&v->lines, clip_from_world, 5.0f);
+}
+/* [/listing] */
+
+static int run_window(const char *model, const app_options *options)
+{
+    sa_error err;
+    animated_view v = {0};
+    shown_capture shown[CAPTURES];
+    memset(shown, 0, sizeof shown);
+    int count = 0;
+    char path[SA_PATH_MAX];
+    bool ok = sa_path_find(model ? model : HUMANOID_MODEL, path, sizeof path, &err) &&
+              animated_view_load(&v, path, true, &err);
+    for (int k = 0; ok && k < (bvh_option ? 1 : CAPTURES); k++)
+        ok = shown_capture_load(&shown[count++], bvh_option ? bvh_option : default_captures[k], &v.all, &err);
+    app a;
+    bool opened = ok && app_open(&a, &spec, options, &err);
+    ok = opened && animated_view_open(&v, path, &err);
+    vec3 lo, hi;
+    float beside = 0.0f;
+    if (ok) {
+        animated_view_rest_bounds(&v, lo, hi);
+        beside = -0.7f * (hi[1] - lo[1]); /* the source's bones to the target's right (screen left) */
+        lo[0] += beside;
+        orbit_camera_frame_bounds(&a.camera, lo, hi);
+    }
+    vec3 target_from_hips = {0.0f, 0.0f, 0.0f};
+    if (ok)
+        glm_vec3_copy(a.camera.target, target_from_hips);
+    int current = 0;
     while (ok && app_frame_begin(&a)) {
-        if (app_key_pressed(&a, GLFW_KEY_K))
-            show_key = !show_key;
-        /* One frame of chapter 08 on captured motion: sample, then FK. */
-        float t = (float)fmod(a.time, (double)c->motion.duration + c->bvh.frame_time);
-        clip_sample(&c->motion, t, cursors, v.local);
-        skeleton_local_to_model(&v.skel, v.local, v.model_from_joint);
-        root_ground(&v, a.camera.target);
-        glm_vec3_add(a.camera.target, target_from_root, a.camera.target);
+        if (app_key_pressed(&a, GLFW_KEY_C))
+            current = (current + 1) % count;
+        shown_capture *s = &shown[current];
+        float t = (float)fmod(a.time, (double)s->c.motion.duration + s->c.bvh.frame_time);
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
-        skeleton_view_draw_bones(&v, clip_from_world, -1, 5.0f);
-        if (show_key) {
-            skeleton_overlay_key(&v.text, &v.skel, v.depth, -1, a.height);
-            skeleton_view_flush_text(&v, &a);
-        }
+        draw_frame(s, &v, t, beside, clip_from_world);
+        /* The camera follows the target's hips over the floor. */
+        int hips = s->rig.pairs[s->rig.root].target;
+        glm_vec3_add((vec3){v.model_from_node[hips][3][0], 0.0f, v.model_from_node[hips][3][2]}, target_from_hips,
+                     a.camera.target);
         if (!app_frame_end(&a, &err))
             ok = false;
     }
-    free(cursors);
-    skeleton_view_free(&v);
+    if (opened)
+        animated_view_close(&v);
+    for (int k = 0; k < count; k++)
+        shown_capture_free(&shown[k]);
+    animated_view_free(&v);
     if (opened)
         app_close(&a);
     return ok ? 0 : app_fail(&err);
+}
+
+static bool model_option_given(const app_options *options)
+{
+    return options->model != NULL;
 }
 
 int main(int argc, char **argv)
@@ -213,13 +443,27 @@ int main(int argc, char **argv)
         capture_free(&c);
         return app_fail(&err);
     }
+    if (check_retarget) {
+        status = run_check_retarget(&c, options.model);
+        capture_free(&c);
+        return status;
+    }
+    if (export_path && model_option_given(&options)) {
+        capture_free(&c);
+        fprintf(stderr, "error: --export writes the humanoid only (the project writes no other model)\n");
+        return 1;
+    }
+    if (dump_pose_path || export_path) {
+        status = run_dump_pose(&c, options.model, options.fixed_time ? options.time : 0.0f);
+        capture_free(&c);
+        return status;
+    }
     if (dump_joints_option) {
         int frame = 0;
         bool ok = parse_frame(dump_joints_option, &c.bvh, &frame, &err) && dump_joints(&c, frame, stdout, &err);
         capture_free(&c);
         return ok ? 0 : app_fail(&err);
     }
-    status = run_window(&c, &options);
     capture_free(&c);
-    return status;
+    return run_window(options.model, &options);
 }

@@ -1,0 +1,133 @@
+/* test_retarget: chapter 13's retargeting (retarget.h) on skeletons built by
+ * hand, values worked out by hand.
+ *
+ * - a T-posed source arm (CMU's names) driving an A-posed target arm (the
+ *   humanoid's names): raised straight up, the target's arm points straight
+ *   up too, so its joints are where the comments say;
+ * - the map by name, a map file's humanoid bone names and what they skip;
+ * - the rig's bad input: no pair, a pair out of range; a skeleton named in
+ *   no scheme.
+ */
+#include "tests/test_util.h"
+#include "chapters/13_motion_capture/retarget.h"
+
+#define S45 0.70710678f
+
+/* Hips at (0 1 0), the upper arm 0.5 above and 0.2 to the left, then
+ * forearm and hand 0.3 apart along `along` (unit). */
+static void arm(const char *const *names, const float along[3], skeleton *out)
+{
+    const int parent[4] = {-1, 0, 1, 2};
+    transform rest[4];
+    for (int j = 0; j < 4; j++)
+        transform_identity(&rest[j]);
+    glm_vec3_copy((vec3){0, 1, 0}, rest[0].translation);
+    glm_vec3_copy((vec3){0.2f, 0.5f, 0}, rest[1].translation);
+    for (int j = 2; j < 4; j++)
+        glm_vec3_scale((float *)along, 0.3f, rest[j].translation);
+    sa_error err;
+    if (!skeleton_from_arrays(4, parent, names, rest, out, &err))
+        fail_msg("%s", err.message);
+}
+
+static const char *const cmu[4] = {"Hips", "LeftArm", "LeftForeArm", "LeftHand"};
+static const char *const humanoid[4] = {"hips", "left_upper_arm", "left_forearm", "left_hand"};
+
+/* The source's arm along +X (T-pose), the target's 45 degrees down (A-pose).
+ * LeftArm turns 90 about Z: the source's arm points up (+X -> +Y). The
+ * target's upper arm and forearm then point up as well: the forearm at
+ * (0.2 1.5 0) + 0.3 (0 1 0) = (0.2 1.8 0), the hand at (0.2 2.1 0). Without
+ * the alignment the arm would be turned 90 from 45 down: 45 up, the hand at
+ * (0.2 + 0.6 cos 45, 1.5 + 0.6 sin 45, 0). */
+static void t_pose_drives_a_pose(void **state)
+{
+    (void)state;
+    skeleton source, target;
+    arm(cmu, (float[]){1, 0, 0}, &source);
+    arm(humanoid, (float[]){S45, -S45, 0}, &target);
+    sa_error err;
+    retarget_map map;
+    retarget_rig rig;
+    if (!retarget_map_by_name(&source, &target, &map, &err) || !retarget_rig_init(&rig, &source, &target, &map, &err))
+        fail_msg("%s", err.message);
+    assert_int_equal(map.pair_count, 4); /* hips, leftUpperArm, leftLowerArm, leftHand */
+    transform local[4];
+    mat4 source_model[4], target_model[4];
+    transform target_local[4];
+    memcpy(local, source.rest_local, sizeof local);
+    glm_quatv(local[1].rotation, glm_rad(90.0f), (vec3){0, 0, 1});
+    retarget_job job = {&rig, local, source_model, target_local, target_model};
+    retarget_run(&job);
+    const float want[4][3] = {{0, 1, 0}, {0.2f, 1.5f, 0}, {0.2f, 1.8f, 0}, {0.2f, 2.1f, 0}};
+    for (int j = 0; j < 4; j++)
+        for (int i = 0; i < 3; i++)
+            if (!(fabsf(target_model[j][3][i] - want[j][i]) <= 1e-5f))
+                fail_msg("%s[%d]: expected %.5f, got %.5f", humanoid[j], i, (double)want[j][i],
+                         (double)target_model[j][3][i]);
+    assert_true(retarget_bone_error_deg(&rig, source_model, target_model, NULL) <= 1e-3);
+    retarget_rig_free(&rig);
+    retarget_map_free(&map);
+    skeleton_free(&source);
+    skeleton_free(&target);
+}
+
+/* A map file's source side: a joint name, or a humanoid bone name through
+ * the source's scheme (CMU's: leftUpperArm is LeftArm); a humanoid bone the
+ * source lacks pairs nothing (upperChest: no Spine1 here). */
+static void map_file_names(void **state)
+{
+    (void)state;
+    skeleton source, target;
+    arm(cmu, (float[]){1, 0, 0}, &source);
+    arm(humanoid, (float[]){S45, -S45, 0}, &target);
+    const char text[] = "# a map\nHips hips\nleftUpperArm left_upper_arm   # by bone name\n\nupperChest left_hand\n";
+    retarget_map map;
+    sa_error err;
+    if (!retarget_map_parse(text, sizeof text - 1, "t.map", &source, &target, &map, &err))
+        fail_msg("%s", err.message);
+    assert_int_equal(map.pair_count, 2);
+    assert_int_equal(map.pairs[0].source, 0);
+    assert_int_equal(map.pairs[0].target, 0);
+    assert_int_equal(map.pairs[1].source, skeleton_find(&source, "LeftArm"));
+    assert_int_equal(map.pairs[1].target, skeleton_find(&target, "left_upper_arm"));
+    retarget_map_free(&map);
+    skeleton_free(&source);
+    skeleton_free(&target);
+}
+
+/* The rig refuses a map without pairs or with a joint out of range; the map
+ * by name refuses a skeleton named in no scheme, and says to give a map. */
+static void bad_input(void **state)
+{
+    (void)state;
+    skeleton source, target, nameless;
+    arm(cmu, (float[]){1, 0, 0}, &source);
+    arm(humanoid, (float[]){S45, -S45, 0}, &target);
+    arm(NULL, (float[]){1, 0, 0}, &nameless);
+    sa_error err;
+    retarget_rig rig;
+    retarget_map empty = {0, NULL};
+    assert_false(retarget_rig_init(&rig, &source, &target, &empty, &err));
+    assert_non_null(strstr(err.message, "pairs no joint"));
+    retarget_pair out_of_range = {0, 4};
+    retarget_map bad = {1, &out_of_range};
+    assert_false(retarget_rig_init(&rig, &source, &target, &bad, &err));
+    assert_non_null(strstr(err.message, "out of range"));
+    retarget_map map;
+    assert_false(retarget_map_by_name(&nameless, &target, &map, &err));
+    assert_non_null(strstr(err.message, "give --map FILE"));
+    assert_null(map.pairs);
+    skeleton_free(&source);
+    skeleton_free(&target);
+    skeleton_free(&nameless);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_pose_drives_a_pose),
+        cmocka_unit_test(map_file_names),
+        cmocka_unit_test(bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
