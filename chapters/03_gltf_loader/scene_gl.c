@@ -60,7 +60,7 @@ static bool upload_primitive(const gltf_primitive *prim, bool dynamic, lit_verte
 /* Morph targets are loaded (chapter 03) but drawn from chapter 06 on: a
  * program that draws the base shape says so once, here, rather than
  * silently. */
-static void note_morph_targets(const gltf_document *doc)
+void scene_gl_note_morph_targets(const gltf_document *doc)
 {
     int meshes = 0, targets = 0;
     for (int m = 0; m < doc->mesh_count; m++)
@@ -79,7 +79,7 @@ bool scene_gl_upload(scene_gl *s, const gltf_document *doc, const scene_gl_optio
 {
     memset(s, 0, sizeof *s);
     if (!options || !options->plays_morph_targets)
-        note_morph_targets(doc);
+        scene_gl_note_morph_targets(doc);
     bool dynamic_skinned = options && options->dynamic_skinned;
     size_t most_vertices = 0;
     s->mesh_count = doc->mesh_count;

@@ -79,6 +79,10 @@ typedef struct scene_gl_options {
  * material uses. options may be NULL (all static). On failure everything is
  * released and err says why. */
 bool scene_gl_upload(scene_gl *s, const gltf_document *doc, const scene_gl_options *options, sa_error *err);
+
+/* The note upload prints, for a program that draws the meshes another way
+ * (chapter 05's weight colours): nothing when the file has no morph targets. */
+void scene_gl_note_morph_targets(const gltf_document *doc);
 void scene_gl_free(scene_gl *s);
 
 /* Draws every node with a mesh for which shown[node] is true (shown NULL:

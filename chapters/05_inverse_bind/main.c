@@ -27,6 +27,7 @@
 #include "weights_gl.h"
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
+#include "chapters/03_gltf_loader/scene_gl.h"
 #include "chapters/04_bone_tree/text_lines.h"
 #include "common/lit.h"
 
@@ -223,6 +224,8 @@ int main(int argc, char **argv)
     bool ok = skeleton_view_open(&st.v, &a, lo, hi, &err) &&
               shader_program_load(&weights, "shaders/skin_weights.vert", "shaders/skin_weights.frag", &err) &&
               weights_gl_upload(&st.meshes, &st.v.doc, &err);
+    if (ok) /* the weight colours are drawn on the base shape */
+        scene_gl_note_morph_targets(&st.v.doc);
     print_selected(&st.v.skel, selected);
     if (ok && st.farthest >= 0)
         printf("bind pose: %.6g m from the rest pose at most (joint %d: %s)\n", (double)st.bind_distance, st.farthest,
