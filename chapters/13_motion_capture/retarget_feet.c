@@ -187,6 +187,40 @@ static float lock_weight(const unsigned char *on, int n, int f, int *start)
     return w;
 }
 
+/* The foot and its toes turned as locked (model space): each local under
+ * its solved parent. */
+static void turn_feet(const skeleton *t, transform *local, mat4 *model, const int *j, versor turn[2])
+{
+    for (int i = 2; i < 4 && j[i] >= 0; i++) {
+        skeleton_local_to_model(t, local, model);
+        versor parent, inv;
+        rotation_of(model[t->parent[j[i]]], parent);
+        glm_quat_inv(parent, inv);
+        glm_quat_mul(inv, turn[i - 2], local[j[i]].rotation);
+        glm_quat_normalize(local[j[i]].rotation);
+    }
+}
+
+/* A side's lowest skinned vertex (y); INFINITY without a mesh. */
+static float lowest_vertex(const foot_mesh *mesh, int side)
+{
+    float low = INFINITY;
+    for (size_t v = 0; foot_mesh_has_feet(mesh) && v < mesh->side[side].vertex_count; v++)
+        low = fminf(low, mesh->side[side].positions[v][1]);
+    return low;
+}
+
+/* The pelvis's drop eased: never less than a frame needs, and changing by
+ * at most RETARGET_PELVIS_SPEED (forward: it rises slowly after a need;
+ * backward: it starts down early before one), so it never jumps. */
+static void ease_pelvis(float *down, int n, const float *times)
+{
+    for (int f = 1; f < n; f++)
+        down[f] = fmaxf(down[f], down[f - 1] - RETARGET_PELVIS_SPEED * (times[f] - times[f - 1]));
+    for (int f = n - 2; f >= 0; f--)
+        down[f] = fmaxf(down[f], down[f + 1] - RETARGET_PELVIS_SPEED * (times[f + 1] - times[f]));
+}
+
 /* [listing retarget_feet_apply] */
 bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
 {
@@ -199,8 +233,9 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
     /* Each side's lock: where the ankle goes and how the foot is turned, model space, per frame. */
     float(*lock)[2][3] = malloc(((size_t)n + 1) * sizeof *lock);
     versor(*turn)[2][2] = malloc(((size_t)n + 1) * sizeof *turn); /* foot, toes */
-    if (!local || !model || !lock || !turn) {
-        free(local), free(model), free(lock), free(turn);
+    float *need = malloc(((size_t)n + 1) * sizeof *need);         /* how far the pelvis comes down */
+    if (!local || !model || !lock || !turn || !need) {
+        free(local), free(model), free(lock), free(turn), free(need);
         return sa_error_set(err, "feet: out of memory");
     }
     mat4 *rest = model; /* the ankles' rest heights, for a target without a mesh */
@@ -221,89 +256,113 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
         }
     }
     bool ok = true;
-    for (int f = 0; ok && f < n; f++) {
-        clip_sample(job->motion, job->times[f], NULL, local);
-        skeleton_local_to_model(t, local, model);
-        foot_mesh_skin(job->mesh, model);
-        vec3 target[2];
-        versor foot_turn[2][2]; /* foot, toes */
-        for (int side = 0; side < 2; side++) {
-            int foot = job->legs->joints[side][2], start;
-            float w = lock_weight(job->contacts->in_contact[side], n, f, &start);
-            int toes = job->legs->joints[side][3];
-            rotation_of(model[foot], foot_turn[side][0]);
-            rotation_of(model[toes >= 0 ? toes : foot], foot_turn[side][1]);
-            glm_vec3_copy(model[foot][3], target[side]);
-            float below = sole_below_ankle(job->mesh, side, model, foot, rest_ankle[side]);
-            if (target[side][1] + below < 0.0f) /* a swinging sole under the ground: onto it */
-                target[side][1] = -below;
-            if (start >= 0) {
-                glm_vec3_lerp(target[side], lock[start][side], w, target[side]);
-                glm_quat_slerp(foot_turn[side][0], turn[start][side][0], w, foot_turn[side][0]);
-                glm_quat_slerp(foot_turn[side][1], turn[start][side][1], w, foot_turn[side][1]);
-            }
-        }
-        /* The pelvis down (model space) as far as the farther hip needs to reach its ankle. */
-        float down = 0.0f;
-        for (int side = 0; side < 2; side++) {
-            const int *j = job->legs->joints[side];
-            float upper = glm_vec3_distance(model[j[0]][3], model[j[1]][3]);
-            float lower = glm_vec3_distance(model[j[1]][3], model[j[2]][3]);
-            float reach = 0.995f * (upper + lower), *hip = model[j[0]][3];
-            float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
-            float flat = dx * dx + dz * dz;
-            if (flat < reach * reach) {
-                float dy = hip[1] - target[side][1], need = dy - sqrtf(reach * reach - flat);
-                down = fmaxf(down, need);
-            }
-        }
-        if (down > 0.0f) {
-            int parent = t->parent[root];
-            vec3 step = {0.0f, -down, 0.0f};
-            if (parent >= 0) {
-                mat4 inv;
-                glm_mat4_inv(model[parent], inv);
-                glm_mat4_mulv3(inv, step, 0.0f, step);
-            }
-            glm_vec3_add(local[root].translation, step, local[root].translation);
+    for (int pass = 0; ok && pass < 2; pass++) {
+        if (pass == 1)
+            ease_pelvis(need, n, job->times);
+        for (int f = 0; ok && f < n; f++) {
+            clip_sample(job->motion, job->times[f], NULL, local);
             skeleton_local_to_model(t, local, model);
-        }
-        for (int side = 0; ok && side < 2; side++) {
-            const int *j = job->legs->joints[side];
-            /* The pole: the knee's side of the hip-ankle line, as the clip bends it. */
-            vec3 mid, pole;
-            glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
-            glm_vec3_sub(model[j[1]][3], mid, pole);
-            if (glm_vec3_norm(pole) < 1e-4f) /* straight: the way the foot points */
-                glm_vec3_sub(model[j[3] >= 0 ? j[3] : j[2]][3], model[j[1]][3], pole), pole[1] = 0.0f;
-            if (glm_vec3_norm(pole) < 1e-6f)
+            foot_mesh_skin(job->mesh, model);
+            vec3 target[2];
+            bool moved[2] = {false, false}; /* the ankle's target is not where the clip has it */
+            versor foot_turn[2][2];         /* foot, toes */
+            for (int side = 0; side < 2; side++) {
+                int foot = job->legs->joints[side][2], start;
+                float w = lock_weight(job->contacts->in_contact[side], n, f, &start);
+                int toes = job->legs->joints[side][3];
+                rotation_of(model[foot], foot_turn[side][0]);
+                rotation_of(model[toes >= 0 ? toes : foot], foot_turn[side][1]);
+                glm_vec3_copy(model[foot][3], target[side]);
+                float below = sole_below_ankle(job->mesh, side, model, foot, rest_ankle[side]);
+                if (target[side][1] + below < 0.0f) /* a swinging sole under the ground: onto it */
+                    target[side][1] = -below, moved[side] = true;
+                if (start >= 0) {
+                    moved[side] = true;
+                    glm_vec3_lerp(target[side], lock[start][side], w, target[side]);
+                    glm_quat_slerp(foot_turn[side][0], turn[start][side][0], w, foot_turn[side][0]);
+                    glm_quat_slerp(foot_turn[side][1], turn[start][side][1], w, foot_turn[side][1]);
+                }
+            }
+            /* The pelvis down (model space) as far as the farther hip needs to reach its ankle. */
+            float down = 0.0f;
+            for (int side = 0; side < 2; side++) {
+                const int *j = job->legs->joints[side];
+                float upper = glm_vec3_distance(model[j[0]][3], model[j[1]][3]);
+                float lower = glm_vec3_distance(model[j[1]][3], model[j[2]][3]);
+                float reach = 0.995f * (upper + lower), *hip = model[j[0]][3];
+                float dx = target[side][0] - hip[0], dz = target[side][2] - hip[2];
+                float flat = dx * dx + dz * dz;
+                if (flat < reach * reach) {
+                    float dy = hip[1] - target[side][1], need = dy - sqrtf(reach * reach - flat);
+                    down = fmaxf(down, need);
+                }
+            }
+            if (pass == 0) {
+                need[f] = down;
                 continue;
-            ik_two_bone_job ik = {t, local, {j[0], j[1], j[2]}, {0}, {0}, 1.0f, 0.0f, NULL, NULL};
-            glm_vec3_copy(target[side], ik.target);
-            glm_vec3_copy(pole, ik.pole);
-            ok = ik_two_bone_run(&ik, err);
-            /* the foot and its toes turned as locked: each local under its solved parent */
-            for (int i = 2; i < 4 && j[i] >= 0; i++) {
+            }
+            down = need[f];
+            if (down > 0.0f) {
+                int parent = t->parent[root];
+                vec3 step = {0.0f, -down, 0.0f};
+                if (parent >= 0) {
+                    mat4 inv;
+                    glm_mat4_inv(model[parent], inv);
+                    glm_mat4_mulv3(inv, step, 0.0f, step);
+                }
+                glm_vec3_add(local[root].translation, step, local[root].translation);
                 skeleton_local_to_model(t, local, model);
-                versor parent, inv;
-                rotation_of(model[t->parent[j[i]]], parent);
-                glm_quat_inv(parent, inv);
-                glm_quat_mul(inv, foot_turn[side][i - 2], local[j[i]].rotation);
-                glm_quat_normalize(local[j[i]].rotation);
             }
+            for (int side = 0; ok && side < 2; side++) {
+                const int *j = job->legs->joints[side];
+                /* The pole: the knee's side of the hip-ankle line as the clip
+                 * bends it, plus 2 cm the way the foot points, which steadies
+                 * it when the leg is nearly straight (the knee's side then
+                 * swings from frame to frame). */
+                vec3 mid, pole, forward;
+                glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
+                glm_vec3_sub(model[j[1]][3], mid, pole);
+                glm_vec3_sub(model[j[3] >= 0 ? j[3] : j[2]][3], model[j[2]][3], forward);
+                forward[1] = 0.0f;
+                if (glm_vec3_norm(forward) > 1e-6f) {
+                    glm_vec3_scale_as(forward, 0.02f, forward);
+                    glm_vec3_add(pole, forward, pole);
+                }
+                /* Solved where the target moved (the clip's leg as it is
+                 * elsewhere); then any vertex of the foot still under the
+                 * ground (those near the ankle, bound partly to the shin,
+                 * follow its turn) lifts the target by as much, and again. */
+                bool solve = moved[side] || down > 0.0f;
+                for (int tries = 0; ok && tries < 3; tries++) {
+                    if (solve && glm_vec3_norm(pole) > 1e-6f) {
+                        ik_two_bone_job ik = {t, local, {j[0], j[1], j[2]}, {0}, {0}, 1.0f, 0.0f, NULL, NULL};
+                        glm_vec3_copy(target[side], ik.target);
+                        glm_vec3_copy(pole, ik.pole);
+                        ok = ik_two_bone_run(&ik, err);
+                        turn_feet(t, local, model, j, foot_turn[side]);
+                    }
+                    skeleton_local_to_model(t, local, model);
+                    foot_mesh_skin(job->mesh, model);
+                    float low = lowest_vertex(job->mesh, side);
+                    if (!(low < 0.0f))
+                        break;
+                    target[side][1] -= low;
+                    solve = true;
+                }
+            }
+            /* the keys back into the clip */
+            for (int side = 0; ok && side < 2; side++)
+                for (int i = 0; i < 4 && job->legs->joints[side][i] >= 0; i++) {
+                    float *key = key_of(job->motion, job->legs->joints[side][i], TRACK_ROTATION, f);
+                    if (key)
+                        glm_quat_copy(local[job->legs->joints[side][i]].rotation, key);
+                }
+            float *key = key_of(job->motion, root, TRACK_TRANSLATION, f);
+            if (ok && key)
+                glm_vec3_copy(local[root].translation, key);
         }
-        /* the keys back into the clip */
-        for (int side = 0; ok && side < 2; side++)
-            for (int i = 0; i < 4 && job->legs->joints[side][i] >= 0; i++) {
-                float *key = key_of(job->motion, job->legs->joints[side][i], TRACK_ROTATION, f);
-                if (key)
-                    glm_quat_copy(local[job->legs->joints[side][i]].rotation, key);
-            }
-        float *key = key_of(job->motion, root, TRACK_TRANSLATION, f);
-        if (ok && key)
-            glm_vec3_copy(local[root].translation, key);
     }
-    free(local), free(model), free(lock), free(turn);
+    free(local), free(model), free(lock), free(turn), free(need);
     return ok;
 }
 /* [/listing] */

@@ -40,6 +40,9 @@
 #define RETARGET_CONTACT_GAP_FRAMES 4
 /* Frames over which the lock eases in before a contact and out after it. */
 #define RETARGET_FEET_BLEND_FRAMES 8
+/* m/s: the fastest the pelvis comes down or goes back up where a leg is too
+ * short for its locked foot. */
+#define RETARGET_PELVIS_SPEED 0.25f
 
 typedef struct retarget_contacts {
     int frame_count;
