@@ -235,12 +235,14 @@ static bool measure_feet(const skeleton *target, const clip *motion, const retar
     *slide = 0.0, *shin_slide = 0.0, *penetration = 0.0;
     if (!foot_mesh_has_feet(mesh))
         return sa_error_set(err, "the target's mesh has no vertices bound to its feet to measure");
+    /* [elide allocate the pose and each side's last positions] */
     size_t nt = (size_t)target->joint_count + 1;
     transform *local = malloc(nt * sizeof *local);
     mat4 *model = malloc(nt * sizeof *model);
     float(*last[2])[3] = {malloc((mesh->side[0].sole_count + 1) * sizeof *last[0]),
                           malloc((mesh->side[1].sole_count + 1) * sizeof *last[1])};
     bool ok = local && model && last[0] && last[1];
+    /* [/elide] */
     for (int f = 0; ok && f < contacts->frame_count; f++) {
         clip_sample(motion, times[f], NULL, local);
         skeleton_local_to_model(target, local, model);
@@ -267,6 +269,44 @@ static bool measure_feet(const skeleton *target, const clip *motion, const retar
     return ok || sa_error_set(err, "out of memory");
 }
 /* [/listing] */
+
+/* The feet's lines of --check-retarget, on the clip with its feet planted
+ * (or not, --no-feet); false over a limit or on an error (its line printed). */
+static bool check_feet(retarget_target *t, const capture *c)
+{
+    sa_error err;
+    bool ok = true;
+    float *times = malloc(((size_t)c->bvh.frame_count + 1) * sizeof *times);
+    clip motion = {0};
+    retarget_contacts contacts;
+    foot_mesh mesh;
+    memset(&contacts, 0, sizeof contacts), memset(&mesh, 0, sizeof mesh);
+    double slide = 0.0, shin_slide = 0.0, penetration = 0.0;
+    for (int f = 0; times && f < c->bvh.frame_count; f++)
+        times[f] = bvh_frame_seconds(&c->bvh, f);
+    bool measured = times ? retarget_with_feet(&t->rig, &t->view, c, times, &motion, &contacts, &mesh, &err) &&
+                                measure_feet(&t->view.all, &motion, &contacts, &mesh, times, &slide, &shin_slide,
+                                             &penetration, &err)
+                          : sa_error_set(&err, "out of memory");
+    if (measured) {
+        printf("max_foot_slide: %.4f\n", slide);
+        printf("max_foot_penetration: %.4f\n", penetration);
+        printf("max_foot_slide_shin_bound: %.4f\n", shin_slide);
+        printf("contacts: %d %d\n", contacts.runs[0], contacts.runs[1]);
+        printf("contact_frames: %d %d\n", contacts.frames[0], contacts.frames[1]);
+        if (slide > 0.02)
+            fprintf(stderr, "error: a sole slides %.4f m/s during a contact (over 0.02)\n", slide);
+        if (penetration > 0.005)
+            fprintf(stderr, "error: a foot goes %.4f m under the ground (over 0.005)\n", penetration);
+        ok = ok && slide <= 0.02 && penetration <= 0.005;
+    } else
+        ok = app_fail(&err) == 0;
+    free(times);
+    clip_free(&motion);
+    retarget_contacts_free(&contacts);
+    foot_mesh_free(&mesh);
+    return ok;
+}
 
 /* [listing check_retarget] */
 /* Every frame of the capture retargeted, and each paired bone's direction
@@ -311,36 +351,7 @@ static int run_check_retarget(const capture *c, const char *model)
                 t.view.all.name[t.rig.pairs[worst_pair].target], c->skel.name[t.rig.pairs[worst_pair].source], worst,
                 worst_frame);
     free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
-    /* then the feet, on the clip with its feet planted (or not, --no-feet) */
-    float *times = malloc(((size_t)c->bvh.frame_count + 1) * sizeof *times);
-    clip motion = {0};
-    retarget_contacts contacts;
-    foot_mesh mesh;
-    memset(&contacts, 0, sizeof contacts), memset(&mesh, 0, sizeof mesh);
-    double slide = 0.0, shin_slide = 0.0, penetration = 0.0;
-    for (int f = 0; times && f < c->bvh.frame_count; f++)
-        times[f] = bvh_frame_seconds(&c->bvh, f);
-    bool measured = times ? retarget_with_feet(&t.rig, &t.view, c, times, &motion, &contacts, &mesh, &err) &&
-                                measure_feet(&t.view.all, &motion, &contacts, &mesh, times, &slide, &shin_slide,
-                                             &penetration, &err)
-                          : sa_error_set(&err, "out of memory");
-    if (measured) {
-        printf("max_foot_slide: %.4f\n", slide);
-        printf("max_foot_penetration: %.4f\n", penetration);
-        printf("max_foot_slide_shin_bound: %.4f\n", shin_slide);
-        printf("contacts: %d %d\n", contacts.runs[0], contacts.runs[1]);
-        printf("contact_frames: %d %d\n", contacts.frames[0], contacts.frames[1]);
-        if (slide > 0.02)
-            fprintf(stderr, "error: a sole slides %.4f m/s during a contact (over 0.02)\n", slide);
-        if (penetration > 0.005)
-            fprintf(stderr, "error: a foot goes %.4f m under the ground (over 0.005)\n", penetration);
-        ok = ok && slide <= 0.02 && penetration <= 0.005;
-    } else
-        ok = app_fail(&err) == 0;
-    free(times);
-    clip_free(&motion);
-    retarget_contacts_free(&contacts);
-    foot_mesh_free(&mesh);
+    ok = check_feet(&t, c) && ok;
     retarget_target_free(&t);
     return ok ? 0 : 1;
 }

@@ -70,6 +70,7 @@ bool retarget_contacts_find(retarget_contacts *c, const retarget_rig *rig, const
     c->foot[1] = retarget_bone_joint(s, "rightFoot");
     if (c->foot[0] < 0 || c->foot[1] < 0)
         return sa_error_set(err, "feet: the source has no feet its joint names say");
+    /* [elide allocate the ankles, the pose, the flags] */
     size_t n = (size_t)frame_count;
     float(*ankle)[2][3] = malloc((n + 1) * sizeof *ankle);
     transform *local = malloc(((size_t)s->joint_count + 1) * sizeof *local);
@@ -78,6 +79,7 @@ bool retarget_contacts_find(retarget_contacts *c, const retarget_rig *rig, const
     c->in_contact[0] = calloc(n + 1, 1);
     c->in_contact[1] = calloc(n + 1, 1);
     bool ok = ankle && local && model && cursors && c->in_contact[0] && c->in_contact[1];
+    /* [/elide] */
     c->floor = INFINITY;
     for (size_t f = 0; ok && f < n; f++) { /* the ankles, and the floor: the lowest of them */
         clip_sample(source, times[f], cursors, local);
