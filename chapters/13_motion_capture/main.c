@@ -15,7 +15,10 @@
  *       the file's units, End Sites left out; no window
  *   ch13_motion_capture --check-retarget [--model M --map FILE]
  *       every frame retargeted onto M (default: the humanoid), each paired
- *       bone against the source's: max_bone_direction_error_deg; no window
+ *       bone against the source's: max_bone_direction_error_deg; then the
+ *       feet planted on the source's contacts (retarget_feet.h), measured on
+ *       the skinned soles: max_foot_slide, max_foot_penetration; no window
+ *       (--no-feet: the rotations alone, the feet unplanted)
  *   ch13_motion_capture --dump-pose FILE --time T   the target's pose
  *
  * The window draws the retargeted clip on the humanoid (or --model, with
