@@ -4,9 +4,16 @@ joint map file's errors.
 
     retarget_check.py PROGRAM check MODEL MAP FILE...
         --check-retarget on each FILE onto MODEL ('-': the default humanoid)
-        with MAP ('-': by name): exactly one line
-        "max_bone_direction_error_deg: X", X <= 1, exit 0; exit 77 (skipped)
-        when a file or the model is missing
+        with MAP ('-': by name): the lines "max_bone_direction_error_deg: X"
+        (X <= 1), "max_foot_slide: S" (m/s, S <= 0.02), "max_foot_penetration:
+        P" (m, P <= 0.005), "max_foot_slide_shin_bound: X" (not judged: the
+        sole's vertices bound up to 5% to the shin), then the contacts per
+        foot ("contacts: L R",
+        "contact_frames: L R", each foot down somewhere), exit 0; exit 77
+        (skipped) when a file or the model is missing
+    retarget_check.py PROGRAM no-feet MODEL MAP FILE...
+        the same with --no-feet (the rotations alone): every file must fail
+        (exit 1) on its feet, slide or penetration over its limit
     retarget_check.py PROGRAM export CH08 FILE BVH
         FILE (written by --export from BVH) read back by chapter 08's
         ch08_keyframes: its clip 'capture' at 0.5, 2 and 7.3 s gives every
@@ -21,17 +28,25 @@ import subprocess
 import sys
 import tempfile
 
-LINE = re.compile(r"^max_bone_direction_error_deg: ([0-9.]+)\n$")
+LINE = re.compile(r"^max_bone_direction_error_deg: ([0-9.]+)\nmax_foot_slide: ([0-9.]+)\n"
+                  r"max_foot_penetration: ([0-9.]+)\nmax_foot_slide_shin_bound: [0-9.]+\n"
+                  r"contacts: ([0-9]+) ([0-9]+)\n"
+                  r"contact_frames: ([0-9]+) ([0-9]+)\n$")
 
 
-def check(program, model, map_file, files):
+def passes(match):
+    return (match is not None and float(match.group(1)) <= 1.0 and float(match.group(2)) <= 0.02
+            and float(match.group(3)) <= 0.005 and int(match.group(4)) > 0 and int(match.group(5)) > 0)
+
+
+def check(program, model, map_file, files, no_feet=False):
     for path in [model, map_file] + files:
         if path != "-" and not os.path.exists(path):
             print(f"skipped: {path} not found")
             return 77
     failed = 0
     for path in files:
-        command = [program, "--bvh", path, "--check-retarget"]
+        command = [program, "--bvh", path, "--check-retarget"] + (["--no-feet"] if no_feet else [])
         if model != "-":
             command += ["--model", model]
         if map_file != "-":
@@ -39,7 +54,14 @@ def check(program, model, map_file, files):
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
         match = LINE.match(run.stdout)
         print(f"{os.path.basename(path)}: {run.stdout.strip()} (exit {run.returncode})")
-        if run.returncode != 0 or not match or float(match.group(1)) > 1.0:
+        if no_feet:
+            # the bones still pass; the feet alone must fail it
+            feet_fail = (match is not None and float(match.group(1)) <= 1.0
+                         and (float(match.group(2)) > 0.02 or float(match.group(3)) > 0.005))
+            if run.returncode != 1 or not feet_fail:
+                print(f"FAIL (expected the feet to fail it): {' '.join(command)}\n{run.stderr}")
+                failed += 1
+        elif run.returncode != 0 or not passes(match):
             print(f"FAIL: {' '.join(command)}\n{run.stderr}")
             failed += 1
     return 1 if failed else 0
@@ -102,6 +124,8 @@ if __name__ == "__main__":
     program, mode = sys.argv[1], sys.argv[2]
     if mode == "check":
         sys.exit(check(program, sys.argv[3], sys.argv[4], sys.argv[5:]))
+    if mode == "no-feet":
+        sys.exit(check(program, sys.argv[3], sys.argv[4], sys.argv[5:], no_feet=True))
     if mode == "export":
         sys.exit(export(program, sys.argv[3], sys.argv[4], sys.argv[5]))
     if mode == "map-errors":

@@ -141,13 +141,23 @@ static void sole_first(foot_mesh_side *f, float ground)
 
 bool foot_mesh_init(foot_mesh *m, const skin_scene *sc, const skeleton *skins, const skeleton *s, sa_error *err)
 {
-    memset(m, 0, sizeof *m);
     static const char *const names[2][2] = {{"left_foot", "left_toes"}, {"right_foot", "right_toes"}};
+    int feet[2][2];
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < 2; i++)
+            feet[side][i] = skeleton_find(s, names[side][i]);
+    return foot_mesh_init_joints(m, sc, skins, s, feet, err);
+}
+
+bool foot_mesh_init_joints(foot_mesh *m, const skin_scene *sc, const skeleton *skins, const skeleton *s, int feet[2][2],
+                           sa_error *err)
+{
+    memset(m, 0, sizeof *m);
     int node[2][2];
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < 2; i++) {
-            int j = skeleton_find(s, names[side][i]);
-            node[side][i] = j >= 0 && s->node_of_joint ? s->node_of_joint[j] : -1;
+            int j = feet[side][i];
+            node[side][i] = j >= 0 && j < s->joint_count && s->node_of_joint ? s->node_of_joint[j] : -1;
         }
     if (node[0][0] < 0 || node[1][0] < 0)
         return true; /* no feet: an empty foot mesh */

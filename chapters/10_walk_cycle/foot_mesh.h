@@ -68,6 +68,11 @@ typedef struct foot_mesh {
  * without those joints or a mesh without their vertices gives an empty
  * foot_mesh, not an error; errors are memory and chapter 06's validation. */
 bool foot_mesh_init(foot_mesh *m, const skin_scene *sc, const skeleton *skins, const skeleton *s, sa_error *err);
+/* The same with the feet given as joints of s: feet[side] = {foot, toes}
+ * (toes -1 when it has none), for a skeleton named otherwise (chapter 13's
+ * targets, whose feet the joint map names). */
+bool foot_mesh_init_joints(foot_mesh *m, const skin_scene *sc, const skeleton *skins, const skeleton *s, int feet[2][2],
+                           sa_error *err);
 void foot_mesh_free(foot_mesh *m);
 
 /* Whether it has vertices on both sides. */

@@ -15,7 +15,10 @@
  *       the file's units, End Sites left out; no window
  *   ch13_motion_capture --check-retarget [--model M --map FILE]
  *       every frame retargeted onto M (default: the humanoid), each paired
- *       bone against the source's: max_bone_direction_error_deg; no window
+ *       bone against the source's: max_bone_direction_error_deg; then the
+ *       feet planted on the source's contacts (retarget_feet.h), measured on
+ *       the skinned soles: max_foot_slide, max_foot_penetration; no window
+ *       (--no-feet: the rotations alone, the feet unplanted)
  *   ch13_motion_capture --dump-pose FILE --time T   the target's pose
  *
  * The window draws the retargeted clip on the humanoid (or --model, with
@@ -25,6 +28,7 @@
  */
 #include "bvh_clip.h"
 #include "retarget.h"
+#include "retarget_feet.h"
 
 #include "chapters/04_bone_tree/skeleton_overlay.h"
 #include "chapters/04_bone_tree/skeleton_view.h"
@@ -48,7 +52,7 @@
 
 static const char *bvh_option = NULL, *dump_joints_option = NULL, *map_option = NULL, *dump_pose_path = NULL,
                   *export_path = NULL;
-static bool check_retarget = false;
+static bool check_retarget = false, no_feet = false;
 static const cli_option options_extra[] = {
     {"--bvh", CLI_STRING, &bvh_option, "FILE", "the BVH file to play (default: CMU's 01_01.bvh, " SA_BVH_DIR ")"},
     {"--dump-joints", CLI_STRING, &dump_joints_option, "FRAME",
@@ -64,7 +68,11 @@ static const cli_option options_extra[] = {
      "it) and exit"},
     {"--check-retarget", CLI_FLAG, &check_retarget, NULL,
      "retarget every frame onto --model (default: the humanoid), print max_bone_direction_error_deg (each paired "
-     "bone, parent to child, in model space, against the source's) and exit 1 over 1 degree (no window)"},
+     "bone, parent to child, in model space, against the source's), max_foot_slide (m/s, the target's skinned "
+     "sole during the source's contacts) and max_foot_penetration (m, its feet under the ground), and exit 1 over "
+     "1 degree, 0.02 m/s or 0.005 m (no window)"},
+    {"--no-feet", CLI_FLAG, &no_feet, NULL,
+     "retarget without planting the feet (no contacts, no leg IK): the clip as the rotations alone give it"},
 };
 static const cli_key keys[] = {
     {"C", "the next capture (CMU's 01_01 and 01_03, Boxing_Toes; with --bvh, that file alone)"},
@@ -185,6 +193,124 @@ static bool retarget_target_load(retarget_target *t, const capture *c, const cha
     return mapped && retarget_rig_init(&t->rig, &c->skel, &t->view.all, &t->map, err);
 }
 
+/* The retargeted clip at the capture's frames, and its feet planted on the
+ * source's contacts (retarget_feet.h) unless --no-feet; mesh: the target's
+ * feet (chapter 10), which the check measures too. */
+static bool retarget_with_feet(const retarget_rig *rig, const animated_view *v, const capture *c, const float *times,
+                               clip *motion, retarget_contacts *contacts, foot_mesh *mesh, sa_error *err)
+{
+    memset(contacts, 0, sizeof *contacts), memset(mesh, 0, sizeof *mesh);
+    retarget_legs legs;
+    if (!retarget_clip(rig, &c->motion, c->bvh.frame_count, times, motion, err) ||
+        !retarget_contacts_find(contacts, rig, &c->motion, c->bvh.frame_count, times, err) ||
+        !retarget_legs_find(rig, &legs, err))
+        return false;
+    int feet[2][2] = {{legs.joints[0][2], legs.joints[0][3]}, {legs.joints[1][2], legs.joints[1][3]}};
+    if (!foot_mesh_init_joints(mesh, &v->sc, &v->skel, &v->all, feet, err))
+        return false;
+    retarget_feet_job job = {rig, contacts, &legs, mesh, motion, c->bvh.frame_count, times};
+    return no_feet || retarget_feet_apply(&job, err);
+}
+
+/* A sole vertex is the foot's own when its weights on the foot and toes
+ * joints add up to this (chapter 10's sole allows 5% elsewhere, the shin). */
+#define FEET_RIGID 0.999f
+
+static float foot_weight(const foot_mesh_side *m, size_t v)
+{
+    float w = 0.0f;
+    for (int i = 0; i < 4; i++) {
+        int skin = m->joints[v][i];
+        if (skin == m->skin_joints[0] || (m->skin_joints[1] >= 0 && skin == m->skin_joints[1]))
+            w += m->weights[v][i];
+    }
+    return w;
+}
+
+/* [listing check_feet] */
+/* The feet as the reader sees them: the target's skinned foot vertices
+ * (chapter 10's foot mesh, chapter 06's skinning) at every frame of the
+ * clip; the sole's horizontal speed while the source's foot is down (this
+ * frame and the last), every vertex's depth under the ground (y = 0). */
+static bool measure_feet(const skeleton *target, const clip *motion, const retarget_contacts *contacts, foot_mesh *mesh,
+                         const float *times, double *slide, double *shin_slide, double *penetration, sa_error *err)
+{
+    *slide = 0.0, *shin_slide = 0.0, *penetration = 0.0;
+    if (!foot_mesh_has_feet(mesh))
+        return sa_error_set(err, "the target's mesh has no vertices bound to its feet to measure");
+    /* [elide allocate the pose and each side's last positions] */
+    size_t nt = (size_t)target->joint_count + 1;
+    transform *local = malloc(nt * sizeof *local);
+    mat4 *model = malloc(nt * sizeof *model);
+    float(*last[2])[3] = {malloc((mesh->side[0].sole_count + 1) * sizeof *last[0]),
+                          malloc((mesh->side[1].sole_count + 1) * sizeof *last[1])};
+    bool ok = local && model && last[0] && last[1];
+    /* [/elide] */
+    for (int f = 0; ok && f < contacts->frame_count; f++) {
+        clip_sample(motion, times[f], NULL, local);
+        skeleton_local_to_model(target, local, model);
+        foot_mesh_skin(mesh, model);
+        for (int side = 0; side < 2; side++) {
+            foot_mesh_side *m = &mesh->side[side];
+            bool down = f > 0 && contacts->in_contact[side][f] && contacts->in_contact[side][f - 1];
+            double dt = f > 0 ? times[f] - times[f - 1] : 1.0;
+            for (size_t v = 0; v < m->vertex_count; v++) {
+                *penetration = fmax(*penetration, -m->positions[v][1]);
+                if (v >= m->sole_count)
+                    continue;
+                double dx = m->positions[v][0] - last[side][v][0], dz = m->positions[v][2] - last[side][v][2];
+                double speed = down ? sqrt(dx * dx + dz * dz) / dt : 0.0;
+                if (foot_weight(m, v) >= FEET_RIGID) /* the foot's own */
+                    *slide = fmax(*slide, speed);
+                else /* up to 5% on the shin: linear blend skinning turns them with it */
+                    *shin_slide = fmax(*shin_slide, speed);
+                memcpy(last[side][v], m->positions[v], sizeof last[side][v]);
+            }
+        }
+    }
+    free(local), free(model), free(last[0]), free(last[1]);
+    return ok || sa_error_set(err, "out of memory");
+}
+/* [/listing] */
+
+/* The feet's lines of --check-retarget, on the clip with its feet planted
+ * (or not, --no-feet); false over a limit or on an error (its line printed). */
+static bool check_feet(retarget_target *t, const capture *c)
+{
+    sa_error err;
+    bool ok = true;
+    float *times = malloc(((size_t)c->bvh.frame_count + 1) * sizeof *times);
+    clip motion = {0};
+    retarget_contacts contacts;
+    foot_mesh mesh;
+    memset(&contacts, 0, sizeof contacts), memset(&mesh, 0, sizeof mesh);
+    double slide = 0.0, shin_slide = 0.0, penetration = 0.0;
+    for (int f = 0; times && f < c->bvh.frame_count; f++)
+        times[f] = bvh_frame_seconds(&c->bvh, f);
+    bool measured = times ? retarget_with_feet(&t->rig, &t->view, c, times, &motion, &contacts, &mesh, &err) &&
+                                measure_feet(&t->view.all, &motion, &contacts, &mesh, times, &slide, &shin_slide,
+                                             &penetration, &err)
+                          : sa_error_set(&err, "out of memory");
+    if (measured) {
+        printf("max_foot_slide: %.4f\n", slide);
+        printf("max_foot_penetration: %.4f\n", penetration);
+        printf("max_foot_slide_shin_bound: %.4f\n", shin_slide);
+        printf("contacts: %d %d\n", contacts.runs[0], contacts.runs[1]);
+        printf("contact_frames: %d %d\n", contacts.frames[0], contacts.frames[1]);
+        if (slide > 0.02)
+            fprintf(stderr, "error: a sole slides %.4f m/s during a contact (over 0.02)\n", slide);
+        if (penetration > 0.005)
+            fprintf(stderr, "error: a foot goes %.4f m under the ground (over 0.005)\n", penetration);
+        ok = ok && slide <= 0.02 && penetration <= 0.005;
+    } else
+        ok = app_fail(&err) == 0;
+    free(times);
+    clip_free(&motion);
+    retarget_contacts_free(&contacts);
+    foot_mesh_free(&mesh);
+    return ok;
+}
+
 /* [listing check_retarget] */
 /* Every frame of the capture retargeted, and each paired bone's direction
  * compared with the source's bone in model space (retarget_bone_error_deg). */
@@ -228,6 +354,7 @@ static int run_check_retarget(const capture *c, const char *model)
                 t.view.all.name[t.rig.pairs[worst_pair].target], c->skel.name[t.rig.pairs[worst_pair].source], worst,
                 worst_frame);
     free(source_local), free(source_model), free(target_local), free(target_model), free(cursors);
+    ok = check_feet(&t, c) && ok;
     retarget_target_free(&t);
     return ok ? 0 : 1;
 }
@@ -278,7 +405,10 @@ static int run_dump_pose(const capture *c, const char *model, float time)
     bool ok = times ? retarget_target_load(&t, c, model, false, &err) : sa_error_set(&err, "out of memory");
     for (int f = 0; ok && f < c->bvh.frame_count; f++)
         times[f] = bvh_frame_seconds(&c->bvh, f);
-    ok = ok && retarget_clip(&t.rig, &c->motion, c->bvh.frame_count, times, &motion, &err);
+    retarget_contacts contacts;
+    foot_mesh mesh;
+    memset(&contacts, 0, sizeof contacts), memset(&mesh, 0, sizeof mesh);
+    ok = ok && retarget_with_feet(&t.rig, &t.view, c, times, &motion, &contacts, &mesh, &err);
     if (ok && export_path)
         ok = export_retargeted(&motion, &t.view.all, &err);
     else if (ok) {
@@ -289,6 +419,8 @@ static int run_dump_pose(const capture *c, const char *model, float time)
     }
     clip_free(&motion);
     free(times);
+    retarget_contacts_free(&contacts);
+    foot_mesh_free(&mesh);
     retarget_target_free(&t);
     return ok ? 0 : app_fail(&err);
 }
@@ -324,8 +456,9 @@ static void shown_capture_free(shown_capture *s)
     capture_free(&s->c);
 }
 
-static bool shown_capture_load(shown_capture *s, const char *path, const skeleton *target, sa_error *err)
+static bool shown_capture_load(shown_capture *s, const char *path, const animated_view *v, sa_error *err)
 {
+    const skeleton *target = &v->all;
     memset(s, 0, sizeof *s);
     if (!capture_load(&s->c, path, err))
         return false;
@@ -344,7 +477,11 @@ static bool shown_capture_load(shown_capture *s, const char *path, const skeleto
     }
     for (size_t f = 0; f < frames; f++)
         times[f] = bvh_frame_seconds(&s->c.bvh, (int)f);
-    bool ok = retarget_clip(&s->rig, &s->c.motion, s->c.bvh.frame_count, times, &s->retargeted, err);
+    retarget_contacts contacts;
+    foot_mesh mesh;
+    bool ok = retarget_with_feet(&s->rig, v, &s->c, times, &s->retargeted, &contacts, &mesh, err);
+    retarget_contacts_free(&contacts);
+    foot_mesh_free(&mesh);
     free(times);
     skeleton_depths(&s->c.skel, s->depth);
     return ok;
@@ -385,7 +522,7 @@ static int run_window(const char *model, const app_options *options)
     bool ok = sa_path_find(model ? model : HUMANOID_MODEL, path, sizeof path, &err) &&
               animated_view_load(&v, path, true, &err);
     for (int k = 0; ok && k < (bvh_option ? 1 : CAPTURES); k++)
-        ok = shown_capture_load(&shown[count++], bvh_option ? bvh_option : default_captures[k], &v.all, &err);
+        ok = shown_capture_load(&shown[count++], bvh_option ? bvh_option : default_captures[k], &v, &err);
     app a;
     bool opened = ok && app_open(&a, &spec, options, &err);
     ok = opened && animated_view_open(&v, path, &err);

@@ -75,6 +75,14 @@ static int scheme_joint(const skeleton *s, int scheme, int b)
     return scheme < 0 || !scheme_bone[scheme][b][0] ? -1 : skeleton_find(s, scheme_bone[scheme][b]);
 }
 
+int retarget_bone_joint(const skeleton *s, const char *bone)
+{
+    for (int b = 0; b < HUMANOID_BONES; b++)
+        if (strcmp(humanoid_bone[b], bone) == 0)
+            return scheme_joint(s, retarget_scheme_of(s, NULL), b);
+    return -1;
+}
+
 void retarget_map_free(retarget_map *m)
 {
     free(m->pairs);

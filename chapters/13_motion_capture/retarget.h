@@ -53,6 +53,10 @@ void retarget_map_free(retarget_map *m);
 int retarget_scheme_of(const skeleton *s, int *matches);
 const char *retarget_scheme_name(int scheme);
 
+/* The joint of s that its naming scheme gives a humanoid bone (VRM's name:
+ * "leftFoot"), or -1. */
+int retarget_bone_joint(const skeleton *s, const char *bone);
+
 /* Pairs every humanoid bone (VRM's names: hips, spine, leftUpperArm ...) that
  * both skeletons name in their schemes. Fails when no bone pairs, or the
  * hips do not. */
