@@ -121,7 +121,7 @@ KEYS = {
     "ch10_walk_cycle": ("KeyV", [0, 0, 4096, 46], True),      # "wave on" / "wave off"
     "ch11_ik": ("KeyI", [0, 0, 4096, 26], True),              # "IK on" / "IK off"
     "ch12_data_oriented": ("BracketRight", [0, 0, 4096, 26], False),  # "100 characters" -> "200 characters"
-    "ch13_motion_capture": ("KeyK", [0, 0, 4096, 4096], True),  # the key of joint names
+    "ch13_motion_capture": ("KeyC", [0, 0, 4096, 4096], True),  # the next capture
 }
 # Programs whose page plays a file its build made (chapters/13_motion_capture/
 # CMakeLists.txt: the first 720 frames of CMU's 01_01.bvh, preloaded where the
