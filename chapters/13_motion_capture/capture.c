@@ -6,6 +6,7 @@
 #include "common/files.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void capture_free(capture *c)
@@ -50,7 +51,19 @@ bool retarget_target_load(retarget_target *t, const capture *c, const char *mode
     bool mapped = map_path
                       ? retarget_map_load(map_path, &c->skel, &t->view.all, &t->map, err)
                       : retarget_map_by_name(&c->skel, &t->view.all, &t->map, err) || sa_error_prefix(err, "%s", path);
-    return mapped && retarget_rig_init(&t->rig, &c->skel, &t->view.all, &t->map, err);
+    return mapped && retarget_target_rig(&t->rig, &c->skel, &t->view, &t->map, err);
+}
+
+bool retarget_target_rig(retarget_rig *rig, const skeleton *source, const animated_view *v, const retarget_map *map,
+                         sa_error *err)
+{
+    memset(rig, 0, sizeof *rig);
+    transform *rest_local = malloc(((size_t)v->all.joint_count + 1) * sizeof *rest_local);
+    bool ok = rest_local ? retarget_bind_rest(&v->all, &v->skel, v->sc.joint_from_model_bind, rest_local, NULL, err) &&
+                               retarget_rig_init(rig, source, &v->all, rest_local, map, err)
+                         : sa_error_set(err, "out of memory");
+    free(rest_local);
+    return ok;
 }
 
 bool retarget_with_feet(const retarget_rig *rig, const animated_view *v, const capture *c, const float *times,

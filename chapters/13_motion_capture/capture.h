@@ -60,6 +60,12 @@ bool retarget_target_load(retarget_target *t, const capture *c, const char *mode
                           bool decode_images, sa_error *err);
 void retarget_target_free(retarget_target *t);
 
+/* The rig from the source's skeleton onto v's (v->all), the target's rest
+ * pose its bind pose (retarget_bind_rest: the skins' joints; the other
+ * nodes their TRS). */
+bool retarget_target_rig(retarget_rig *rig, const skeleton *source, const animated_view *v, const retarget_map *map,
+                         sa_error *err);
+
 /* The retargeted clip at the capture's frames (times: [frame_count]
  * seconds), and its feet planted on the source's contacts (retarget_feet.h)
  * when plant_feet; mesh: the target's feet (chapter 10), which the check

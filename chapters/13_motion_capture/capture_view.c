@@ -49,7 +49,7 @@ static bool shown_capture_load(shown_capture *s, const char *path, const animate
         return false;
     bool mapped = options->map ? retarget_map_load(options->map, &s->c.skel, target, &s->map, err)
                                : retarget_map_by_name(&s->c.skel, target, &s->map, err);
-    if (!mapped || !retarget_rig_init(&s->rig, &s->c.skel, target, &s->map, err))
+    if (!mapped || !retarget_target_rig(&s->rig, &s->c.skel, v, &s->map, err))
         return sa_error_prefix(err, "%s", path);
     size_t n = (size_t)s->c.skel.joint_count + 1, frames = (size_t)s->c.bvh.frame_count;
     float *times = malloc(frames * sizeof *times);
