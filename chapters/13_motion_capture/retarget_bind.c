@@ -14,6 +14,7 @@
 bool retarget_bind_rest(const skeleton *all, const skeleton *skins, mat4 **joint_from_model_bind, transform *rest_local,
                         int *bound, sa_error *err)
 {
+    /* [elide allocate the skins' rest and bind placements, every joint's model; "out of memory"] */
     size_t ns = (size_t)skins->joint_count + 1;
     mat4 *skin_rest = malloc(ns * sizeof *skin_rest), *skin_bind = malloc(ns * sizeof *skin_bind);
     mat4 *model = malloc(((size_t)all->joint_count + 1) * sizeof *model);
@@ -21,7 +22,8 @@ bool retarget_bind_rest(const skeleton *all, const skeleton *skins, mat4 **joint
     bool ok = skin_rest && skin_bind && model && from_bind;
     if (!ok)
         sa_error_set(err, "out of memory");
-    else {
+    /* [/elide] */
+    if (ok) {
         /* Chapter 05: each skin joint where it was at bind time, in the
          * scene's space (where the skin's first joint stands at rest). */
         skeleton_local_to_model(skins, skins->rest_local, skin_rest);
@@ -39,11 +41,8 @@ bool retarget_bind_rest(const skeleton *all, const skeleton *skins, mat4 **joint
             if (p >= 0)
                 glm_mat4_inv(model[p], parent_from_model);
             glm_mat4_mul(parent_from_model, model[j], parent_from_joint);
-            if (!transform_from_mat4(parent_from_joint, BIND_SHEAR_TOLERANCE, &rest_local[j]))
-                ok = sa_error_set(err,
-                                  "joint '%s': its bind pose under its parent's is not a translation, rotation "
-                                  "and scale (a shear)",
-                                  all->name[j]);
+            ok = transform_from_mat4(parent_from_joint, BIND_SHEAR_TOLERANCE, &rest_local[j]) ||
+                 sa_error_set(err, "joint '%s': its bind pose under its parent's is not a TRS (a shear)", all->name[j]);
             count++;
         } else {
             /* in no skin: its node's TRS, under its parent as placed */
