@@ -38,6 +38,9 @@
 #define RETARGET_CONTACT_SPEED 0.25f
 #define RETARGET_CONTACT_MIN_FRAMES 6
 #define RETARGET_CONTACT_GAP_FRAMES 4
+/* s: how far on either side of a frame a held foot's hip path is smoothed
+ * (the capture's shake, retarget_feet.c's smooth_hips). */
+#define RETARGET_HIP_SMOOTH 0.05f
 /* Frames over which the lock eases in before a contact and out after it. */
 #define RETARGET_FEET_BLEND_FRAMES 8
 /* m/s: the fastest the pelvis comes down or goes back up where a leg is too
