@@ -6,7 +6,9 @@
  *   up too, so its joints are where the comments say;
  * - the map by name, a map file's humanoid bone names and what they skip;
  * - the rig's bad input: no pair, a pair out of range; a skeleton named in
- *   no scheme.
+ *   no scheme;
+ * - the target's rest pose taken from its bind pose (the inverse bind
+ *   matrices), not its nodes' TRS, where the two differ.
  */
 #include "tests/test_util.h"
 #include "chapters/13_motion_capture/retarget.h"
@@ -48,7 +50,8 @@ static void t_pose_drives_a_pose(void **state)
     sa_error err;
     retarget_map map;
     retarget_rig rig;
-    if (!retarget_map_by_name(&source, &target, &map, &err) || !retarget_rig_init(&rig, &source, &target, &map, &err))
+    if (!retarget_map_by_name(&source, &target, &map, &err) ||
+        !retarget_rig_init(&rig, &source, &target, NULL, &map, &err))
         fail_msg("%s", err.message);
     assert_int_equal(map.pair_count, 4); /* hips, leftUpperArm, leftLowerArm, leftHand */
     transform local[4];
@@ -107,11 +110,11 @@ static void bad_input(void **state)
     sa_error err;
     retarget_rig rig;
     retarget_map empty = {0, NULL};
-    assert_false(retarget_rig_init(&rig, &source, &target, &empty, &err));
+    assert_false(retarget_rig_init(&rig, &source, &target, NULL, &empty, &err));
     assert_non_null(strstr(err.message, "pairs no joint"));
     retarget_pair out_of_range = {0, 4};
     retarget_map bad = {1, &out_of_range};
-    assert_false(retarget_rig_init(&rig, &source, &target, &bad, &err));
+    assert_false(retarget_rig_init(&rig, &source, &target, NULL, &bad, &err));
     assert_non_null(strstr(err.message, "out of range"));
     retarget_map map;
     assert_false(retarget_map_by_name(&nameless, &target, &map, &err));
@@ -122,12 +125,90 @@ static void bad_input(void **state)
     skeleton_free(&nameless);
 }
 
+/* The target's rest pose is its bind pose (retarget_bind_rest), where its
+ * nodes' TRS says otherwise. The target's nodes stand in an A-pose (the
+ * upper arm's TRS turned 45 degrees down about Z; forearm, hand and a
+ * finger each 0.3, 0.3, 0.1 on along their parent's X), but its skin was
+ * bound in a T-pose: the inverse bind matrices put hips, upper arm, forearm
+ * and hand at (0 1 0), (0.2 1.5 0), (0.5 1.5 0), (0.8 1.5 0), unturned. The
+ * finger is in no skin: it keeps its TRS under the hand's bind place.
+ * The source (T-pose) raises its arm 90 about Z. The paired bones point up
+ * either way (the alignment lays each rest bone on the source's); the hand
+ * has no paired bone below it (no alignment), so its model rotation is the
+ * change times its rest: from the bind pose Rz(90) * I, the bone from hand
+ * to finger points straight up, the finger 0.1 above the hand at (0.2 2.1
+ * 0): (0.2 2.2 0). From the nodes' TRS it would be Rz(90) * Rz(-45) =
+ * Rz(45): the finger at (0.2 + 0.1 cos 45, 2.1 + 0.1 sin 45, 0). */
+static void rest_pose_is_the_bind_pose(void **state)
+{
+    (void)state;
+    static const char *const names[5] = {"hips", "left_upper_arm", "left_forearm", "left_hand", "finger"};
+    const int parent[5] = {-1, 0, 1, 2, 3};
+    transform rest[5];
+    for (int j = 0; j < 5; j++)
+        transform_identity(&rest[j]);
+    glm_vec3_copy((vec3){0, 1, 0}, rest[0].translation);
+    glm_vec3_copy((vec3){0.2f, 0.5f, 0}, rest[1].translation);
+    glm_quatv(rest[1].rotation, glm_rad(-45.0f), (vec3){0, 0, 1});
+    glm_vec3_copy((vec3){0.3f, 0, 0}, rest[2].translation);
+    glm_vec3_copy((vec3){0.3f, 0, 0}, rest[3].translation);
+    glm_vec3_copy((vec3){0.1f, 0, 0}, rest[4].translation);
+    skeleton source, target;
+    arm(cmu, (float[]){1, 0, 0}, &source);
+    sa_error err;
+    if (!skeleton_from_arrays(5, parent, names, rest, &target, &err))
+        fail_msg("%s", err.message);
+    /* One skin over the first four joints, bound in the T-pose. */
+    target.skin_count = 1;
+    target.skins = calloc(1, sizeof *target.skins);
+    assert_non_null(target.skins);
+    target.skins[0].joint_count = 4;
+    target.skins[0].joint_of_skin_joint = malloc(4 * sizeof(int));
+    assert_non_null(target.skins[0].joint_of_skin_joint);
+    mat4 bind[4], *binds[1] = {bind};
+    const float bound_at[4][3] = {{0, 1, 0}, {0.2f, 1.5f, 0}, {0.5f, 1.5f, 0}, {0.8f, 1.5f, 0}};
+    for (int k = 0; k < 4; k++) {
+        target.skins[0].joint_of_skin_joint[k] = skeleton_find(&target, names[k]);
+        translation(bind[k], -bound_at[k][0], -bound_at[k][1], -bound_at[k][2]);
+    }
+    transform rest_local[5];
+    int bound = -1;
+    if (!retarget_bind_rest(&target, &target, binds, rest_local, &bound, &err))
+        fail_msg("%s", err.message);
+    assert_int_equal(bound, 4);
+    int upper = skeleton_find(&target, "left_upper_arm"), hand = skeleton_find(&target, "left_hand"),
+        finger = skeleton_find(&target, "finger");
+    sa_expect_rotation((float[]){0, 0, 0, 1}, rest_local[upper].rotation, 1e-6, "the upper arm's bind rotation");
+    EXPECT_VEC3(0.1, 0, 0, rest_local[finger].translation, 1e-6); /* its TRS */
+
+    retarget_map map;
+    retarget_rig rig;
+    if (!retarget_map_by_name(&source, &target, &map, &err) ||
+        !retarget_rig_init(&rig, &source, &target, rest_local, &map, &err))
+        fail_msg("%s", err.message);
+    assert_int_equal(map.pair_count, 4);
+    transform local[4], target_local[5];
+    mat4 source_model[4], target_model[5];
+    memcpy(local, source.rest_local, sizeof local);
+    glm_quatv(local[1].rotation, glm_rad(90.0f), (vec3){0, 0, 1});
+    retarget_job job = {&rig, local, source_model, target_local, target_model};
+    retarget_run(&job);
+    EXPECT_VEC3(0.2, 2.1, 0, target_model[hand][3], 1e-5);
+    EXPECT_VEC3(0.2, 2.2, 0, target_model[finger][3], 1e-5);
+    assert_true(retarget_bone_error_deg(&rig, source_model, target_model, NULL) <= 1e-3);
+    retarget_rig_free(&rig);
+    retarget_map_free(&map);
+    skeleton_free(&source);
+    skeleton_free(&target);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_pose_drives_a_pose),
         cmocka_unit_test(map_file_names),
         cmocka_unit_test(bad_input),
+        cmocka_unit_test(rest_pose_is_the_bind_pose),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,8 +133,9 @@ static inline void sa_expect_rotation(const float *want, const float *got, doubl
     double sign = dot < 0 ? -1 : 1;
     for (int i = 0; i < 4; i++)
         if (!(fabs(want[i] * sign - got[i]) <= tolerance))
-            fail_msg("%s: component %d: expected %.7g, got %.7g (got %.7g %.7g %.7g %.7g)", what, i, want[i] * sign,
-                     (double)got[i], (double)got[0], (double)got[1], (double)got[2], (double)got[3]);
+            fail_msg("%s: component %d: expected %.7g (or the negated quaternion), got %.7g (got %.7g %.7g %.7g %.7g)",
+                     what, i, want[i] * sign, (double)got[i], (double)got[0], (double)got[1], (double)got[2],
+                     (double)got[3]);
     if (!(fabs(sqrt(length) - 1) <= 1e-6))
         fail_msg("%s: length %.9g, not 1", what, sqrt(length));
 }

@@ -310,6 +310,7 @@ void retarget_rig_free(retarget_rig *r)
     free(r->child);
     free(r->source_end);
     free(r->target_end);
+    free(r->target_rest_local);
     free(r->source_rest_model);
     free(r->target_rest_model);
     free(r->alignment);
@@ -319,8 +320,8 @@ void retarget_rig_free(retarget_rig *r)
 }
 
 /* [listing rig_init] */
-bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *target, const retarget_map *map,
-                       sa_error *err)
+bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *target,
+                       const transform *target_rest_local, const retarget_map *map, sa_error *err)
 {
     memset(r, 0, sizeof *r);
     r->source = source, r->target = target;
@@ -330,6 +331,7 @@ bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *
     r->child = malloc(n * sizeof *r->child);
     r->source_end = malloc(n * sizeof *r->source_end);
     r->target_end = malloc(n * sizeof *r->target_end);
+    r->target_rest_local = malloc(((size_t)target->joint_count + 1) * sizeof *r->target_rest_local);
     r->source_rest_model = malloc(n * sizeof *r->source_rest_model);
     r->target_rest_model = malloc(n * sizeof *r->target_rest_model);
     r->alignment = malloc(n * sizeof *r->alignment);
@@ -338,9 +340,9 @@ bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *
     mat4 *source_model = malloc(((size_t)source->joint_count + 1) * sizeof *source_model);
     mat4 *target_model = malloc(((size_t)target->joint_count + 1) * sizeof *target_model);
     int *second_of = malloc(n * sizeof *second_of);
-    bool ok = r->pairs && r->pair_of_target && r->child && r->source_end && r->target_end && r->source_rest_model &&
-              r->target_rest_model && r->alignment && r->source_rest_position && r->source_rest_end && source_model &&
-              target_model && second_of;
+    bool ok = r->pairs && r->pair_of_target && r->child && r->source_end && r->target_end && r->target_rest_local &&
+              r->source_rest_model && r->target_rest_model && r->alignment && r->source_rest_position &&
+              r->source_rest_end && source_model && target_model && second_of;
     if (!ok)
         sa_error_set(err, "out of memory");
     else if (map->pair_count == 0)
@@ -352,8 +354,10 @@ bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *
     if (ok) {
         r->pair_count = map->pair_count;
         memcpy(r->pairs, map->pairs, (size_t)map->pair_count * sizeof *r->pairs);
+        memcpy(r->target_rest_local, target_rest_local ? target_rest_local : target->rest_local,
+               (size_t)target->joint_count * sizeof *r->target_rest_local);
         skeleton_local_to_model(source, source->rest_local, source_model);
-        skeleton_local_to_model(target, target->rest_local, target_model);
+        skeleton_local_to_model(target, r->target_rest_local, target_model);
         for (int j = 0; j < target->joint_count; j++)
             r->pair_of_target[j] = -1;
         for (int k = 0; k < r->pair_count; k++) {
@@ -460,7 +464,7 @@ void retarget_run(const retarget_job *job)
     /* Parents first, so a joint's parent_model is final when it is reached. */
     for (int j = 0; j < target->joint_count; j++) {
         transform *local = &job->target_local[j];
-        *local = target->rest_local[j];
+        *local = r->target_rest_local[j];
         int k = r->pair_of_target[j], p = target->parent[j];
         if (k >= 0) {
             int s = r->pairs[k].source;
@@ -499,7 +503,7 @@ void retarget_run(const retarget_job *job)
                 mat4 rest_model, parent_from_model = GLM_MAT4_IDENTITY_INIT;
                 glm_vec3_sub(job->source_model[s][3], r->source_rest_position[k], move);
                 glm_vec3_scale(move, r->scale, move);
-                transform_to_mat4(&target->rest_local[j], rest_model);
+                transform_to_mat4(&r->target_rest_local[j], rest_model);
                 if (p >= 0) {
                     glm_mat4_inv(job->target_model[p], parent_from_model);
                     mat4 rest_parent_model;
@@ -564,7 +568,7 @@ bool retarget_clip(const retarget_rig *r, const clip *source, int frame_count, c
     if (!ok)
         sa_error_set(err, "out of memory");
     else
-        ok = clip_init(out, source->name, target->joint_count, target->rest_local, err);
+        ok = clip_init(out, source->name, target->joint_count, r->target_rest_local, err);
     retarget_job job = {r, source_local, source_model, target_local, target_model};
     for (size_t f = 0; ok && f < frames; f++) {
         clip_sample(source, times[f], cursors, source_local);

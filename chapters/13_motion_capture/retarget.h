@@ -7,7 +7,9 @@
  *                       space in its rest pose (the BVH's zero pose)
  *   source_model        the same joint at a frame
  *   target_rest_model   a target joint's rotation in the target's model
- *                       space in its rest pose (the nodes' stored TRS)
+ *                       space in its rest pose: its bind pose, where a
+ *                       skin gives one (retarget_bind_rest), else the
+ *                       nodes' stored TRS
  *   alignment           a model-space turn that takes the target's rest bone
  *                       onto the source's rest bone (T-pose onto A-pose)
  *   target_model        what the target joint gets, in model space
@@ -23,7 +25,7 @@
  * height: a BVH's rest pose does not stand on the floor (CMU's hips rest at
  * 0, the feet below), so the height is the source's above its floor (y = 0)
  * scaled, on the target's floor (y = 0 of its model space). Joints without a
- * partner keep their rest pose (target_local = rest_local).
+ * partner keep their rest pose (target_local = the rig's target_rest_local).
  *
  * The joint map pairs source and target joints, by name (retarget_map_by_name:
  * CMU's, Biovision's, Mixamo's, VRM's and this project's humanoid's names) or
@@ -85,26 +87,43 @@ typedef struct retarget_rig {
     const skeleton *source, *target; /* not owned */
     int pair_count;
     retarget_pair *pairs;
-    int *pair_of_target;        /* [target joint_count]: the pair driving it, -1 none */
-    int *child;                 /* [pair_count]: the primary child pair, -1 none */
-    int *source_end;            /* [pair_count]: the source joint where the bone ends, -1 none */
-    int *target_end;            /* [pair_count]: the target joint where the bone ends, -1 none */
-    versor *source_rest_model;  /* [pair_count] */
-    versor *target_rest_model;  /* [pair_count] */
-    versor *alignment;          /* [pair_count]: target rest bones onto the source's, model space */
-    vec3 *source_rest_position; /* [pair_count]: model space */
-    vec3 *source_rest_end;      /* [pair_count]: model space, where source_end rests */
-    int root;                   /* the pair nearest the target's root (the hips) */
-    float source_height;        /* the root pair's joint above the lowest paired joint, at rest */
+    int *pair_of_target;          /* [target joint_count]: the pair driving it, -1 none */
+    int *child;                   /* [pair_count]: the primary child pair, -1 none */
+    int *source_end;              /* [pair_count]: the source joint where the bone ends, -1 none */
+    int *target_end;              /* [pair_count]: the target joint where the bone ends, -1 none */
+    transform *target_rest_local; /* [target joint_count]: the target's rest pose (copied) */
+    versor *source_rest_model;    /* [pair_count] */
+    versor *target_rest_model;    /* [pair_count] */
+    versor *alignment;            /* [pair_count]: target rest bones onto the source's, model space */
+    vec3 *source_rest_position;   /* [pair_count]: model space */
+    vec3 *source_rest_end;        /* [pair_count]: model space, where source_end rests */
+    int root;                     /* the pair nearest the target's root (the hips) */
+    float source_height;          /* the root pair's joint above the lowest paired joint, at rest */
     float target_height;
     float scale; /* target_height / source_height */
 } retarget_rig;
 
-/* The rig over the map's pairs (copied). Fails on a map whose joints are out
- * of range or that has no pair. */
-bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *target, const retarget_map *map,
-                       sa_error *err);
+/* The rig over the map's pairs (copied), from the target's rest pose
+ * target_rest_local ([target joint_count], copied; NULL: the nodes' TRS,
+ * target->rest_local). Fails on a map whose joints are out of range or that
+ * has no pair. */
+bool retarget_rig_init(retarget_rig *r, const skeleton *source, const skeleton *target,
+                       const transform *target_rest_local, const retarget_map *map, sa_error *err);
 void retarget_rig_free(retarget_rig *r);
+
+/* The target's rest pose as retargeting takes it: its bind pose (the
+ * issue's words: "to the target's rest pose (its bind pose)"), the pose its
+ * mesh was made in, which a file's nodes need not store. For every joint of
+ * `all` (the skeleton over every node, whose pose the clip moves) that a
+ * skin binds, the place chapter 05's bind_pose_from_skins rebuilds from the
+ * inverse bind matrices; every other joint keeps its node's TRS, under its
+ * parent as placed. skins: the skins' skeleton of the same file
+ * (skeleton_from_gltf), joint_from_model_bind[skin][k] its matrices.
+ * rest_local: [all->joint_count], written. *bound (may be NULL): how many
+ * joints took their bind pose. Fails where a bind placement under its
+ * parent is not a TRS (shear), naming the joint. */
+bool retarget_bind_rest(const skeleton *all, const skeleton *skins, mat4 **joint_from_model_bind, transform *rest_local,
+                        int *bound, sa_error *err);
 
 /* One frame: the source's pose in, the target's out. Caller-owned arrays;
  * nothing is allocated. */

@@ -465,7 +465,7 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
         return sa_error_set(err, "feet: out of memory");
     }
     mat4 *rest = model; /* the ankles' rest heights, for a target without a mesh */
-    skeleton_local_to_model(t, t->rest_local, rest);
+    skeleton_local_to_model(t, r->target_rest_local, rest);
     float rest_ankle[2] = {rest[job->legs->joints[0][2]][3][1], rest[job->legs->joints[1][2]][3][1]};
     /* First pass: the clip's feet at every frame (the lock's source). */
     for (int f = 0; f < n; f++) {

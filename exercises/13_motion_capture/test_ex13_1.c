@@ -25,18 +25,9 @@ static void expect_rotation(const char *what, int count, const bvh_channel *chan
 {
     versor out = {-7, -7, -7, -7};
     bvh_joint_rotation(count, channels, values, out);
-    double dot = 0, length = 0;
-    for (int i = 0; i < 4; i++)
-        dot += want[i] * out[i], length += (double)out[i] * out[i];
-    double sign = dot < 0 ? -1 : 1;
-    for (int i = 0; i < 4; i++)
-        if (!(fabs(sign * want[i] - out[i]) <= 1e-5))
-            fail_msg("ex13.1: %s: out[%d]: expected %.6f (or the negated quaternion), got %.6f (out = %.6f %.6f %.6f "
-                     "%.6f)",
-                     what, i, sign * want[i], (double)out[i], (double)out[0], (double)out[1], (double)out[2],
-                     (double)out[3]);
-    if (!(fabs(sqrt(length) - 1) <= 1e-5))
-        fail_msg("ex13.1: %s: out has length %.7g, not 1", what, sqrt(length));
+    char name[200];
+    snprintf(name, sizeof name, "ex13.1: %s: out", what);
+    sa_expect_rotation((float[]){(float)want[0], (float)want[1], (float)want[2], (float)want[3]}, out, 1e-5, name);
 }
 
 /* "Each rotation channel is a turn of values[k] degrees": 90 about X is
