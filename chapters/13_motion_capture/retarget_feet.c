@@ -274,10 +274,12 @@ static void solve6(double m[6][7], float x[6])
     }
 }
 
-/* [listing sole_hold] */
-/* A contact's hold of one side's sole: the leg, the knee's side and the
- * shin's turn held from the contact's first frame, and where the sole's
- * vertices were then (model space). */
+/* Gauss-Newton's rounds in hold_sole. */
+#define HOLD_ROUNDS 6
+
+/* A contact's hold of one side's sole: the leg, the shin's turn held from
+ * the contact's first frame, and where the sole's vertices were then
+ * (model space). */
 typedef struct sole_hold {
     const skeleton *t;
     transform *local; /* in and out: the pose */
@@ -285,9 +287,9 @@ typedef struct sole_hold {
     const int *j;     /* thigh, shin, foot, toes (-1 none) */
     foot_mesh *mesh;
     int side;
-    vec3 pole;              /* the knee's side */
-    versor shin;            /* the shin's model rotation */
-    const float (*held)[3]; /* [sole_count] */
+    vec3 pole;              /* the knee's side, this frame's */
+    versor shin;            /* the shin's model rotation then */
+    const float (*held)[3]; /* [sole_count]: the sole then */
     versor start[4];        /* hold_sole's: the leg's local rotations before it, where each try starts */
 } sole_hold;
 
@@ -312,85 +314,107 @@ static bool place_foot(sole_hold *h, const vec3 ankle, versor turn[2], sa_error 
     return true;
 }
 
-/* The six numbers of the foot (the ankle's target moved by x[0..2], the
- * foot and toes turned by the rotation vector x[3..5]) that bring the sole,
- * as skinned, nearest to where it was held, in least squares. A vertex
- * bound partly to the shin moves with the shin, and the shin with the
- * ankle (the IK), so the sole is a function of the six numbers through the
- * IK and the skinning, not a rigid body: Gauss-Newton, its derivatives by
- * finite differences, three steps. jac: scratch, [7][3 * sole_count]. */
-#define HOLD_ROUNDS 6
+/* The foot's six numbers x applied: the ankle's target moved by x[0..2],
+ * the foot and toes turned by the rotation vector x[3..5] (model space). */
+static void nudge_foot(const float x[6], vec3 ankle, versor turn[2])
+{
+    vec3 w = {x[3], x[4], x[5]};
+    glm_vec3_add(ankle, (float *)x, ankle);
+    if (glm_vec3_norm(w) > 0.0f) {
+        versor d;
+        glm_quatv(d, glm_vec3_norm(w), w);
+        glm_quat_mul(d, turn[0], turn[0]), glm_quat_mul(d, turn[1], turn[1]);
+    }
+}
+
+/* How the skinned sole moves with each of the six numbers, by finite
+ * differences from `now` (where it is for ankle and turn): column k of
+ * jac ([6][n], n = 3 * sole_count). */
+static bool sole_columns(sole_hold *h, const vec3 ankle, versor turn[2], const float *now, float *jac, sa_error *err)
+{
+    size_t n = 3 * h->mesh->side[h->side].sole_count;
+    const float *sole = &h->mesh->side[h->side].positions[0][0];
+    const float step[6] = {1e-4f, 1e-4f, 1e-4f, 1e-3f, 1e-3f, 1e-3f}; /* m, radians */
+    for (int k = 0; k < 6; k++) {
+        float x[6] = {0};
+        x[k] = step[k];
+        vec3 a;
+        versor tr[2];
+        glm_vec3_copy((float *)ankle, a), glm_quat_copy(turn[0], tr[0]), glm_quat_copy(turn[1], tr[1]);
+        nudge_foot(x, a, tr);
+        if (!place_foot(h, a, tr, err))
+            return false;
+        for (size_t i = 0; i < n; i++)
+            jac[(size_t)k * n + i] = (sole[i] - now[i]) / step[k];
+    }
+    return true;
+}
+
+/* Lawson's reweighting: each vertex's weight times how far it still is
+ * from where it was held (then scaled to a mean of 1), so that the next
+ * least squares leans on the worst ones. */
+static void reweight(const float *now, const float *held, float *weight, size_t count)
+{
+    float sum = 0.0f;
+    for (size_t v = 0; v < count; v++) {
+        vec3 d;
+        glm_vec3_sub((float *)&now[3 * v], (float *)&held[3 * v], d);
+        weight[v] *= glm_vec3_norm(d) + 1e-7f;
+        sum += weight[v];
+    }
+    for (size_t v = 0; v < count; v++)
+        weight[v] *= (float)count / sum;
+}
+
+/* [listing hold_sole] */
+/* The foot's six numbers (nudge_foot) that keep the sole, as skinned,
+ * nearest to where it was held. A vertex bound partly to the shin moves
+ * with the shin, and the shin with the ankle (the IK), so the sole is not
+ * a rigid body but a function of the six numbers through the IK and the
+ * skinning: Gauss-Newton, its derivatives by finite differences. The slide
+ * is judged on the worst vertex, not the mean, so each round's least
+ * squares is reweighted by Lawson's rule toward the fit whose farthest
+ * vertex is nearest. jac: scratch, [8][3 * sole_count]. */
 static bool hold_sole(sole_hold *h, vec3 ankle, versor turn[2], float *jac, sa_error *err)
 {
     size_t n = 3 * h->mesh->side[h->side].sole_count;
-    const float *sole = &h->mesh->side[h->side].positions[0][0], *held = &h->held[0][0];
-    const float step[6] = {1e-4f, 1e-4f, 1e-4f, 1e-3f, 1e-3f, 1e-3f}; /* m, radians */
-    float *now = jac + 6 * n;                                         /* the sole before a step */
-    float *weight = jac + 7 * n;                                      /* each vertex's, Lawson's */
+    const float *held = &h->held[0][0];
+    float *now = jac + 6 * n, *weight = jac + 7 * n; /* the sole before a step; each vertex's weight */
+    /* [elide the leg's rotations kept, every weight 1] */
     for (int i = 0; i < 4 && h->j[i] >= 0; i++)
         glm_quat_copy(h->local[h->j[i]].rotation, h->start[i]);
     for (size_t v = 0; v < n / 3; v++)
         weight[v] = 1.0f;
+    /* [/elide] */
     for (int round = 0; round < HOLD_ROUNDS; round++) {
         if (!place_foot(h, ankle, turn, err))
             return false;
-        memcpy(now, sole, n * sizeof *now);
-        float sum = 0.0f;
-        for (size_t v = 0; round > 0 && v < n / 3; v++) {
-            float dx = now[3 * v] - held[3 * v], dy = now[3 * v + 1] - held[3 * v + 1],
-                  dz = now[3 * v + 2] - held[3 * v + 2];
-            weight[v] *= sqrtf(dx * dx + dy * dy + dz * dz) + 1e-7f;
-            sum += weight[v];
-        }
-        for (size_t v = 0; round > 0 && v < n / 3; v++)
-            weight[v] *= (float)(n / 3) / sum;
-        for (int k = 0; k < 6; k++) { /* column k: how the sole moves with number k */
-            vec3 a;
-            versor tr[2], d;
-            glm_vec3_copy(ankle, a), glm_quat_copy(turn[0], tr[0]), glm_quat_copy(turn[1], tr[1]);
-            if (k < 3)
-                a[k] += step[k];
-            else {
-                vec3 axis = {0};
-                axis[k - 3] = 1.0f;
-                glm_quatv(d, step[k], axis);
-                glm_quat_mul(d, turn[0], tr[0]), glm_quat_mul(d, turn[1], tr[1]);
-            }
-            if (!place_foot(h, a, tr, err))
-                return false;
-            for (size_t i = 0; i < n; i++)
-                jac[(size_t)k * n + i] = (sole[i] - now[i]) / step[k];
-        }
-        /* The normal equations (J^T J + a little) x = -J^T (now - held). */
+        memcpy(now, &h->mesh->side[h->side].positions[0][0], n * sizeof *now);
+        if (round > 0)
+            reweight(now, held, weight, n / 3);
+        if (!sole_columns(h, ankle, turn, now, jac, err))
+            return false;
+        /* The normal equations (J^T W J + a little) x = -J^T W (now - held). */
         double m[6][7] = {{0}};
         for (int r = 0; r < 6; r++) {
-            for (int c = 0; c < 6; c++)
-                for (size_t i = 0; i < n; i++)
-                    m[r][c] += (double)weight[i / 3] * jac[(size_t)r * n + i] * jac[(size_t)c * n + i];
-            m[r][r] += 1e-6 * n; /* keeps it solvable where the sole cannot tell two numbers apart */
-            for (size_t i = 0; i < n; i++)
-                m[r][6] -= (double)weight[i / 3] * jac[(size_t)r * n + i] * (now[i] - held[i]);
+            for (size_t i = 0; i < n; i++) {
+                double wj = (double)weight[i / 3] * jac[(size_t)r * n + i];
+                for (int c = 0; c < 6; c++)
+                    m[r][c] += wj * jac[(size_t)c * n + i];
+                m[r][6] -= wj * (now[i] - held[i]);
+            }
+            m[r][r] += 1e-6 * (double)n; /* solvable where the sole cannot tell two numbers apart */
         }
         float x[6];
         solve6(m, x);
-        vec3 w = {x[3], x[4], x[5]};
-        glm_vec3_add(ankle, x, ankle);
-        if (glm_vec3_norm(w) > 0.0f) {
-            versor d;
-            glm_quatv(d, glm_vec3_norm(w), w);
-            glm_quat_mul(d, turn[0], turn[0]), glm_quat_mul(d, turn[1], turn[1]);
-        }
+        nudge_foot(x, ankle, turn);
     }
     if (!place_foot(h, ankle, turn, err))
         return false;
-    /* Then up, where a vertex of the foot went under the ground (one near
-     * the ankle, bound partly to the shin, as the shin leans): straight up,
-     * which no slide along the ground sees. */
-    for (int tries = 0; tries < 3; tries++) {
-        float low = lowest_vertex(h->mesh, h->side);
-        if (!(low < 0.0f))
-            break;
-        ankle[1] -= low;
+    /* Then up where a vertex of the foot went under the ground (one near the
+     * ankle, bound partly to the shin, as the shin leans): no slide. */
+    for (int tries = 0; tries < 3 && lowest_vertex(h->mesh, h->side) < 0.0f; tries++) {
+        ankle[1] -= lowest_vertex(h->mesh, h->side);
         if (!place_foot(h, ankle, turn, err))
             return false;
     }

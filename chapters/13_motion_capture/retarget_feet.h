@@ -15,7 +15,13 @@
  *              chapter 11's two-bone IK, the pelvis lowered when a hip cannot
  *              reach; eased in before the contact and out after it, and any
  *              swinging sole under the ground lifted onto it
- *              (retarget_feet_apply).
+ *              (retarget_feet_apply);
+ *   the sole   held as skinned, not the foot joint alone: linear blend
+ *              skinning moves a sole vertex bound partly to the shin with the
+ *              shin, so through a contact the shin's twist is kept, the held
+ *              foot's hip follows a smoothed path, and the foot's position
+ *              and turn are fitted to the sole's vertices where they were at
+ *              the contact's first frame (hold_sole in retarget_feet.c).
  *
  * The pass rewrites the retargeted clip's keys (the legs' rotations and the
  * root's translation), so everything that plays the clip, --export included,
