@@ -366,12 +366,32 @@ static void reweight(const float *now, const float *held, float *weight, size_t 
         weight[v] *= (float)count / sum;
 }
 
+/* The weighted least squares' step x of the six numbers: the normal
+ * equations (J^T W J + a little) x = -J^T W (now - held), J the columns
+ * of jac ([6][n]), W each vertex's weight (its three rows alike). */
+static void least_squares_step(const float *jac, const float *weight, const float *now, const float *held, size_t n,
+                               float x[6])
+{
+    double m[6][7] = {{0}};
+    for (int r = 0; r < 6; r++) {
+        for (size_t i = 0; i < n; i++) {
+            double wj = (double)weight[i / 3] * jac[(size_t)r * n + i];
+            for (int c = 0; c < 6; c++)
+                m[r][c] += wj * jac[(size_t)c * n + i];
+            m[r][6] -= wj * (now[i] - held[i]);
+        }
+        m[r][r] += 1e-6 * (double)n; /* solvable where the sole cannot tell two numbers apart */
+    }
+    solve6(m, x);
+}
+
 /* [listing hold_sole] */
 /* The foot's six numbers (nudge_foot) that keep the sole, as skinned,
  * nearest to where it was held. A vertex bound partly to the shin moves
  * with the shin, and the shin with the ankle (the IK), so the sole is not
  * a rigid body but a function of the six numbers through the IK and the
- * skinning: Gauss-Newton, its derivatives by finite differences. The slide
+ * skinning: Gauss-Newton, its derivatives by finite differences (taken
+ * once a frame: the rounds move the foot by a millimetre or less). The slide
  * is judged on the worst vertex, not the mean, so each round's least
  * squares is reweighted by Lawson's rule toward the fit whose farthest
  * vertex is nearest. jac: scratch, [8][3 * sole_count]. */
@@ -392,21 +412,10 @@ static bool hold_sole(sole_hold *h, vec3 ankle, versor turn[2], float *jac, sa_e
         memcpy(now, &h->mesh->side[h->side].positions[0][0], n * sizeof *now);
         if (round > 0)
             reweight(now, held, weight, n / 3);
-        if (!sole_columns(h, ankle, turn, now, jac, err))
+        if (round == 0 && !sole_columns(h, ankle, turn, now, jac, err)) /* once: it changes little */
             return false;
-        /* The normal equations (J^T W J + a little) x = -J^T W (now - held). */
-        double m[6][7] = {{0}};
-        for (int r = 0; r < 6; r++) {
-            for (size_t i = 0; i < n; i++) {
-                double wj = (double)weight[i / 3] * jac[(size_t)r * n + i];
-                for (int c = 0; c < 6; c++)
-                    m[r][c] += wj * jac[(size_t)c * n + i];
-                m[r][6] -= wj * (now[i] - held[i]);
-            }
-            m[r][r] += 1e-6 * (double)n; /* solvable where the sole cannot tell two numbers apart */
-        }
         float x[6];
-        solve6(m, x);
+        least_squares_step(jac, weight, now, held, n, x);
         nudge_foot(x, ankle, turn);
     }
     if (!place_foot(h, ankle, turn, err))
