@@ -6,9 +6,7 @@ joint map file's errors.
         --check-retarget on each FILE onto MODEL ('-': the default humanoid)
         with MAP ('-': by name): the lines "max_bone_direction_error_deg: X"
         (X <= 1), "max_foot_slide: S" (m/s, S <= 0.02), "max_foot_penetration:
-        P" (m, P <= 0.005), "max_foot_slide_shin_bound: X" (not judged: the
-        sole's vertices bound up to 5% to the shin), then the contacts per
-        foot ("contacts: L R",
+        P" (m, P <= 0.005), then the contacts per foot ("contacts: L R",
         "contact_frames: L R", each foot down somewhere), exit 0; exit 77
         (skipped) when a file or the model is missing
     retarget_check.py PROGRAM no-feet MODEL MAP FILE...
@@ -29,7 +27,7 @@ import sys
 import tempfile
 
 LINE = re.compile(r"^max_bone_direction_error_deg: ([0-9.]+)\nmax_foot_slide: ([0-9.]+)\n"
-                  r"max_foot_penetration: ([0-9.]+)\nmax_foot_slide_shin_bound: [0-9.]+\n"
+                  r"max_foot_penetration: ([0-9.]+)\n"
                   r"contacts: ([0-9]+) ([0-9]+)\n"
                   r"contact_frames: ([0-9]+) ([0-9]+)\n$")
 

@@ -8,10 +8,14 @@
  * - the rig's bad input: no pair, a pair out of range; a skeleton named in
  *   no scheme;
  * - the target's rest pose taken from its bind pose (the inverse bind
- *   matrices), not its nodes' TRS, where the two differ.
+ *   matrices), not its nodes' TRS, where the two differ;
+ * - the contacts (retarget_feet.h) of feet moved by hand, 30 frames a
+ *   second, counted by hand: a foot is down at most 0.04 over the floor and
+ *   at most 0.25 m/s (its speed over the frames either side), gaps under 4
+ *   frames between two runs filled, then runs under 6 frames dropped.
  */
 #include "tests/test_util.h"
-#include "chapters/13_motion_capture/retarget.h"
+#include "chapters/13_motion_capture/retarget_feet.h"
 
 #define S45 0.70710678f
 
@@ -202,6 +206,129 @@ static void rest_pose_is_the_bind_pose(void **state)
     skeleton_free(&target);
 }
 
+/* --- the contacts ------------------------------------------------------------------ */
+
+#define FRAMES 40
+#define UP 0.2f /* m over the floor: never down */
+
+/* The contacts of a left ankle at left[f] (x, y: z stays 0) at frame f,
+ * 30 frames a second, beside a right ankle standing at (0.3, 0, 0) all
+ * through (the floor, y = 0; one run of every frame). The source's root is
+ * Hips at the origin, the feet its children, the rig's scale 1. */
+static void contacts_of(float left[FRAMES][2], retarget_contacts *out)
+{
+    static const char *const names[3] = {"Hips", "LeftFoot", "RightFoot"};
+    const int parent[3] = {-1, 0, 0};
+    transform rest[3];
+    for (int j = 0; j < 3; j++)
+        transform_identity(&rest[j]);
+    skeleton s;
+    sa_error err;
+    if (!skeleton_from_arrays(3, parent, names, rest, &s, &err))
+        fail_msg("%s", err.message);
+    float times[FRAMES], l[FRAMES][3], r[FRAMES][3];
+    for (int f = 0; f < FRAMES; f++) {
+        times[f] = (float)f / 30.0f;
+        glm_vec3_copy((vec3){left[f][0], left[f][1], 0}, l[f]);
+        glm_vec3_copy((vec3){0.3f, 0, 0}, r[f]);
+    }
+    clip c;
+    if (!clip_init(&c, "hand", 3, rest, &err) ||
+        !clip_add_track(&c, 1, TRACK_TRANSLATION, TRACK_LINEAR, FRAMES, times, &l[0][0], &err) ||
+        !clip_add_track(&c, 2, TRACK_TRANSLATION, TRACK_LINEAR, FRAMES, times, &r[0][0], &err))
+        fail_msg("%s", err.message);
+    retarget_rig rig = {0};
+    rig.source = &s;
+    rig.scale = 1.0f;
+    if (!retarget_contacts_find(out, &rig, &c, FRAMES, times, &err))
+        fail_msg("%s", err.message);
+    assert_int_equal(out->runs[1], 1); /* the right foot: down all through */
+    assert_int_equal(out->frames[1], FRAMES);
+    clip_free(&c);
+    skeleton_free(&s);
+}
+
+/* The left foot still at x = 0, up (UP) at the frames [from, to) of each
+ * pair in `up` (a pair of -1 ends it), down elsewhere. */
+static void lifted(const int up[][2], float out[FRAMES][2])
+{
+    for (int f = 0; f < FRAMES; f++)
+        out[f][0] = 0.0f, out[f][1] = 0.0f;
+    for (int k = 0; up[k][0] >= 0; k++)
+        for (int f = up[k][0]; f < up[k][1]; f++)
+            out[f][1] = UP;
+}
+
+static void expect_left(const int up[][2], int runs, int frames)
+{
+    float left[FRAMES][2];
+    lifted(up, left);
+    retarget_contacts c;
+    contacts_of(left, &c);
+    assert_int_equal(c.runs[0], runs);
+    assert_int_equal(c.frames[0], frames);
+    retarget_contacts_free(&c);
+}
+
+/* Down 0-9 and 13-29, up 10-12 and 30-39: the 3-frame gap (under 4) is
+ * filled, one run of frames 0-29. */
+static void contacts_short_gap_filled(void **state)
+{
+    (void)state;
+    expect_left((const int[][2]){{10, 13}, {30, FRAMES}, {-1, -1}}, 1, 30);
+}
+
+/* Down 0-9 and 14-29, up 10-13 and 30-39: a 4-frame gap is a step, two
+ * runs of 10 and 16 frames. */
+static void contacts_long_gap_kept(void **state)
+{
+    (void)state;
+    expect_left((const int[][2]){{10, 14}, {30, FRAMES}, {-1, -1}}, 2, 26);
+}
+
+/* Up 0-9, 15-19 and 26-39; down 10-14 (5 frames, under 6: dropped) and
+ * 20-25 (6 frames: kept). One run of 6 frames. */
+static void contacts_short_run_dropped(void **state)
+{
+    (void)state;
+    expect_left((const int[][2]){{0, 10}, {15, 20}, {26, FRAMES}, {-1, -1}}, 1, 6);
+}
+
+/* Down 0-2 and 5-7 (3 frames each), up 3-4 and 8-39: the gap is filled
+ * first, so the two make one run of 8 frames, long enough to keep (were
+ * the short runs dropped first, there would be none). */
+static void contacts_gap_filled_before_runs_dropped(void **state)
+{
+    (void)state;
+    expect_left((const int[][2]){{3, 5}, {8, FRAMES}, {-1, -1}}, 1, 8);
+}
+
+/* Up 0-1 and 37-39, down 2-36: frames up before the first run and after
+ * the last are not a gap between two runs, and stay up: 35 frames. */
+static void contacts_ends_not_filled(void **state)
+{
+    (void)state;
+    expect_left((const int[][2]){{0, 2}, {37, FRAMES}, {-1, -1}}, 1, 35);
+}
+
+/* On the floor all through, the left foot slides along x by 0.01 a frame
+ * (0.3 m/s) from frame 10 to frame 20 and stands elsewhere. A frame's
+ * speed is over the frames either side, 2/30 s apart: frames 11-19 see
+ * 0.02 / (2/30) = 0.3 m/s (over 0.25: not down), frames 10 and 20 see half
+ * of it, 0.15 (down). Runs 0-10 and 20-39: 2 runs, 11 + 20 = 31 frames. */
+static void contacts_sliding_foot_not_down(void **state)
+{
+    (void)state;
+    float left[FRAMES][2];
+    for (int f = 0; f < FRAMES; f++)
+        left[f][0] = 0.01f * (float)(f < 10 ? 0 : f > 20 ? 10 : f - 10), left[f][1] = 0.0f;
+    retarget_contacts c;
+    contacts_of(left, &c);
+    assert_int_equal(c.runs[0], 2);
+    assert_int_equal(c.frames[0], 31);
+    retarget_contacts_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +336,12 @@ int main(void)
         cmocka_unit_test(map_file_names),
         cmocka_unit_test(bad_input),
         cmocka_unit_test(rest_pose_is_the_bind_pose),
+        cmocka_unit_test(contacts_short_gap_filled),
+        cmocka_unit_test(contacts_long_gap_kept),
+        cmocka_unit_test(contacts_short_run_dropped),
+        cmocka_unit_test(contacts_gap_filled_before_runs_dropped),
+        cmocka_unit_test(contacts_ends_not_filled),
+        cmocka_unit_test(contacts_sliding_foot_not_down),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,30 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A sole vertex is the foot's own when its weights on the foot and toes
- * joints add up to this (chapter 10's sole allows 5% elsewhere, the shin). */
-#define FEET_RIGID 0.999f
-
-static float foot_weight(const foot_mesh_side *m, size_t v)
-{
-    float w = 0.0f;
-    for (int i = 0; i < 4; i++) {
-        int skin = m->joints[v][i];
-        if (skin == m->skin_joints[0] || (m->skin_joints[1] >= 0 && skin == m->skin_joints[1]))
-            w += m->weights[v][i];
-    }
-    return w;
-}
-
 /* [listing check_feet] */
 /* The feet as the reader sees them: the target's skinned foot vertices
  * (chapter 10's foot mesh, chapter 06's skinning) at every frame of the
- * clip; the sole's horizontal speed while the source's foot is down (this
- * frame and the last), every vertex's depth under the ground (y = 0). */
+ * clip; the horizontal speed of every vertex of the sole (chapter 10's,
+ * those bound up to 5% to the shin included) while the source's foot is
+ * down (this frame and the last), every vertex's depth under the ground
+ * (y = 0). */
 static bool measure_feet(const skeleton *target, const clip *motion, const retarget_contacts *contacts, foot_mesh *mesh,
-                         const float *times, double *slide, double *shin_slide, double *penetration, sa_error *err)
+                         const float *times, double *slide, double *penetration, sa_error *err)
 {
-    *slide = 0.0, *shin_slide = 0.0, *penetration = 0.0;
+    *slide = 0.0, *penetration = 0.0;
     if (!foot_mesh_has_feet(mesh))
         return sa_error_set(err, "the target's mesh has no vertices bound to its feet to measure");
     /* [elide allocate the pose and each side's last positions] */
@@ -57,11 +44,8 @@ static bool measure_feet(const skeleton *target, const clip *motion, const retar
                 if (v >= m->sole_count)
                     continue;
                 double dx = m->positions[v][0] - last[side][v][0], dz = m->positions[v][2] - last[side][v][2];
-                double speed = down ? sqrt(dx * dx + dz * dz) / dt : 0.0;
-                if (foot_weight(m, v) >= FEET_RIGID) /* the foot's own */
-                    *slide = fmax(*slide, speed);
-                else /* up to 5% on the shin: linear blend skinning turns them with it */
-                    *shin_slide = fmax(*shin_slide, speed);
+                if (down)
+                    *slide = fmax(*slide, sqrt(dx * dx + dz * dz) / dt);
                 memcpy(last[side][v], m->positions[v], sizeof last[side][v]);
             }
         }
@@ -82,18 +66,16 @@ static bool check_feet(retarget_target *t, const capture *c, bool plant_feet)
     retarget_contacts contacts;
     foot_mesh mesh;
     memset(&contacts, 0, sizeof contacts), memset(&mesh, 0, sizeof mesh);
-    double slide = 0.0, shin_slide = 0.0, penetration = 0.0;
+    double slide = 0.0, penetration = 0.0;
     for (int f = 0; times && f < c->bvh.frame_count; f++)
         times[f] = bvh_frame_seconds(&c->bvh, f);
     bool measured = times ? retarget_with_feet(&t->rig, &t->view, c, times, plant_feet, &motion, &contacts, &mesh,
                                                &err) &&
-                                measure_feet(&t->view.all, &motion, &contacts, &mesh, times, &slide, &shin_slide,
-                                             &penetration, &err)
+                                measure_feet(&t->view.all, &motion, &contacts, &mesh, times, &slide, &penetration, &err)
                           : sa_error_set(&err, "out of memory");
     if (measured) {
         printf("max_foot_slide: %.4f\n", slide);
         printf("max_foot_penetration: %.4f\n", penetration);
-        printf("max_foot_slide_shin_bound: %.4f\n", shin_slide);
         printf("contacts: %d %d\n", contacts.runs[0], contacts.runs[1]);
         printf("contact_frames: %d %d\n", contacts.frames[0], contacts.frames[1]);
         if (slide > 0.02)

@@ -3,6 +3,7 @@
 #include "retarget_feet.h"
 
 #include "chapters/11_ik/ik.h"
+#include "chapters/11_ik/ik_chain.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -203,6 +204,28 @@ static void turn_feet(const skeleton *t, transform *local, mat4 *model, const in
     }
 }
 
+/* The shin turned about its own length as it was at the contact's first
+ * frame (held: its model rotation then): the IK places the knee and the
+ * ankle, which leave that twist free, and the clip twists the shin as the
+ * actor's body turns over a planted foot; a sole vertex bound partly to the
+ * shin would swing with it. The held rotation carried onto today's shin
+ * direction by the smallest rotation keeps the twist and the knee and ankle
+ * where the IK put them. */
+static void hold_shin_twist(const skeleton *t, transform *local, mat4 *model, const int *j, const versor held)
+{
+    vec3 was = {0}, now;
+    versor carry, shin, parent, inv;
+    glm_vec3_copy(local[j[2]].translation, was); /* the ankle in the shin's frame: then, in model space */
+    glm_quat_rotatev((float *)held, was, was);
+    glm_vec3_sub(model[j[2]][3], model[j[1]][3], now);
+    ik_rotation_between(was, now, carry);
+    glm_quat_mul(carry, (float *)held, shin);
+    rotation_of(model[t->parent[j[1]]], parent);
+    glm_quat_inv(parent, inv);
+    glm_quat_mul(inv, shin, local[j[1]].rotation);
+    glm_quat_normalize(local[j[1]].rotation);
+}
+
 /* A side's lowest skinned vertex (y); INFINITY without a mesh. */
 static float lowest_vertex(const foot_mesh *mesh, int side)
 {
@@ -223,6 +246,229 @@ static void ease_pelvis(float *down, int n, const float *times)
         down[f] = fmaxf(down[f], down[f + 1] - RETARGET_PELVIS_SPEED * (times[f + 1] - times[f]));
 }
 
+/* Solves the 6 x 6 system m (its last column the right-hand side) by
+ * Gaussian elimination with partial pivoting; a zero pivot leaves that
+ * number 0. */
+static void solve6(double m[6][7], float x[6])
+{
+    for (int c = 0; c < 6; c++) {
+        int p = c;
+        for (int r = c + 1; r < 6; r++)
+            if (fabs(m[r][c]) > fabs(m[p][c]))
+                p = r;
+        for (int k = 0; k < 7; k++) {
+            double t = m[c][k];
+            m[c][k] = m[p][k], m[p][k] = t;
+        }
+        for (int r = c + 1; r < 6 && m[c][c] != 0.0; r++) {
+            double f = m[r][c] / m[c][c];
+            for (int k = c; k < 7; k++)
+                m[r][k] -= f * m[c][k];
+        }
+    }
+    for (int c = 5; c >= 0; c--) {
+        double v = m[c][6];
+        for (int k = c + 1; k < 6; k++)
+            v -= m[c][k] * x[k];
+        x[c] = m[c][c] != 0.0 ? (float)(v / m[c][c]) : 0.0f;
+    }
+}
+
+/* Gauss-Newton's rounds in hold_sole. */
+#define HOLD_ROUNDS 6
+
+/* A contact's hold of one side's sole: the leg, the shin's turn held from
+ * the contact's first frame, and where the sole's vertices were then
+ * (model space). */
+typedef struct sole_hold {
+    const skeleton *t;
+    transform *local; /* in and out: the pose */
+    mat4 *model;      /* scratch: its model matrices */
+    const int *j;     /* thigh, shin, foot, toes (-1 none) */
+    foot_mesh *mesh;
+    int side;
+    vec3 pole;              /* the knee's side, this frame's */
+    versor shin;            /* the shin's model rotation then */
+    const float (*held)[3]; /* [sole_count]: the sole then */
+    versor start[4];        /* hold_sole's: the leg's local rotations before it, where each try starts */
+} sole_hold;
+
+/* The leg placed for an ankle target and the foot's and toes' turns (model
+ * space) and the feet skinned: chapter 11's two-bone IK, the shin's twist
+ * held, the foot and toes turned. */
+static bool place_foot(sole_hold *h, const vec3 ankle, versor turn[2], sa_error *err)
+{
+    const int *j = h->j;
+    for (int i = 0; i < 4 && j[i] >= 0; i++)
+        glm_quat_copy(h->start[i], h->local[j[i]].rotation);
+    ik_two_bone_job ik = {h->t, h->local, {j[0], j[1], j[2]}, {0}, {0}, 1.0f, 0.0f, NULL, NULL};
+    glm_vec3_copy((float *)ankle, ik.target);
+    glm_vec3_copy(h->pole, ik.pole);
+    if (!ik_two_bone_run(&ik, err))
+        return false;
+    skeleton_local_to_model(h->t, h->local, h->model);
+    hold_shin_twist(h->t, h->local, h->model, j, h->shin);
+    turn_feet(h->t, h->local, h->model, j, turn);
+    skeleton_local_to_model(h->t, h->local, h->model);
+    foot_mesh_skin(h->mesh, h->model);
+    return true;
+}
+
+/* The foot's six numbers x applied: the ankle's target moved by x[0..2],
+ * the foot and toes turned by the rotation vector x[3..5] (model space). */
+static void nudge_foot(const float x[6], vec3 ankle, versor turn[2])
+{
+    vec3 w = {x[3], x[4], x[5]};
+    glm_vec3_add(ankle, (float *)x, ankle);
+    if (glm_vec3_norm(w) > 0.0f) {
+        versor d;
+        glm_quatv(d, glm_vec3_norm(w), w);
+        glm_quat_mul(d, turn[0], turn[0]), glm_quat_mul(d, turn[1], turn[1]);
+    }
+}
+
+/* How the skinned sole moves with each of the six numbers, by finite
+ * differences from `now` (where it is for ankle and turn): column k of
+ * jac ([6][n], n = 3 * sole_count). */
+static bool sole_columns(sole_hold *h, const vec3 ankle, versor turn[2], const float *now, float *jac, sa_error *err)
+{
+    size_t n = 3 * h->mesh->side[h->side].sole_count;
+    const float *sole = &h->mesh->side[h->side].positions[0][0];
+    const float step[6] = {1e-4f, 1e-4f, 1e-4f, 1e-3f, 1e-3f, 1e-3f}; /* m, radians */
+    for (int k = 0; k < 6; k++) {
+        float x[6] = {0};
+        x[k] = step[k];
+        vec3 a;
+        versor tr[2];
+        glm_vec3_copy((float *)ankle, a), glm_quat_copy(turn[0], tr[0]), glm_quat_copy(turn[1], tr[1]);
+        nudge_foot(x, a, tr);
+        if (!place_foot(h, a, tr, err))
+            return false;
+        for (size_t i = 0; i < n; i++)
+            jac[(size_t)k * n + i] = (sole[i] - now[i]) / step[k];
+    }
+    return true;
+}
+
+/* Lawson's reweighting: each vertex's weight times how far it still is
+ * from where it was held (then scaled to a mean of 1), so that the next
+ * least squares leans on the worst ones. */
+static void reweight(const float *now, const float *held, float *weight, size_t count)
+{
+    float sum = 0.0f;
+    for (size_t v = 0; v < count; v++) {
+        vec3 d;
+        glm_vec3_sub((float *)&now[3 * v], (float *)&held[3 * v], d);
+        weight[v] *= glm_vec3_norm(d) + 1e-7f;
+        sum += weight[v];
+    }
+    for (size_t v = 0; v < count; v++)
+        weight[v] *= (float)count / sum;
+}
+
+/* The weighted least squares' step x of the six numbers: the normal
+ * equations (J^T W J + a little) x = -J^T W (now - held), J the columns
+ * of jac ([6][n]), W each vertex's weight (its three rows alike). */
+static void least_squares_step(const float *jac, const float *weight, const float *now, const float *held, size_t n,
+                               float x[6])
+{
+    double m[6][7] = {{0}};
+    for (int r = 0; r < 6; r++) {
+        for (size_t i = 0; i < n; i++) {
+            double wj = (double)weight[i / 3] * jac[(size_t)r * n + i];
+            for (int c = 0; c < 6; c++)
+                m[r][c] += wj * jac[(size_t)c * n + i];
+            m[r][6] -= wj * (now[i] - held[i]);
+        }
+        m[r][r] += 1e-6 * (double)n; /* solvable where the sole cannot tell two numbers apart */
+    }
+    solve6(m, x);
+}
+
+/* [listing hold_sole] */
+/* The foot's six numbers (nudge_foot) that keep the sole, as skinned,
+ * nearest to where it was held. A vertex bound partly to the shin moves
+ * with the shin, and the shin with the ankle (the IK), so the sole is not
+ * a rigid body but a function of the six numbers through the IK and the
+ * skinning: Gauss-Newton, its derivatives by finite differences (taken
+ * once a frame: the rounds move the foot by a millimetre or less). The slide
+ * is judged on the worst vertex, not the mean, so each round's least
+ * squares is reweighted by Lawson's rule toward the fit whose farthest
+ * vertex is nearest. jac: scratch, [8][3 * sole_count]. */
+static bool hold_sole(sole_hold *h, vec3 ankle, versor turn[2], float *jac, sa_error *err)
+{
+    size_t n = 3 * h->mesh->side[h->side].sole_count;
+    const float *held = &h->held[0][0];
+    float *now = jac + 6 * n, *weight = jac + 7 * n; /* the sole before a step; each vertex's weight */
+    /* [elide the leg's rotations kept, every weight 1] */
+    for (int i = 0; i < 4 && h->j[i] >= 0; i++)
+        glm_quat_copy(h->local[h->j[i]].rotation, h->start[i]);
+    for (size_t v = 0; v < n / 3; v++)
+        weight[v] = 1.0f;
+    /* [/elide] */
+    for (int round = 0; round < HOLD_ROUNDS; round++) {
+        if (!place_foot(h, ankle, turn, err))
+            return false;
+        memcpy(now, &h->mesh->side[h->side].positions[0][0], n * sizeof *now);
+        if (round > 0)
+            reweight(now, held, weight, n / 3);
+        if (round == 0 && !sole_columns(h, ankle, turn, now, jac, err)) /* once: it changes little */
+            return false;
+        float x[6];
+        least_squares_step(jac, weight, now, held, n, x);
+        nudge_foot(x, ankle, turn);
+    }
+    if (!place_foot(h, ankle, turn, err))
+        return false;
+    /* Then up where a vertex of the foot went under the ground (one near the
+     * ankle, bound partly to the shin, as the shin leans): no slide. */
+    for (int tries = 0; tries < 3 && lowest_vertex(h->mesh, h->side) < 0.0f; tries++) {
+        ankle[1] -= lowest_vertex(h->mesh, h->side);
+        if (!place_foot(h, ankle, turn, err))
+            return false;
+    }
+    return true;
+}
+/* [/listing] */
+
+/* Moves the root by `step` (model space) and the pose's model matrices
+ * with it. */
+static void move_root(const skeleton *t, transform *local, mat4 *model, int root, vec3 step)
+{
+    vec3 in_parent;
+    glm_vec3_copy(step, in_parent);
+    if (t->parent[root] >= 0) {
+        mat4 inv;
+        glm_mat4_inv(model[t->parent[root]], inv);
+        glm_mat4_mulv3(inv, step, 0.0f, in_parent);
+    }
+    glm_vec3_add(local[root].translation, in_parent, local[root].translation);
+    skeleton_local_to_model(t, local, model);
+}
+
+/* The hips' paths smoothed: each frame the mean of the frames within
+ * RETARGET_HIP_SMOOTH seconds, weighted down linearly with the time away. A
+ * capture's hips shake from frame to frame (01_03's right hip by 1 to 2 cm
+ * at 120 Hz); over a held foot that shakes the leg, and a sole vertex bound
+ * partly to the shin with it. */
+static void smooth_hips(float (*hip)[2][3], float (*out)[2][3], int n, const float *times)
+{
+    for (int f = 0; f < n; f++)
+        for (int side = 0; side < 2; side++) {
+            vec3 sum = {0};
+            float weights = 0.0f;
+            for (int g = f; g >= 0 && times[f] - times[g] < RETARGET_HIP_SMOOTH; g--) {
+                float w = 1.0f - (times[f] - times[g]) / RETARGET_HIP_SMOOTH;
+                glm_vec3_muladds(hip[g][side], w, sum), weights += w;
+            }
+            for (int g = f + 1; g < n && times[g] - times[f] < RETARGET_HIP_SMOOTH; g++) {
+                float w = 1.0f - (times[g] - times[f]) / RETARGET_HIP_SMOOTH;
+                glm_vec3_muladds(hip[g][side], w, sum), weights += w;
+            }
+            glm_vec3_divs(sum, weights, out[f][side]);
+        }
+}
+
 /* [listing retarget_feet_apply] */
 bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
 {
@@ -236,8 +482,19 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
     float(*lock)[2][3] = malloc(((size_t)n + 1) * sizeof *lock);
     versor(*turn)[2][2] = malloc(((size_t)n + 1) * sizeof *turn); /* foot, toes */
     float *need = malloc(((size_t)n + 1) * sizeof *need);         /* how far the pelvis comes down */
-    if (!local || !model || !lock || !turn || !need) {
-        free(local), free(model), free(lock), free(turn), free(need);
+    float(*hip)[2][3] = malloc(((size_t)n + 1) * sizeof *hip);    /* the clip's hips, model space */
+    float(*hip_smooth)[2][3] = malloc(((size_t)n + 1) * sizeof *hip_smooth);
+    /* Each side's sole as skinned at its contact's first frame (held_from). */
+    float(*held[2])[3] = {malloc((job->mesh->side[0].sole_count + 1) * sizeof *held[0]),
+                          malloc((job->mesh->side[1].sole_count + 1) * sizeof *held[1])};
+    int held_from[2] = {-1, -1};
+    size_t most = job->mesh->side[0].sole_count > job->mesh->side[1].sole_count ? job->mesh->side[0].sole_count
+                                                                                : job->mesh->side[1].sole_count;
+    float *jac = malloc((8 * 3 * most + 1) * sizeof *jac); /* hold_sole's scratch */
+    versor shin_held[2];                                   /* the shin's model rotation then */
+    if (!local || !model || !lock || !turn || !need || !held[0] || !held[1] || !jac || !hip || !hip_smooth) {
+        free(local), free(model), free(lock), free(turn), free(need), free(held[0]), free(held[1]), free(jac);
+        free(hip), free(hip_smooth);
         return sa_error_set(err, "feet: out of memory");
     }
     mat4 *rest = model; /* the ankles' rest heights, for a target without a mesh */
@@ -255,8 +512,10 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
             int toes = job->legs->joints[side][3];
             rotation_of(model[foot], turn[f][side][0]);
             rotation_of(model[toes >= 0 ? toes : foot], turn[f][side][1]);
+            glm_vec3_copy(model[job->legs->joints[side][0]][3], hip[f][side]);
         }
     }
+    smooth_hips(hip, hip_smooth, n, job->times);
     bool ok = true;
     for (int pass = 0; ok && pass < 2; pass++) {
         if (pass == 1)
@@ -264,13 +523,31 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
         for (int f = 0; ok && f < n; f++) {
             clip_sample(job->motion, job->times[f], NULL, local);
             skeleton_local_to_model(t, local, model);
+            /* A held foot's hip on its smoothed path: the root moved by as
+             * much (both feet held: by the mean). */
+            vec3 calm = {0};
+            float held_feet = 0.0f;
+            for (int side = 0; side < 2; side++) {
+                int start;
+                float w = lock_weight(job->contacts->in_contact[side], n, f, &start);
+                vec3 d;
+                glm_vec3_sub(hip_smooth[f][side], hip[f][side], d);
+                glm_vec3_muladds(d, w, calm);
+                held_feet += w;
+            }
+            if (held_feet > 0.0f) {
+                glm_vec3_scale(calm, 1.0f / fmaxf(1.0f, held_feet), calm);
+                move_root(t, local, model, root, calm);
+            }
             foot_mesh_skin(job->mesh, model);
             vec3 target[2];
             bool moved[2] = {false, false}; /* the ankle's target is not where the clip has it */
             versor foot_turn[2][2];         /* foot, toes */
+            int starts[2];                  /* each side's contact's first frame, -1 none near */
             for (int side = 0; side < 2; side++) {
                 int foot = job->legs->joints[side][2], start;
                 float w = lock_weight(job->contacts->in_contact[side], n, f, &start);
+                starts[side] = start;
                 int toes = job->legs->joints[side][3];
                 rotation_of(model[foot], foot_turn[side][0]);
                 rotation_of(model[toes >= 0 ? toes : foot], foot_turn[side][1]);
@@ -305,15 +582,8 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
             }
             down = need[f];
             if (down > 0.0f) {
-                int parent = t->parent[root];
                 vec3 step = {0.0f, -down, 0.0f};
-                if (parent >= 0) {
-                    mat4 inv;
-                    glm_mat4_inv(model[parent], inv);
-                    glm_mat4_mulv3(inv, step, 0.0f, step);
-                }
-                glm_vec3_add(local[root].translation, step, local[root].translation);
-                skeleton_local_to_model(t, local, model);
+                move_root(t, local, model, root, step);
             }
             for (int side = 0; ok && side < 2; side++) {
                 const int *j = job->legs->joints[side];
@@ -351,6 +621,21 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
                     target[side][1] -= low;
                     solve = true;
                 }
+                /* In a contact the sole as skinned stays where it was at
+                 * the contact's first frame (hold_sole), not the foot joint
+                 * alone. */
+                bool holding = pass == 1 && job->contacts->in_contact[side][f] && foot_mesh_has_feet(job->mesh);
+                if (holding && held_from[side] != starts[side]) { /* the first frame: what is held */
+                    const foot_mesh_side *m = &job->mesh->side[side];
+                    memcpy(held[side], m->positions, m->sole_count * sizeof *held[side]);
+                    rotation_of(model[j[1]], shin_held[side]);
+                    held_from[side] = starts[side];
+                } else if (holding && ok) {
+                    sole_hold h = {t, local, model, j, job->mesh, side, {0}, {0}, (const float(*)[3])held[side], {{0}}};
+                    glm_vec3_copy(pole, h.pole);
+                    glm_quat_copy(shin_held[side], h.shin);
+                    ok = hold_sole(&h, target[side], foot_turn[side], jac, err);
+                }
             }
             /* the keys back into the clip */
             for (int side = 0; ok && side < 2; side++)
@@ -364,7 +649,8 @@ bool retarget_feet_apply(const retarget_feet_job *job, sa_error *err)
                 glm_vec3_copy(local[root].translation, key);
         }
     }
-    free(local), free(model), free(lock), free(turn), free(need);
+    free(local), free(model), free(lock), free(turn), free(need), free(held[0]), free(held[1]), free(jac);
+    free(hip), free(hip_smooth);
     return ok;
 }
 /* [/listing] */

@@ -15,7 +15,13 @@
  *              chapter 11's two-bone IK, the pelvis lowered when a hip cannot
  *              reach; eased in before the contact and out after it, and any
  *              swinging sole under the ground lifted onto it
- *              (retarget_feet_apply).
+ *              (retarget_feet_apply);
+ *   the sole   held as skinned, not the foot joint alone: linear blend
+ *              skinning moves a sole vertex bound partly to the shin with the
+ *              shin, so through a contact the shin's twist is kept, the held
+ *              foot's hip follows a smoothed path, and the foot's position
+ *              and turn are fitted to the sole's vertices where they were at
+ *              the contact's first frame (hold_sole in retarget_feet.c).
  *
  * The pass rewrites the retargeted clip's keys (the legs' rotations and the
  * root's translation), so everything that plays the clip, --export included,
@@ -38,6 +44,9 @@
 #define RETARGET_CONTACT_SPEED 0.25f
 #define RETARGET_CONTACT_MIN_FRAMES 6
 #define RETARGET_CONTACT_GAP_FRAMES 4
+/* s: how far on either side of a frame a held foot's hip path is smoothed
+ * (the capture's shake, retarget_feet.c's smooth_hips). */
+#define RETARGET_HIP_SMOOTH 0.05f
 /* Frames over which the lock eases in before a contact and out after it. */
 #define RETARGET_FEET_BLEND_FRAMES 8
 /* m/s: the fastest the pelvis comes down or goes back up where a leg is too
