@@ -1,0 +1,309 @@
+/* controller.c: the motion matching controller (chapter 14; see
+ * controller.h): the simulation, the search and its rule, the jumps
+ * inertialized, the root pulled toward the simulation, the feet locked. */
+#include "controller.h"
+
+#include "chapters/11_ik/ik.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+mm_controller_params mm_controller_defaults(void)
+{
+    mm_controller_params p;
+    p.sim = sim_defaults();
+    p.search_interval = 0.1f;
+    p.stick_change = 0.25f;
+    p.near_frames = 3;
+    p.blend_time = 0.2f;
+    p.inertialize = true;
+    p.adjust_half_life = 0.2f;
+    p.max_drift = 0.5f;
+    p.foot_ik = true;
+    p.release_frames = 8;
+    p.unlock_radius = 0.2f;
+    return p;
+}
+
+bool mm_legs_find(const skeleton *s, mm_legs *legs, sa_error *err)
+{
+    static const char *const names[2][4] = {{"left_thigh", "left_shin", "left_foot", "left_toes"},
+                                            {"right_thigh", "right_shin", "right_foot", "right_toes"}};
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < 4; i++) {
+            legs->joints[side][i] = skeleton_find(s, names[side][i]);
+            if (legs->joints[side][i] < 0 && i < 3)
+                return sa_error_set(err, "motion matching: the skeleton has no joint '%s'", names[side][i]);
+        }
+    for (int side = 0; side < 2; side++) {
+        const int *j = legs->joints[side];
+        if (s->parent[j[1]] != j[0] || s->parent[j[2]] != j[1] || (j[3] >= 0 && s->parent[j[3]] != j[2]))
+            return sa_error_set(err, "motion matching: %s, %s, %s are not a parent chain", names[side][0],
+                                names[side][1], names[side][2]);
+    }
+    return true;
+}
+
+bool mm_controller_init(mm_controller *c, const mm_controller_params *p, const mm_database *db,
+                        const mm_search_index *index, const skeleton *s, foot_mesh *feet, int frame, sa_error *err)
+{
+    memset(c, 0, sizeof *c);
+    if (db->frame_count <= 0 || frame < 0 || frame >= db->frame_count || s->joint_count != db->joint_count)
+        return sa_error_set(err, "motion matching: frame %d of a database of %d frames, %d joints for a skeleton of %d",
+                            frame, db->frame_count, db->joint_count, s->joint_count);
+    c->params = *p;
+    c->db = db, c->index = index, c->skeleton = s, c->feet = feet;
+    c->hips = skeleton_find(s, "hips");
+    if (!mm_legs_find(s, &c->legs, err))
+        return false;
+    size_t n = (size_t)db->joint_count + 1;
+    c->pose = malloc(n * sizeof *c->pose);
+    c->previous = malloc(n * sizeof *c->previous);
+    c->scratch = malloc(n * sizeof *c->scratch);
+    c->model = malloc(n * sizeof *c->model);
+    if (!c->pose || !c->previous || !c->scratch || !c->model ||
+        !pose_inertializer_init(&c->inertializer, db->joint_count, c->hips, err)) {
+        mm_controller_free(c);
+        return sa_error_set(err, "motion matching: out of memory");
+    }
+    c->frame = frame;
+    memcpy(c->pose, db->pose + (size_t)frame * (size_t)db->joint_count, (size_t)db->joint_count * sizeof *c->pose);
+    memcpy(c->previous, c->pose, (size_t)db->joint_count * sizeof *c->pose);
+    c->since_search = c->params.search_interval; /* search on the first step */
+    return true;
+}
+
+void mm_controller_free(mm_controller *c)
+{
+    free(c->pose), free(c->previous), free(c->scratch), free(c->model);
+    pose_inertializer_free(&c->inertializer);
+    memset(c, 0, sizeof *c);
+}
+
+void mm_controller_world_from_model(const mm_controller *c, mat4 out)
+{
+    glm_mat4_identity(out);
+    glm_translate(out, (vec3){c->root_position[0], 0.0f, c->root_position[1]});
+    glm_rotate_y(out, c->root_heading, out);
+}
+
+static const transform *pose_at(const mm_database *db, int frame)
+{
+    return db->pose + (size_t)frame * (size_t)db->joint_count;
+}
+
+/* One past the last frame of the range that holds frame. */
+static int range_end(const mm_database *db, int frame)
+{
+    for (int r = 0; r < db->range_count; r++)
+        if (frame >= db->range[r][0] && frame < db->range[r][1])
+            return db->range[r][1];
+    return db->frame_count;
+}
+
+/* [listing mm_search_step] */
+/* The query (the playing frame's pose features, the simulation's
+ * trajectory in the animated character's frame), the search and the rule.
+ * Returns the frame to jump to, or -1 to play on. */
+static int search(mm_controller *c, int playing, bool forced)
+{
+    const mm_database *db = c->db;
+    memcpy(c->query, db->features + (size_t)playing * MM_FEATURE_COUNT, sizeof c->query);
+    float directions[MM_TRAJECTORY_POINTS][2], local[MM_TRAJECTORY_POINTS][2], local_dir[MM_TRAJECTORY_POINTS][2];
+    sim_predict(&c->sim, &c->params.sim, c->desired_velocity, c->desired_heading, c->trajectory, directions);
+    for (int k = 0; k < MM_TRAJECTORY_POINTS; k++) {
+        sim_world_to_character(c->root_position, c->root_heading, c->trajectory[k], true, local[k]);
+        sim_world_to_character(c->root_position, c->root_heading, directions[k], false, local_dir[k]);
+    }
+    mm_query_trajectory(db, (const float(*)[2])local, (const float(*)[2])local_dir, c->query);
+    float best_cost;
+    int best = mm_search_accelerated(c->index, db, c->query, &best_cost);
+    c->searches++;
+    if (best < 0)
+        return -1;
+    if (forced)
+        return best;
+    float playing_cost = mm_frame_cost(db->features + (size_t)playing * MM_FEATURE_COUNT, c->query, MM_FEATURE_COUNT);
+    bool near = range_end(db, best) == range_end(db, playing) && abs(best - playing) <= c->params.near_frames;
+    return best_cost < playing_cost && !near ? best : -1;
+}
+/* [/listing] */
+
+static void rotation_of(mat4 m, versor out)
+{
+    mat4 r;
+    vec3 scale;
+    glm_decompose_rs(m, r, scale);
+    glm_mat4_quat(r, out);
+}
+
+static float smooth(float x)
+{
+    x = x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+    return x * x * (3.0f - 2.0f * x);
+}
+
+/* A side's lowest foot vertex below its ankle (model space, after
+ * foot_mesh_skin), or 0 without a mesh (no lift). */
+static float sole_below_ankle(const mm_controller *c, int side)
+{
+    if (!c->feet || !foot_mesh_has_feet(c->feet))
+        return -INFINITY;
+    const foot_mesh_side *m = &c->feet->side[side];
+    float low = INFINITY;
+    for (size_t v = 0; v < m->vertex_count; v++)
+        low = fminf(low, m->positions[v][1]);
+    return low - c->model[c->legs.joints[side][2]][3][1];
+}
+
+/* One leg solved toward an ankle target and foot turns (world). */
+static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor heading_inverse, const vec3 ankle,
+                      versor turn[2])
+{
+    const skeleton *s = c->skeleton;
+    const int *j = c->legs.joints[side];
+    mat4 *model = c->model;
+    /* the pole: the knee's side of the hip-ankle line as the pose bends it,
+     * plus 2 cm the way the foot points (chapter 13's, steady when straight) */
+    vec3 mid, pole, forward;
+    glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
+    glm_vec3_sub(model[j[1]][3], mid, pole);
+    glm_vec3_sub(model[j[3] >= 0 ? j[3] : j[2]][3], model[j[2]][3], forward);
+    forward[1] = 0.0f;
+    if (glm_vec3_norm(forward) > 1e-6f) {
+        glm_vec3_scale_as(forward, 0.02f, forward);
+        glm_vec3_add(pole, forward, pole);
+    }
+    if (!(glm_vec3_norm(pole) > 1e-6f))
+        return;
+    ik_two_bone_job ik = {s, c->pose, {j[0], j[1], j[2]}, {0}, {0}, 1.0f, 0.0f, NULL, NULL};
+    glm_mat4_mulv3(model_from_world, (float *)ankle, 1.0f, ik.target);
+    glm_vec3_copy(pole, ik.pole);
+    sa_error err;
+    if (!ik_two_bone_run(&ik, &err))
+        return; /* the pose as it was: a target that is not finite */
+    /* the foot and its toes turned as held: each local under its solved parent */
+    for (int i = 2; i < 4 && j[i] >= 0; i++) {
+        skeleton_local_to_model(s, c->pose, model);
+        versor parent, inverse, in_model;
+        rotation_of(model[s->parent[j[i]]], parent);
+        glm_quat_inv(parent, inverse);
+        glm_quat_mul(heading_inverse, turn[i - 2], in_model);
+        glm_quat_mul(inverse, in_model, c->pose[j[i]].rotation);
+        glm_quat_normalize(c->pose[j[i]].rotation);
+    }
+}
+
+/* [listing mm_feet] */
+static void feet_apply(mm_controller *c, const uint8_t contact[2])
+{
+    const skeleton *s = c->skeleton;
+    mat4 world_from_model, model_from_world;
+    mm_controller_world_from_model(c, world_from_model);
+    glm_mat4_inv(world_from_model, model_from_world);
+    versor heading, heading_inverse;
+    glm_quatv(heading, c->root_heading, (vec3){0.0f, 1.0f, 0.0f});
+    glm_quat_inv(heading, heading_inverse);
+    for (int side = 0; side < 2; side++) {
+        const int *j = c->legs.joints[side];
+        mm_foot_lock *lock = &c->lock[side];
+        skeleton_local_to_model(s, c->pose, c->model);
+        if (c->feet)
+            foot_mesh_skin(c->feet, c->model);
+        /* the animation's foot in the world, its sole lifted onto the ground */
+        vec3 ankle;
+        versor turn[2], model_turn;
+        glm_mat4_mulv3(world_from_model, c->model[j[2]][3], 1.0f, ankle);
+        float below = sole_below_ankle(c, side);
+        bool lifted = ankle[1] + below < 0.0f;
+        if (lifted)
+            ankle[1] = -below;
+        for (int i = 0; i < 2; i++) {
+            rotation_of(c->model[j[2 + i] >= 0 ? j[2 + i] : j[2]], model_turn);
+            glm_quat_mul(heading, model_turn, turn[i]);
+        }
+        /* the lock: held while the contact lasts, let go over release_frames */
+        if (lock->locked && (!contact[side] || glm_vec3_distance(lock->ankle, ankle) > c->params.unlock_radius))
+            lock->locked = false, lock->release = c->params.release_frames;
+        float w = lock->locked ? 1.0f : smooth((float)lock->release / (float)(c->params.release_frames + 1));
+        vec3 target;
+        glm_vec3_lerp(ankle, lock->ankle, w, target);
+        for (int i = 0; i < 2; i++)
+            glm_quat_slerp(turn[i], lock->turn[i], w, turn[i]);
+        if (contact[side] && !lock->locked && lock->release == 0) {
+            /* a new contact: held where the foot is shown now */
+            lock->locked = true, w = 1.0f;
+            glm_vec3_copy(target, lock->ankle);
+            glm_quat_copy(turn[0], lock->turn[0]), glm_quat_copy(turn[1], lock->turn[1]);
+        }
+        if (lock->release > 0)
+            lock->release--;
+        lock->weight = w;
+        if (w > 0.0f || lifted)
+            solve_leg(c, side, model_from_world, heading_inverse, target, turn);
+    }
+}
+/* [/listing] */
+
+/* [listing mm_controller_step] */
+void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool strafe)
+{
+    const float dt = 1.0f / (float)MM_RATE;
+    const mm_database *db = c->db;
+    const mm_controller_params *p = &c->params;
+    size_t pose_bytes = (size_t)db->joint_count * sizeof *c->pose;
+    /* 1. the simulation */
+    sim_desired_velocity(&p->sim, stick, run, c->desired_velocity);
+    c->desired_heading = sim_desired_heading(&p->sim, stick, strafe, c->desired_heading);
+    sim_step(&c->sim, &p->sim, c->desired_velocity, c->desired_heading, dt);
+    /* 2. the animated root by the playing frame's motion, then the frame on */
+    float delta[3], turn, s = sinf(c->root_heading), co = cosf(c->root_heading);
+    mm_root_delta(db, c->frame, delta, &turn);
+    c->root_position[0] += delta[0] * co + delta[2] * s;
+    c->root_position[1] += -delta[0] * s + delta[2] * co;
+    c->root_heading = spring_wrap_angle(c->root_heading + turn);
+    int next = c->frame + 1;
+    bool forced = next >= range_end(db, c->frame);
+    if (forced)
+        next = c->frame;
+    /* 3, 4. the search and its rule */
+    c->since_search += dt;
+    float dx = stick[0] - c->searched_stick[0], dz = stick[1] - c->searched_stick[1];
+    int jump = -1;
+    if (forced || c->since_search >= p->search_interval - 1e-4f ||
+        dx * dx + dz * dz > p->stick_change * p->stick_change) {
+        jump = search(c, next, forced);
+        c->since_search = 0.0f;
+        c->searched_stick[0] = stick[0], c->searched_stick[1] = stick[1];
+    }
+    /* 5. the pose, a jump inertialized: the source is what the old frames
+     * would show this step, offsets and all */
+    c->transitioned = jump >= 0;
+    if (jump >= 0) {
+        c->transitions++;
+        pose_inertialize_update(&c->inertializer, dt, pose_at(db, next), c->scratch);
+        pose_inertialize_transition(&c->inertializer, c->previous, c->scratch, pose_at(db, jump), dt,
+                                    p->inertialize ? p->blend_time : 0.0f);
+        next = jump;
+        pose_inertialize_update(&c->inertializer, 0.0f, pose_at(db, next), c->pose);
+    } else
+        pose_inertialize_update(&c->inertializer, dt, pose_at(db, next), c->pose);
+    c->frame = next;
+    memcpy(c->previous, c->pose, pose_bytes);
+    /* 6. the animated root pulled toward the simulated one, within max_drift */
+    float k = 1.0f - exp2f(-dt / p->adjust_half_life);
+    float gap[2] = {c->sim.position[0] - c->root_position[0], c->sim.position[1] - c->root_position[1]};
+    c->root_position[0] += k * gap[0], c->root_position[1] += k * gap[1];
+    c->root_heading = spring_wrap_angle(c->root_heading + k * spring_wrap_angle(c->sim.heading - c->root_heading));
+    gap[0] = c->root_position[0] - c->sim.position[0], gap[1] = c->root_position[1] - c->sim.position[1];
+    float distance = sqrtf(gap[0] * gap[0] + gap[1] * gap[1]);
+    if (distance > p->max_drift) {
+        c->root_position[0] = c->sim.position[0] + gap[0] * p->max_drift / distance;
+        c->root_position[1] = c->sim.position[1] + gap[1] * p->max_drift / distance;
+    }
+    /* 7. the feet */
+    if (p->foot_ik)
+        feet_apply(c, db->contact[c->frame]);
+}
+/* [/listing] */
