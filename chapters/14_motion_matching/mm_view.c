@@ -197,7 +197,7 @@ int mm_view_run(const cli_spec *spec, app_options *options, const mm_view_option
     /* the camera behind the character (which faces +Z), above it: the
      * trajectories of the next second lie in front, on the ground */
     a.camera.yaw = (float)GLM_PI, a.camera.pitch = glm_rad(40.0f), a.camera.distance = 6.0f;
-    v.lines.depth_test = true; /* the ground and the paths go behind the character's legs */
+    v.lines.depth_test = true;       /* the ground and the paths go behind the character's legs */
     long step = 0, script_from = -1; /* P: the script runs from step script_from */
     if (options->fixed_time) {
         long steps = (long)(options->time * MM_RATE + 0.5);
@@ -278,6 +278,10 @@ int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_pat
     }
     fprintf(f, "# the query of the last search before %.3f s of --check-mm's stick; best frame %d, cost %.6g\n", time,
             best, (double)best_cost);
+    fprintf(f, "# query:");
+    for (int i = 0; i < MM_FEATURE_COUNT; i++)
+        fprintf(f, " %.9g", (double)s.c.query[i]);
+    fprintf(f, "\n");
     for (int frame = 0; frame < db->frame_count; frame++)
         if (mm_frame_searchable(db, frame))
             fprintf(f, "%d %.6g\n", frame,

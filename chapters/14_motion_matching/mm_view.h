@@ -28,9 +28,10 @@ int mm_view_run(const cli_spec *spec, app_options *options, const mm_view_option
 /* --dump-costs FILE: the controller run on the scripted stick up to `time`
  * seconds, then the cost (mm_frame_cost) of every frame of the database
  * against the query of its last search, written as "frame cost" lines
- * (frames a search may not jump to: "frame -"), after a "# " line naming
- * the query's time, the best frame and its cost. '-': standard output.
- * Returns the exit status. */
+ * (frames a search may not jump to: "frame -"), after two "# " lines: the
+ * query's time, the best frame and its cost; "# query:" and the query's
+ * MM_FEATURE_COUNT normalized values. '-': standard output. Returns the
+ * exit status. */
 int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_path);
 
 #endif
