@@ -16,7 +16,10 @@
  *   4. the rule: jump to the best frame when its cost is below the playing
  *      frame's and it is not the playing frame or one of its near_frames
  *      neighbours in the same range (those are the same motion a few frames
- *      off: jumping there would only stutter); a forced search always jumps;
+ *      off: jumping there would only stutter), and, while a foot is locked,
+ *      when the best frame has that foot within jump_lock_radius of where
+ *      it is held (else the planted foot would be dragged or let go: the
+ *      jump waits for the next search); a forced search always jumps;
  *   5. a jump is inertialized (inertialize_pose.h): the pose on screen is
  *      carried as offsets decaying over blend_time;
  *   6. the animated root moves by the frame's root motion, then is pulled
@@ -43,6 +46,11 @@
 
 #include "chapters/10_walk_cycle/foot_mesh.h"
 
+/* The hips come down for a locked foot out of reach at most this far (m),
+ * and go back up at most this fast (m/s; chapter 13's pelvis speed). */
+#define MM_HIPS_DOWN_MAX 0.15f
+#define MM_HIPS_RISE 0.25f
+
 /* [listing mm_controller_params] */
 typedef struct mm_controller_params {
     sim_params sim;
@@ -56,6 +64,7 @@ typedef struct mm_controller_params {
     bool foot_ik;           /* false: no lock, no lift (--no-foot-ik) */
     int release_frames;     /* frames a released foot takes back to the animation */
     float unlock_radius;    /* m: a lock this far from the animation's foot is released */
+    float jump_lock_radius; /* m: no jump to a frame whose foot is this far from a locked one (horizontally) */
 } mm_controller_params;
 /* [/listing] */
 
@@ -73,9 +82,27 @@ typedef struct mm_foot_lock {
     bool locked;    /* the contact holds it */
     float weight;   /* 0..1 of the lock in the pose */
     int release;    /* frames left of a release (0: none) */
-    vec3 ankle;     /* world: where the ankle is held */
+    vec3 ankle;     /* world: where the ankle is held (or was, while released) */
     versor turn[2]; /* world: the foot's and the toes' rotations held */
 } mm_foot_lock;
+
+/* Whether the database can side-step: at least 1% of its moving frames
+ * (0.5 m or more to the last horizon) travel more than 60 degrees off the
+ * way they will face there. A database that cannot (chapter 10's walk and
+ * run turn, they never strafe) gets no strafe from the controller: the
+ * stick's direction becomes the facing, as without strafe, and the
+ * character turns and walks that way. */
+bool mm_database_strafes(const mm_database *db);
+
+/* The frames whose feet the lock holds: the database's contacts (chapter
+ * 10's rule, the stance of the gait: heel strike to toe-off) kept where the
+ * database's own ankle is down and still by chapter 13's rule (at most
+ * RETARGET_CONTACT_HEIGHT over its lowest in the database, at most
+ * RETARGET_CONTACT_SPEED horizontally; runs shorter than
+ * RETARGET_CONTACT_MIN_FRAMES dropped): a foot rolling onto its toes, or
+ * still coming down, is not held. planted[frame_count][2]; s is the
+ * poses' skeleton. */
+void mm_planted_find(const mm_database *db, const skeleton *s, const mm_legs *legs, uint8_t (*planted)[2]);
 
 /* [listing mm_controller] */
 typedef struct mm_controller {
@@ -86,6 +113,8 @@ typedef struct mm_controller {
     foot_mesh *feet;          /* the skinned soles for the lift (NULL: the ankles alone) */
     mm_legs legs;
     int hips;
+    uint8_t (*planted)[2]; /* [frame_count]: mm_planted_find's */
+    bool strafes;          /* mm_database_strafes: else a strafe turns to the stick as a walk does */
 
     int frame;                 /* the playing frame of the database */
     float since_search;        /* s */
@@ -97,6 +126,7 @@ typedef struct mm_controller {
     float root_heading;
     pose_inertializer inertializer;
     mm_foot_lock lock[2];
+    float hips_down; /* m the hips are lowered for the locked feet to be reached */
     transform *pose;     /* [joint_count]: this step's output, the feet solved */
     transform *previous; /* [joint_count]: the last step's output before the feet */
     transform *scratch;  /* [joint_count] */
@@ -116,8 +146,11 @@ bool mm_controller_init(mm_controller *c, const mm_controller_params *p, const m
 void mm_controller_free(mm_controller *c);
 
 /* One step of 1 / MM_RATE s: stick (world x, z; length 0..1), run (Shift),
- * strafe (the facing held). Writes c->pose and the root. */
+ * strafe (the facing held, where the database strafes). Writes c->pose and the root. */
 void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool strafe);
+
+/* One past the last frame of the range that holds frame. */
+int mm_range_end(const mm_database *db, int frame);
 
 /* The animated character's world_from_model: translate(root) * rotateY(heading). */
 void mm_controller_world_from_model(const mm_controller *c, mat4 out);

@@ -10,7 +10,10 @@
  *
  *   ch14_motion_matching --build-database FILE   build the database (seeded) and write it
  *   ch14_motion_matching --database FILE         read one back, checked against the humanoid
+ *   ch14_motion_matching --check-mm              the controller on a scripted stick for 60 s, measured
+ *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--export FILE]
  */
+#include "check_mm.h"
 #include "mm_modes.h"
 
 #include "common/app.h"
@@ -20,17 +23,29 @@
 
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static const char *build_path = NULL, *database_path = NULL;
+static const char *export_path = NULL;
 static int seed_option = -1;
+static bool check_mm = false, no_foot_ik = false, no_inertialize = false;
 static const cli_option options_extra[] = {
     {"--build-database", CLI_STRING, &build_path, "FILE",
      "build the database from chapter 10's controller driven by a scripted stick (seeded), mirrored, write it to "
      "FILE, print database_frames, database_bytes and database_ranges, and exit"},
     {"--seed", CLI_INT, &seed_option, "N", "with --build-database: the stick's seed (default 14)"},
     {"--database", CLI_STRING, &database_path, "FILE",
-     "read a database FILE written by --build-database (checked against the humanoid)"},
+     "read a database FILE written by --build-database (checked against the humanoid); with --check-mm: its "
+     "database"},
+    {"--check-mm", CLI_FLAG, &check_mm, NULL,
+     "run the controller headless for 60 s on a scripted stick (a figure of eight, a sprint, stops, a 180-degree "
+     "turn, side steps), print max_foot_slide, max_foot_penetration, trajectory_error_mean, trajectory_error_max, "
+     "max_pose_jump, searches_per_second, transitions_per_second; exit 1 over a limit"},
+    {"--no-foot-ik", CLI_FLAG, &no_foot_ik, NULL, "with --check-mm: the feet not locked (the check should fail)"},
+    {"--no-inertialize", CLI_FLAG, &no_inertialize, NULL,
+     "with --check-mm: every jump at once, not inertialized (the check should fail)"},
+    {"--export", CLI_STRING, &export_path, "FILE",
+     "write the --check-mm run as a glTF clip on the humanoid (the root motion in the hips), its texture beside it"},
 };
 static const cli_key keys[] = {{"H", "list the keys"}};
-static const char *const modes[] = {"--build-database"};
+static const char *const modes[] = {"--build-database", "--check-mm"};
 static const cli_spec spec = {
     .program = "ch14_motion_matching",
     .summary = "motion matching: the humanoid's poses searched from a database of its own motion",
@@ -57,6 +72,14 @@ int main(int argc, char **argv)
         if (seed_option >= 0)
             p.seed = (uint32_t)seed_option;
         return mm_run_build_database(model, &p, build_path);
+    }
+    if (check_mm || export_path) {
+        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize};
+        return mm_check_run(&o);
+    }
+    if (no_foot_ik || no_inertialize) {
+        fprintf(stderr, "error: --no-foot-ik and --no-inertialize are for --check-mm\n");
+        return 2;
     }
     if (database_path)
         return mm_run_load_database(model, database_path);
