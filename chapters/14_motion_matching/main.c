@@ -15,6 +15,7 @@
  */
 #include "check_mm.h"
 #include "mm_modes.h"
+#include "mm_view.h"
 
 #include "common/app.h"
 #include "common/files.h"
@@ -23,7 +24,7 @@
 
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static const char *build_path = NULL, *database_path = NULL;
-static const char *export_path = NULL;
+static const char *export_path = NULL, *dump_costs_path = NULL;
 static int seed_option = -1;
 static bool check_mm = false, no_foot_ik = false, no_inertialize = false;
 static const cli_option options_extra[] = {
@@ -43,14 +44,27 @@ static const cli_option options_extra[] = {
      "with --check-mm: every jump at once, not inertialized (the check should fail)"},
     {"--export", CLI_STRING, &export_path, "FILE",
      "write the --check-mm run as a glTF clip on the humanoid (the root motion in the hips), its texture beside it"},
+    {"--dump-costs", CLI_STRING, &dump_costs_path, "FILE",
+     "run --check-mm's stick for --time T seconds (default 8), then write the cost of every database frame against "
+     "the query of the last search as 'frame cost' lines ('frame -': not searchable) and exit ('-': standard "
+     "output); with --database: its database"},
 };
-static const cli_key keys[] = {{"H", "list the keys"}};
-static const char *const modes[] = {"--build-database", "--check-mm"};
+static const cli_key keys[] = {
+    {"W A S D, arrows", "the stick: away from the camera, back, left, right (as the camera looks)"},
+    {"Shift", "run"},
+    {"Ctrl", "strafe: side steps, the facing held"},
+    {"gamepad", "left stick (dead zone 0.2), right bumper: run"},
+    {"T", "toggle the trajectories: desired (green), the playing frame's (orange)"},
+    {"P", "toggle --check-mm's scripted stick"},
+};
+static const char *const modes[] = {"--build-database", "--check-mm", "--dump-costs", "--screenshot"};
 static const cli_spec spec = {
     .program = "ch14_motion_matching",
-    .summary = "motion matching: the humanoid's poses searched from a database of its own motion",
+    .summary = "motion matching: the humanoid's poses searched from a database of its own motion, steered by the "
+               "keys or a gamepad",
     .takes_model = true,
     CLI_TABLES(options_extra, keys, modes),
+    .keys_steer = true,
 };
 
 int main(int argc, char **argv)
@@ -81,9 +95,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: --no-foot-ik and --no-inertialize are for --check-mm\n");
         return 2;
     }
+    if (dump_costs_path) {
+        mm_view_options o = {model, database_path};
+        return mm_run_dump_costs(&o, options.fixed_time ? options.time : 8.0, dump_costs_path);
+    }
     if (database_path)
         return mm_run_load_database(model, database_path);
-    /* the window (the controller half of issue 38) is not here yet */
-    printf("ch14_motion_matching: no window yet; --build-database FILE, --database FILE\n");
-    return 0;
+    mm_view_options o = {model, NULL}; /* the window builds its database: 0.7 s */
+    return mm_view_run(&spec, &options, &o);
 }
