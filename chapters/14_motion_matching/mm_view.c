@@ -109,7 +109,9 @@ static void draw_trajectory(debug_draw *lines, const float from[2], float positi
         glm_vec3_copy(p, last);
     }
 }
+/* [/listing] */
 
+/* [listing draw_trajectories] */
 /* Both trajectories of this step, in the world: the DESIRED one (green),
  * the simulated character's prediction from the stick (spring.h), from the
  * simulated character; and the playing frame's own (orange), its features
@@ -261,21 +263,25 @@ int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_pat
 {
     sa_error err;
     mm_session s;
+    /* [elide opening the session: the character, the database, the controller] */
     if (!session_open(&s, o, &err)) {
         session_free(&s);
         return app_fail(&err);
     }
+    /* [/elide] */
     /* the script up to `time`: the controller's query of its last search */
     session_script(&s, 0, (long)(time * MM_RATE + 0.5));
     const mm_database *db = &s.db;
     float best_cost;
     int best = mm_search_brute_force(db, s.c.query, &best_cost);
     FILE *f = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "w");
+    /* [elide the file that cannot be opened] */
     if (!f) {
         session_free(&s);
         sa_error_set(&err, "%s: cannot write", out_path);
         return app_fail(&err);
     }
+    /* [/elide] */
     fprintf(f, "# the query of the last search before %.3f s of --check-mm's stick; best frame %d, cost %.6g\n", time,
             best, (double)best_cost);
     fprintf(f, "# query:");
@@ -289,6 +295,7 @@ int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_pat
                                           MM_FEATURE_COUNT));
         else
             fprintf(f, "%d -\n", frame);
+    /* [elide closing the file, freeing the session] */
     bool written = f == stdout ? fflush(f) == 0 : fclose(f) == 0;
     session_free(&s);
     if (!written) {
@@ -296,5 +303,6 @@ int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_pat
         return app_fail(&err);
     }
     return 0;
+    /* [/elide] */
 }
 /* [/listing] */
