@@ -38,13 +38,17 @@ static void session_free(mm_session *s)
     mm_character_free(&s->ch);
 }
 
-/* The character, the database (built, or read and checked against the
- * skeleton), the index and the controller at the first range's first frame. */
+/* The character the database is made for. */
 static bool session_open(mm_session *s, const mm_view_options *o, sa_error *err)
 {
     memset(s, 0, sizeof *s);
-    if (!mm_character_load(&s->ch, o->model_path, err))
-        return false;
+    return mm_character_load(&s->ch, o->model_path, err);
+}
+
+/* The database (built, or read and checked against the skeleton), the
+ * index and the controller at the first range's first frame. */
+static bool session_database(mm_session *s, const mm_view_options *o, sa_error *err)
+{
     double start = sa_time_monotonic();
     if (o->database_path) {
         if (!mm_database_load(&s->db, o->database_path, err) ||
@@ -181,16 +185,8 @@ int mm_view_run(const cli_spec *spec, app_options *options, const mm_view_option
     if (ok && v.all.joint_count != s.ch.all.joint_count)
         ok = sa_error_set(&err, "%s: the view's skeleton has %d nodes, the database's %d", o->model_path,
                           v.all.joint_count, s.ch.all.joint_count);
-    if (!ok) {
-        animated_view_free(&v);
-        session_free(&s);
-        return app_fail(&err);
-    }
-    printf("database: %s, %d frames in %d ranges, %.2f s\n", o->database_path ? o->database_path : "built",
-           s.db.frame_count, s.db.range_count, s.build_seconds);
-    fflush(stdout);
     app a;
-    if (!app_open(&a, spec, options, &err)) {
+    if (!ok || !app_open(&a, spec, options, &err)) {
         animated_view_free(&v);
         session_free(&s);
         return app_fail(&err);
@@ -199,7 +195,29 @@ int mm_view_run(const cli_spec *spec, app_options *options, const mm_view_option
     /* the camera behind the character (which faces +Z), above it: the
      * trajectories of the next second lie in front, on the ground */
     a.camera.yaw = (float)GLM_PI, a.camera.pitch = glm_rad(40.0f), a.camera.distance = 6.0f;
-    v.lines.depth_test = true;       /* the ground and the paths go behind the character's legs */
+    v.lines.depth_test = true; /* the ground and the paths go behind the character's legs */
+    glm_vec3_copy((vec3){0, 0.9f, 0}, a.camera.target);
+    /* A window that opens on a picture: the building takes a second here,
+     * longer in a browser. (Not with --time: its frames are the script's.) */
+    if (ok && !options->fixed_time && app_frame_begin(&a)) {
+        mat4 clip_from_world, clip_from_screen;
+        memcpy(v.pose, v.all.rest_local, (size_t)v.all.joint_count * sizeof *v.pose);
+        animated_view_place(&v, NULL);
+        app_clip_from_world(&a, clip_from_world);
+        animated_view_draw(&v, clip_from_world);
+        draw_ground(&v.lines, (float[3]){0, 0, 0});
+        debug_draw_flush(&v.lines, clip_from_world, 6.0f);
+        text_clip_from_screen(a.width, a.height, clip_from_screen);
+        text_draw(&v.text, 10.0f, 8.0f, 1.5f, "building the database ...", (vec3){1, 1, 1});
+        debug_draw_flush(&v.text, clip_from_screen, 1.0f);
+        ok = app_frame_end(&a, &err);
+    }
+    if (ok && session_database(&s, o, &err)) {
+        printf("database: %s, %d frames in %d ranges, %.2f s\n", o->database_path ? o->database_path : "built",
+               s.db.frame_count, s.db.range_count, s.build_seconds);
+        fflush(stdout);
+    } else
+        ok = false;
     long step = 0, script_from = -1; /* P: the script runs from step script_from */
     if (options->fixed_time) {
         long steps = (long)(options->time * MM_RATE + 0.5);
@@ -264,7 +282,7 @@ int mm_run_dump_costs(const mm_view_options *o, double time, const char *out_pat
     sa_error err;
     mm_session s;
     /* [elide opening the session: the character, the database, the controller] */
-    if (!session_open(&s, o, &err)) {
+    if (!session_open(&s, o, &err) || !session_database(&s, o, &err)) {
         session_free(&s);
         return app_fail(&err);
     }
