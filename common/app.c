@@ -183,6 +183,43 @@ bool app_key_pressed(const app *a, int key)
     return key >= 0 && key <= GLFW_KEY_LAST && a->key_pressed[key];
 }
 
+bool app_key_down(const app *a, int key)
+{
+    return key >= 0 && key <= GLFW_KEY_LAST && glfwGetKey(a->window, key) == GLFW_PRESS;
+}
+
+bool app_gamepad_stick(const app *a, float stick[2], bool *run)
+{
+    (void)a; /* GLFW's joysticks belong to no window */
+    stick[0] = stick[1] = 0.0f;
+    *run = false;
+#ifdef __EMSCRIPTEN__
+    if (!glfwJoystickPresent(GLFW_JOYSTICK_1))
+        return false;
+    int axis_count = 0, button_count = 0;
+    const float *axes = glfwGetJoystickAxes(GLFW_JOYSTICK_1, &axis_count);
+    const unsigned char *buttons = glfwGetJoystickButtons(GLFW_JOYSTICK_1, &button_count);
+    if (!axes || axis_count < 2)
+        return false;
+    stick[0] = axes[0], stick[1] = axes[1];
+    *run = buttons && button_count > 5 && buttons[5] == GLFW_PRESS;
+    return true;
+#else
+    /* The first joystick that GLFW's mapping database knows as a gamepad:
+     * its axes and buttons then have fixed names whatever the pad. */
+    for (int j = GLFW_JOYSTICK_1; j <= GLFW_JOYSTICK_LAST; j++) {
+        GLFWgamepadstate state;
+        if (!glfwJoystickIsGamepad(j) || !glfwGetGamepadState(j, &state))
+            continue;
+        stick[0] = state.axes[GLFW_GAMEPAD_AXIS_LEFT_X];
+        stick[1] = state.axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
+        *run = state.buttons[GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER] == GLFW_PRESS;
+        return true;
+    }
+    return false;
+#endif
+}
+
 /* The keys every chapter shares (listed by cli_print_keys). */
 static void handle_common_input(app *a)
 {
@@ -192,18 +229,20 @@ static void handle_common_input(app *a)
         cli_print_keys(a->spec, stdout);
     if (app_key_pressed(a, GLFW_KEY_SPACE))
         a->paused = !a->paused;
-    if (app_key_pressed(a, GLFW_KEY_W) && sa_gl_has(SA_GL_POLYGON_MODE))
+    /* A program whose keys steer (spec->keys_steer) has W and the arrows for its stick. */
+    bool steer = a->spec->keys_steer;
+    if (!steer && app_key_pressed(a, GLFW_KEY_W) && sa_gl_has(SA_GL_POLYGON_MODE))
         a->wireframe = !a->wireframe;
     a->reload_requested = app_key_pressed(a, GLFW_KEY_R);
 
     const float step = 20.0f; /* "pixels" of drag per arrow press */
-    if (app_key_pressed(a, GLFW_KEY_LEFT))
+    if (!steer && app_key_pressed(a, GLFW_KEY_LEFT))
         orbit_camera_rotate(&a->camera, -step, 0);
-    if (app_key_pressed(a, GLFW_KEY_RIGHT))
+    if (!steer && app_key_pressed(a, GLFW_KEY_RIGHT))
         orbit_camera_rotate(&a->camera, step, 0);
-    if (app_key_pressed(a, GLFW_KEY_UP))
+    if (!steer && app_key_pressed(a, GLFW_KEY_UP))
         orbit_camera_rotate(&a->camera, 0, step);
-    if (app_key_pressed(a, GLFW_KEY_DOWN))
+    if (!steer && app_key_pressed(a, GLFW_KEY_DOWN))
         orbit_camera_rotate(&a->camera, 0, -step);
     if (app_key_pressed(a, GLFW_KEY_EQUAL) || app_key_pressed(a, GLFW_KEY_KP_ADD))
         orbit_camera_zoom(&a->camera, 1);

@@ -72,6 +72,19 @@ void app_close(app *a);
 /* True once for each press of a key (GLFW_KEY_*) since the previous frame. */
 bool app_key_pressed(const app *a, int key);
 
+/* True while a key (GLFW_KEY_*) is held down: for steering (chapter 14),
+ * where a press seen once is not enough. */
+bool app_key_down(const app *a, int key);
+
+/* The first connected gamepad's left stick as GLFW gives it (x to the right,
+ * y DOWN, each -1 .. 1, no dead zone applied) and whether its run button
+ * (the right bumper) is held. False, stick (0, 0), when no gamepad is
+ * connected. On the web (emscripten's GLFW 3.2 has no gamepad API) the
+ * first joystick's axes 0 and 1 and button 5 are read: where the browser
+ * knows the pad, its "standard" mapping puts the left stick and the right
+ * bumper there too. */
+bool app_gamepad_stick(const app *a, float stick[2], bool *run);
+
 /* clip_from_world = projection * view, for the current camera and size. */
 void app_clip_from_world(const app *a, mat4 clip_from_world);
 

@@ -174,10 +174,12 @@ void cli_print_usage(const cli_spec *spec, FILE *to)
 void cli_print_keys(const cli_spec *spec, FILE *to)
 {
     fprintf(to, "keys:\n");
-    fprintf(to, "  mouse drag, arrows  orbit the camera\n");
+    fputs(spec->keys_steer ? "  mouse drag          orbit the camera\n" : "  mouse drag, arrows  orbit the camera\n",
+          to);
     fprintf(to, "  wheel, + and -      zoom\n");
     fprintf(to, "  Space               pause the animation clock\n");
-    fprintf(to, "  W                   toggle wireframe\n");
+    if (!spec->keys_steer)
+        fprintf(to, "  W                   toggle wireframe\n");
     fprintf(to, "  R                   reload the shaders\n");
     fprintf(to, "  H                   print this help\n");
     fprintf(to, "  Esc                 quit\n");

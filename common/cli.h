@@ -73,6 +73,9 @@ typedef struct cli_spec {
      * --screenshot): at most one of them may be given (cli_exclusive). */
     const char *const *modes; /* at most CLI_MAX_MODES */
     int mode_count;
+    /* W, A, S, D and the arrows steer a character (chapter 14): the shared
+     * keys give up W (wireframe) and the arrows (orbit) to the chapter. */
+    bool keys_steer;
 } cli_spec;
 #define CLI_MAX_MODES 8
 

@@ -8,7 +8,7 @@ static const cli_option extra[] = {
     {"--check", CLI_FLAG, &check, NULL, "print counts and exit"},
     {"--count", CLI_INT, &count, "N", "a number"},
 };
-static const cli_spec spec = {"prog", "a test program", true, extra, 2, NULL, 0, NULL, 0};
+static const cli_spec spec = {"prog", "a test program", true, extra, 2, NULL, 0, NULL, 0, false};
 
 static bool parse(sa_error *err, app_options *o, int argc, const char **argv)
 {
@@ -117,7 +117,7 @@ static void exclusive_modes_in_the_spec(void **state)
         {"--dump-obj", CLI_STRING, &dump_path, "FILE", "another"},
     };
     static const char *const modes[] = {"--check-bind", "--dump-obj", "--screenshot"};
-    const cli_spec with_modes = {"prog", "modes", false, options, 2, NULL, 0, modes, 3};
+    const cli_spec with_modes = {"prog", "modes", false, options, 2, NULL, 0, modes, 3, false};
     app_options o;
     sa_error err;
     const char *one[] = {"prog", "--dump-obj", "--screenshot", "--check-bind"}; /* a value, not a mode */
@@ -144,7 +144,7 @@ static void choice_options(void **state)
         {"--view", CLI_CHOICE, &view_choices, "NAME", "a view"},
         {"--method", CLI_CHOICE, &method_choices, "NAME", "a method"},
     };
-    const cli_spec with_choices = {"prog", "choices", false, options, 2, NULL, 0, NULL, 0};
+    const cli_spec with_choices = {"prog", "choices", false, options, 2, NULL, 0, NULL, 0, false};
     app_options o;
     sa_error err;
     const char *good[] = {"prog", "--view", "heat", "--method", "dq"};
@@ -161,6 +161,31 @@ static void choice_options(void **state)
     EXPECT_TRUE(!cli_parse(&with_choices, 2, (char **)missing, &o, &err));
 }
 
+/* The keys a program's H prints: the shared list, W's wireframe and the
+ * arrows' orbit left out where the chapter's keys steer (chapter 14). */
+static void steering_keys_leave_w_and_the_arrows(void **state)
+{
+    (void)state;
+    static const cli_key steer_keys[] = {{"W A S D, arrows", "steer"}};
+    const cli_spec plain = {"prog", "keys", false, NULL, 0, steer_keys, 1, NULL, 0, false};
+    const cli_spec steering = {"prog", "keys", false, NULL, 0, steer_keys, 1, NULL, 0, true};
+    char text[2][1024];
+    for (int i = 0; i < 2; i++) {
+        FILE *f = tmpfile();
+        EXPECT_TRUE(f != NULL);
+        cli_print_keys(i == 0 ? &plain : &steering, f);
+        rewind(f);
+        size_t n = fread(text[i], 1, sizeof text[i] - 1, f);
+        text[i][n] = '\0';
+        fclose(f);
+    }
+    EXPECT_STR_CONTAINS(text[0], "  mouse drag, arrows  orbit the camera\n");
+    EXPECT_STR_CONTAINS(text[0], "  W                   toggle wireframe\n");
+    EXPECT_STR_CONTAINS(text[1], "  mouse drag          orbit the camera\n");
+    EXPECT_TRUE(strstr(text[1], "wireframe") == NULL);
+    EXPECT_STR_CONTAINS(text[1], "  W A S D, arrows     steer\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +197,7 @@ int main(void)
         cmocka_unit_test(exclusive_modes),
         cmocka_unit_test(exclusive_modes_in_the_spec),
         cmocka_unit_test(choice_options),
+        cmocka_unit_test(steering_keys_leave_w_and_the_arrows),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

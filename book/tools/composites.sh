@@ -10,9 +10,12 @@
 #   02-z-up-normals.png     ch02_obj_loader on hex_prism.obj, --z-up and --z-up-positions-only
 #   07-morph-cube.png       ch07_gpu_skinning on AnimatedMorphCube, --morph-weights 0,0 and 0.5,0.5
 #                           (Debian's assimp-testmodels, $SA_MORPH_CUBE_DIR; left as it is when absent)
+#   14-trajectories.png     ch14_motion_matching half a second into --check-mm's 180-degree turn (38.5 s):
+#                           the desired trajectory (green) against the playing frame's own (orange)
 #   and one frame each: 02-obj-loader, 04-bone-tree-turned, 05-bind-pose,
 #   05-heat-map, 05-mesh-lying, 06-cpu-skinning, 06-position-colors,
-#   07-gpu-skinning, 07-twist-linear, 07-twist-dq, 11-ik-tube, 11-stairs
+#   07-gpu-skinning, 07-twist-linear, 07-twist-dq, 11-ik-tube, 11-stairs,
+#   14-motion-matching (at 9 s of the script: round the first loop of the eight)
 # Regenerate the committed ones with: sh book/tools/composites.sh build book/images
 # (07-twist-*.png show the frame time measured on the machine that ran them).
 #
@@ -198,3 +201,11 @@ shot 07-twist-dq "$build/07_gpu_skinning/ch07_gpu_skinning" --time 0.8 --size 40
   --model "$models/tube.glb" --twist 180 --method dq
 shot 11-ik-tube "$ik" --time 0.8 --size 800x450 --view tube
 shot 11-stairs "$ik" --size 800x450 --time 5
+
+# Chapter 14's window on --check-mm's stick (--time T simulates its first T
+# seconds): the chapter's picture, and the turn's trajectories, the figure
+# and the paths cut out (the label and the far ground left off).
+mm="$build/14_motion_matching/ch14_motion_matching"
+shot 14-motion-matching "$mm" --size 800x450 --time 9
+"$mm" --headless --frames 3 --time 38.5 --size 800x450 --screenshot "$frames/mm-turn.png" >/dev/null
+compose "$out/14-trajectories.png" "$frames/mm-turn.png=200,100,400,350"

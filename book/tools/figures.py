@@ -16,9 +16,9 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
-from diagrams import ch01, ch02, ch03, ch04, ch05, ch06, ch07, ch08, ch09, ch10, ch11, ch12, ch13  # noqa: E402
+from diagrams import ch01, ch02, ch03, ch04, ch05, ch06, ch07, ch08, ch09, ch10, ch11, ch12, ch13, ch14  # noqa: E402
 
-CHAPTERS = (ch01, ch02, ch03, ch04, ch05, ch06, ch07, ch08, ch09, ch10, ch11, ch12, ch13)
+CHAPTERS = (ch01, ch02, ch03, ch04, ch05, ch06, ch07, ch08, ch09, ch10, ch11, ch12, ch13, ch14)
 FIGURES = {name: make for chapter in CHAPTERS for name, make in chapter.FIGURES.items()}
 
 

@@ -233,7 +233,7 @@ int main(int argc, char **argv)
     printf("cpu_morph_ns_per_vertex_per_target: %.3f\n", (cpu.with - cpu.without) * per);
     fflush(stdout);
 
-    static const cli_spec spec = {"bench_morph", "morph targets' cost", false, NULL, 0, NULL, 0, NULL, 0};
+    static const cli_spec spec = {"bench_morph", "morph targets' cost", false, NULL, 0, NULL, 0, NULL, 0, false};
     const char *gl_argv[] = {"bench_morph", "--headless", "--size", "64x64"};
     app_options options;
     app a;

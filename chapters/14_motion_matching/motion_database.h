@@ -39,7 +39,11 @@
 #ifndef CH14_MOTION_DATABASE_H
 #define CH14_MOTION_DATABASE_H
 
+#include "chapters/03_gltf_loader/gltf.h"
+#include "chapters/03_gltf_loader/scene.h"
 #include "chapters/04_bone_tree/skeleton.h"
+#include "chapters/06_cpu_skinning/skinning_gltf.h"
+#include "chapters/10_walk_cycle/foot_mesh.h"
 #include "common/error.h"
 
 #include <stdbool.h>
@@ -49,7 +53,10 @@
 #define MM_FEATURE_COUNT 27
 #define MM_TRAJECTORY_POINTS 3
 /* the horizons, frames ahead at MM_RATE: 1/3, 2/3 and 1 s */
-#define MM_TRAJECTORY_FRAMES_INIT {20, 40, 60}
+#define MM_TRAJECTORY_FRAMES_INIT                                                                                      \
+    {                                                                                                                  \
+        20, 40, 60                                                                                                     \
+    }
 
 enum {
     MM_F_LEFT_FOOT_POS = 0,
@@ -69,8 +76,8 @@ typedef struct mm_database {
     float *root_heading;       /* [frame_count]: radians about +Y */
     uint8_t (*contact)[2];     /* [frame_count]: left, right foot down (1) */
     int range_count;
-    int (*range)[2];        /* [range_count]: first frame, one past the last, of each recorded sequence */
-    float *features;        /* [frame_count * MM_FEATURE_COUNT]: normalized and weighted */
+    int (*range)[2];               /* [range_count]: first frame, one past the last, of each recorded sequence */
+    float *features;               /* [frame_count * MM_FEATURE_COUNT]: normalized and weighted */
     float mean[MM_FEATURE_COUNT];  /* of the raw features over the database */
     float scale[MM_FEATURE_COUNT]; /* group deviation / group weight (see above) */
 } mm_database;
@@ -124,11 +131,75 @@ typedef struct mm_build_params {
     uint32_t seed;
     double seconds; /* of scripted stick per sequence before mirroring */
     bool mirror;
+    int sequences; /* scripted sequences (ranges) before mirroring, each from its own seed */
 } mm_build_params;
+/* seed 14, 2 sequences of 90 s, mirrored: 4 ranges, 21,600 frames */
 mm_build_params mm_build_defaults(void);
-bool mm_database_build(mm_database *db, const skeleton *s, const mm_build_params *p, sa_error *err);
+
+/* The character the database is made for, loaded without a window:
+ * chapter 06's skin_scene_load (the file, the skins' skeleton, the skinned
+ * primitives), every node as chapter 04's skeleton `all` (what the poses
+ * move), chapter 10's feet of the mesh and its walk and run made with their
+ * soles, and the file's clips (the idle among them). */
+typedef struct mm_character {
+    gltf_document doc;
+    skeleton skins, all;
+    skin_scene sc;
+    scene_nodes nodes;
+    foot_mesh feet;
+    walk_clip gaits[2]; /* walk, run */
+    clip *clips;        /* [doc.animation_count] */
+    int idle;           /* the clip called "idle" */
+} mm_character;
+bool mm_character_load(mm_character *c, const char *path, sa_error *err);
+void mm_character_free(mm_character *c);
+
+bool mm_database_build(mm_database *db, const mm_character *c, const mm_build_params *p, sa_error *err);
 bool mm_database_save(const mm_database *db, const char *path, sa_error *err);
 bool mm_database_load(mm_database *db, const char *path, sa_error *err);
+/* mm_database_load's work on a file already in memory (data, size bytes;
+ * name: what errors call it). */
+bool mm_database_parse(mm_database *db, const unsigned char *data, size_t size, const char *name, sa_error *err);
+/* A loaded database against the skeleton it is played on: the same joint
+ * count ("PATH: 23 joints, the skeleton has 22"). */
+bool mm_database_fits(const mm_database *db, const skeleton *s, const char *path, sa_error *err);
 void mm_database_free(mm_database *db);
+/* Bytes of the database's file (the format of mm_database_save). */
+uint64_t mm_database_file_bytes(const mm_database *db);
+
+/* --- features (mm_features.c) ------------------------------------------- */
+
+/* Each group's weight (Holden's defaults: feet positions 0.75, feet
+ * velocities 1, hips velocity 1, trajectory positions 1, directions 1.5). */
+typedef struct mm_feature_weights {
+    float foot_position, foot_velocity, hips_velocity, trajectory_position, trajectory_direction;
+} mm_feature_weights;
+mm_feature_weights mm_feature_weights_defaults(void);
+
+/* The joints the features read: left foot, right foot, hips. */
+enum { MM_JOINT_LEFT_FOOT, MM_JOINT_RIGHT_FOOT, MM_JOINT_HIPS, MM_FEATURE_JOINTS };
+
+/* The raw features of every frame (raw[frame_count * MM_FEATURE_COUNT],
+ * metres and m/s, the character's frame of each frame) from the poses, the
+ * root and the ranges; joints[MM_FEATURE_JOINTS] index s. Velocities: the
+ * world positions' backward difference (f - 1 to f) times MM_RATE, the
+ * forward one (f to f + 1) at a range's first frame, 0 in a range of one
+ * frame; rotated into f's character frame. The trajectory's horizons are
+ * clamped to the range's last frame. Fails on memory only. */
+bool mm_features_raw(const mm_database *db, const skeleton *s, const int joints[MM_FEATURE_JOINTS], float *raw,
+                     sa_error *err);
+/* db->mean, db->scale and db->features from raw (the formula at the top). A
+ * group whose deviation is 0 (every frame the same) is scaled by 1 / weight. */
+bool mm_features_normalize(mm_database *db, const float *raw, const mm_feature_weights *w, sa_error *err);
+/* Both, with joints found by name in s (left_foot, right_foot, hips). */
+bool mm_features_compute(mm_database *db, const skeleton *s, const mm_feature_weights *w, sa_error *err);
+
+/* Whether a search may jump to `frame` (see mm_search_brute_force). */
+bool mm_frame_searchable(const mm_database *db, int frame);
+/* The last horizon in frames (60): a range's last 60 frames are not searchable. */
+#define MM_TRAJECTORY_LAST 60
+
+/* The index's size: its boxes (small, large) and their bytes. */
+void mm_search_index_size(const mm_search_index *index, int *small_boxes, int *large_boxes, size_t *bytes);
 
 #endif

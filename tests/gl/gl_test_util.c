@@ -7,7 +7,7 @@
 int gl_test_open(app *a, const char *who)
 {
     /* app_open keeps the spec (the H key prints its keys): it lives here. */
-    static const cli_spec spec = {"sa_gl_test", "GL tests", false, NULL, 0, NULL, 0, NULL, 0};
+    static const cli_spec spec = {"sa_gl_test", "GL tests", false, NULL, 0, NULL, 0, NULL, 0, false};
     app_options o;
     const char *argv[] = {"test", "--headless", "--size", "64x64"};
     sa_error err;

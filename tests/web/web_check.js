@@ -17,7 +17,10 @@
 // at the canvas:
 //   {"keys": {"pause": true, "key": "KeyG", "region": [x0, y0, x1, y1]}}
 // (with "pause", Space first stops the clock, and two looks 400 ms apart
-// must agree; then the key is pressed and the region is looked at again).
+// must agree; then the key is pressed and the region is looked at again;
+// with "hold": true the key is held down for 30 frames instead, and the
+// whole canvas is compared too: picture_still_differing between the two
+// looks before, picture_differing after).
 // RESULTS.json gets, for each job, each step's window.sa_run (less the
 // screenshot's data), the panel's output and status text as the page shows
 // them, and the console errors and page errors seen during the step.
@@ -100,9 +103,20 @@ async function keys_step(page, step, result) {
   await frames_later(2);
   await look(page, "before_again");
   result.still_differing = await differ(page, "before", "before_again", k.region);
-  await page.keyboard.press(k.key);
-  await frames_later(3);
-  await look(page, "after");
+  if (k.hold) {
+    // A key the program reads while it is held (chapter 14's stick): down for
+    // 30 frames, looked at while still down, then let go.
+    await page.keyboard.down(k.key);
+    await frames_later(30);
+    await look(page, "after");
+    await page.keyboard.up(k.key);
+    result.picture_still_differing = await differ(page, "before", "before_again", [0, 0, 4096, 4096]);
+    result.picture_differing = await differ(page, "before_again", "after", [0, 0, 4096, 4096]);
+  } else {
+    await page.keyboard.press(k.key);
+    await frames_later(3);
+    await look(page, "after");
+  }
   result.key_differing = await differ(page, "before_again", "after", k.region);
 }
 

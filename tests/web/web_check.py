@@ -11,7 +11,8 @@ CHECK is one of
             first frame comes within FIRST_FRAME_LIMIT_MS of the click, and
             it answers a key (KEYS: the label's rows, or the picture for a
             program without a label, change; the clock paused first where
-            they move by themselves, and then they must stand still)
+            they move by themselves, and then they must stand still; a key
+            of HOLD_KEYS is held down, and the picture must move too)
   frames    ?time=2&frames=3&size=320x240: the PNG the program wrote
             (window.sa_run.screenshot) against the native program's
             `--headless --frames 3 --size 320x240 --time 2 --screenshot`,
@@ -68,7 +69,7 @@ sys.path.insert(0, TESTS)
 import dump_obj_compare  # noqa: E402
 import windows_frames_check  # noqa: E402
 
-PROGRAMS = 13  # chapters 01 to 13, each page with its program's panel
+PROGRAMS = 14  # chapters 01 to 14, each page with its program's panel
 FIRST_FRAME_LIMIT_MS = 5000  # issue 24: each program's first frame within 5 s of the click
 TIME, OTHER_TIME, FRAMES, SIZE = "2", "2.7", "3", "320x240"
 
@@ -122,7 +123,15 @@ KEYS = {
     "ch11_ik": ("KeyI", [0, 0, 4096, 26], True),              # "IK on" / "IK off"
     "ch12_data_oriented": ("BracketRight", [0, 0, 4096, 26], False),  # "100 characters" -> "200 characters"
     "ch13_motion_capture": ("KeyC", [0, 0, 4096, 4096], True),  # the next capture
+    "ch14_motion_matching": ("KeyW", [0, 0, 4096, 26], False),  # held: "ask 0.00 m/s" -> "ask 1.40 m/s"
 }
+# Programs steered by a key held down (KEYS's key, held for 30 frames): the
+# label's ask must change, and the whole picture must change much more than
+# it does by itself (the standing character breathes; walking, it moves and
+# the ground under the following camera slides): at least HOLD_FACTOR times
+# the pixels two looks 400 ms apart differ by, and HOLD_LEAST pixels.
+HOLD_KEYS = {"ch14_motion_matching"}
+HOLD_FACTOR, HOLD_LEAST = 3, 2000
 # Programs whose page plays a file its build made (chapters/13_motion_capture/
 # CMakeLists.txt: the first 720 frames of CMU's 01_01.bvh, preloaded where the
 # program looks for the package's file): the file's name in SA_BVH_DIR (from
@@ -235,7 +244,8 @@ def step_errors(step):
 
 def check_pages(book):
     jobs = [{"page": book.pages[p], "steps": [{"until": "frames", "timeout_s": 30},
-                                               {"keys": {"key": KEYS[p][0], "region": KEYS[p][1], "pause": KEYS[p][2]}}]}
+                                               {"keys": {"key": KEYS[p][0], "region": KEYS[p][1], "pause": KEYS[p][2],
+                                                         "hold": p in HOLD_KEYS}}]}
             for p in book.checked(book.pages)]
     ok = True
     for program, job in zip(book.checked(book.pages), book.browse(jobs)):
@@ -265,9 +275,16 @@ def check_pages(book):
                             f"{still} pixels of {region}")
         if not changed:
             problems.append(f"{key} changed no pixel of {region}: the program did not answer the key")
+        held = ""
+        if program in HOLD_KEYS:
+            moved, by_itself = keys.get("picture_differing") or 0, keys.get("picture_still_differing") or 0
+            held = f", held it changed {moved} pixels of the picture (by itself {by_itself})"
+            if moved < max(HOLD_FACTOR * by_itself, HOLD_LEAST):
+                problems.append(f"{key} held changed {moved} pixels of the picture, by itself it changes {by_itself}: "
+                                f"the character did not move (at least {HOLD_FACTOR} times, and {HOLD_LEAST})")
         frames_text = f"{first:.0f} ms" if first is not None else "none"
         print(f"{program}: {'ok' if not problems else 'FAIL'}: first frame {frames_text} after the click, "
-              f"{keys.get('frames_later')} frames, {key} changed {changed} pixels of {region}"
+              f"{keys.get('frames_later')} frames, {key} changed {changed} pixels of {region}{held}"
               + "".join(f"\n  {p}" for p in problems))
         ok = ok and not problems
     return ok

@@ -1,0 +1,106 @@
+/* ch14_motion_matching: motion matching, the humanoid's poses searched
+ * from a database of its own motion.
+ *
+ * Chapter 14 records chapter 10's locomotion controller driven by a
+ * scripted stick into a database (motion_database.h): each frame's pose,
+ * the character's place, the feet's contacts and the features motion
+ * matching compares (the feet, the hips, the trajectory of the next
+ * second), normalized; then searches it for the frame that best continues
+ * the present pose along the path asked for.
+ *
+ *   ch14_motion_matching --build-database FILE   build the database (seeded) and write it
+ *   ch14_motion_matching --database FILE         read one back, checked against the humanoid
+ *   ch14_motion_matching --check-mm              the controller on a scripted stick for 60 s, measured
+ *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--export FILE]
+ */
+#include "check_mm.h"
+#include "mm_modes.h"
+#include "mm_view.h"
+
+#include "common/app.h"
+#include "common/files.h"
+
+#include <stdio.h>
+
+#define DEFAULT_MODEL "assets/models/humanoid.gltf"
+static const char *build_path = NULL, *database_path = NULL;
+static const char *export_path = NULL, *dump_costs_path = NULL;
+static int seed_option = -1;
+static bool check_mm = false, no_foot_ik = false, no_inertialize = false;
+static const cli_option options_extra[] = {
+    {"--build-database", CLI_STRING, &build_path, "FILE",
+     "build the database from chapter 10's controller driven by a scripted stick (seeded), mirrored, write it to "
+     "FILE, print database_frames, database_bytes and database_ranges, and exit"},
+    {"--seed", CLI_INT, &seed_option, "N", "with --build-database: the stick's seed (default 14)"},
+    {"--database", CLI_STRING, &database_path, "FILE",
+     "read a database FILE written by --build-database (checked against the humanoid); with --check-mm: its "
+     "database"},
+    {"--check-mm", CLI_FLAG, &check_mm, NULL,
+     "run the controller headless for 60 s on a scripted stick (a figure of eight, a sprint, stops, a 180-degree "
+     "turn, side steps), print max_foot_slide, max_foot_penetration, trajectory_error_mean, trajectory_error_max, "
+     "max_pose_jump, searches_per_second, transitions_per_second; exit 1 over a limit"},
+    {"--no-foot-ik", CLI_FLAG, &no_foot_ik, NULL, "with --check-mm: the feet not locked (the check should fail)"},
+    {"--no-inertialize", CLI_FLAG, &no_inertialize, NULL,
+     "with --check-mm: every jump at once, not inertialized (the check should fail)"},
+    {"--export", CLI_STRING, &export_path, "FILE",
+     "write the --check-mm run as a glTF clip on the humanoid (the root motion in the hips), its texture beside it"},
+    {"--dump-costs", CLI_STRING, &dump_costs_path, "FILE",
+     "run --check-mm's stick for --time T seconds (default 8), then write the cost of every database frame against "
+     "the query of the last search as 'frame cost' lines ('frame -': not searchable) and exit ('-': standard "
+     "output); with --database: its database"},
+};
+static const cli_key keys[] = {
+    {"W A S D, arrows", "the stick: away from the camera, back, left, right (as the camera looks)"},
+    {"Shift", "run"},
+    {"Ctrl", "strafe: side steps, the facing held"},
+    {"gamepad", "left stick (dead zone 0.2), right bumper: run"},
+    {"T", "toggle the trajectories: desired (green), the playing frame's (orange)"},
+    {"P", "toggle --check-mm's scripted stick"},
+};
+static const char *const modes[] = {"--build-database", "--check-mm", "--dump-costs", "--screenshot"};
+static const cli_spec spec = {
+    .program = "ch14_motion_matching",
+    .summary = "motion matching: the humanoid's poses searched from a database of its own motion, steered by the "
+               "keys or a gamepad",
+    .takes_model = true,
+    CLI_TABLES(options_extra, keys, modes),
+    .keys_steer = true,
+};
+
+int main(int argc, char **argv)
+{
+    app_options options;
+    int status = app_parse_command_line(&spec, argc, argv, &options);
+    if (status >= 0)
+        return status;
+    if (seed_option != -1 && (!build_path || seed_option < 0)) {
+        fprintf(stderr, "error: --seed takes N >= 0 and is for --build-database\n");
+        return 2;
+    }
+    sa_error err;
+    char model[SA_PATH_MAX];
+    if (!sa_path_find(options.model ? options.model : DEFAULT_MODEL, model, sizeof model, &err))
+        return app_fail(&err);
+    if (build_path) {
+        mm_build_params p = mm_build_defaults();
+        if (seed_option >= 0)
+            p.seed = (uint32_t)seed_option;
+        return mm_run_build_database(model, &p, build_path);
+    }
+    if (check_mm || export_path) {
+        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize, check_mm};
+        return mm_check_run(&o);
+    }
+    if (no_foot_ik || no_inertialize) {
+        fprintf(stderr, "error: --no-foot-ik and --no-inertialize are for --check-mm\n");
+        return 2;
+    }
+    if (dump_costs_path) {
+        mm_view_options o = {model, database_path};
+        return mm_run_dump_costs(&o, options.fixed_time ? options.time : 8.0, dump_costs_path);
+    }
+    if (database_path)
+        return mm_run_load_database(model, database_path);
+    mm_view_options o = {model, NULL}; /* the window builds its database: 0.7 s */
+    return mm_view_run(&spec, &options, &o);
+}
