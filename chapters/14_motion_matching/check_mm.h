@@ -9,17 +9,24 @@
  *   max_foot_slide          m/s: the fastest a foot's own sole vertex moves
  *                           (horizontally, skinned on the humanoid's mesh,
  *                           weight on the foot and toes >= 0.999 as chapter
- *                           13 counts them) while the database's contact of
- *                           that foot is on this step and the last
+ *                           13 counts them) while that foot is planted this
+ *                           step and the last: the database's contact kept
+ *                           where its own ankle is down and still
+ *                           (mm_planted_find, chapter 13's rule)
  *   max_foot_penetration    m: the deepest any foot vertex goes under y = 0
  *   trajectory_error_mean   m: the animated root from the simulated one,
  *   trajectory_error_max       over the steps
- *   max_pose_jump           rad: the largest angle any joint's local
- *                           rotation turns from one step to the next
+ *   max_pose_jump           rad: the most any joint's local rotation turns
+ *                           in one step beyond what the database's own
+ *                           frames turn there (the frame played last step to
+ *                           the one after it): the motion's own speed is not
+ *                           a jump (chapter 10's run turns a shin 0.9 rad in
+ *                           one of its frames)
  *   searches_per_second, transitions_per_second
  *
  * and fails (exit 1, a line on stderr each) over 0.02 m/s, 0.005 m, a mean
- * trajectory error of 0.25 m or a pose jump of 0.15 rad.
+ * trajectory error of 0.25 m or a pose jump of 0.15 rad. --export alone
+ * writes the run and prints the lines without judging them.
  */
 #ifndef CH14_CHECK_MM_H
 #define CH14_CHECK_MM_H
@@ -34,6 +41,7 @@ typedef struct mm_check_options {
     const char *export_path; /* --export: the run as a glTF clip on the humanoid (NULL: none) */
     bool no_foot_ik;         /* --no-foot-ik: the feet as the frames have them */
     bool no_inertialize;     /* --no-inertialize: every jump at once */
+    bool judge;              /* --check-mm: exit 1 over a limit (--export alone: 0 once written) */
 } mm_check_options;
 
 /* The stick at time t of the script: world (x, z), length 0..1, and

@@ -7,9 +7,16 @@
 #include "chapters/13_motion_capture/retarget_feet.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static void rotation_of(mat4 m, versor out)
+{
+    mat4 r;
+    vec3 scale;
+    glm_decompose_rs(m, r, scale);
+    glm_mat4_quat(r, out);
+}
 
 mm_controller_params mm_controller_defaults(void)
 {
@@ -18,14 +25,14 @@ mm_controller_params mm_controller_defaults(void)
     p.search_interval = 0.1f;
     p.stick_change = 0.25f;
     p.near_frames = 3;
-    p.blend_time = 0.2f;
+    p.blend_time = 0.25f;
     p.inertialize = true;
     p.adjust_half_life = 0.2f;
     p.max_drift = 0.5f;
     p.foot_ik = true;
-    p.release_frames = 8;
-    p.unlock_radius = getenv("MM_UR") ? (float)atof(getenv("MM_UR")) : 0.5f;
-    p.jump_lock_radius = getenv("MM_JR") ? (float)atof(getenv("MM_JR")) : 0.5f;
+    p.release_frames = 12;
+    p.unlock_radius = 0.5f;
+    p.jump_lock_radius = 0.5f;
     return p;
 }
 
@@ -76,6 +83,14 @@ bool mm_controller_init(mm_controller *c, const mm_controller_params *p, const m
         return sa_error_set(err, "motion matching: out of memory");
     }
     mm_planted_find(db, s, &c->legs, c->planted);
+    /* the knees' forward (+Z, the character's) in each thigh's frame, at rest */
+    skeleton_local_to_model(s, s->rest_local, c->model);
+    for (int side = 0; side < 2; side++) {
+        versor thigh, inverse;
+        rotation_of(c->model[c->legs.joints[side][0]], thigh);
+        glm_quat_inv(thigh, inverse);
+        glm_quat_rotatev(inverse, (vec3){0.0f, 0.0f, 1.0f}, c->knee_forward[side]);
+    }
     c->strafes = mm_database_strafes(db);
     c->frame = frame;
     memcpy(c->pose, db->pose + (size_t)frame * (size_t)db->joint_count, (size_t)db->joint_count * sizeof *c->pose);
@@ -256,14 +271,6 @@ static int search(mm_controller *c, int playing, bool forced)
 }
 /* [/listing] */
 
-static void rotation_of(mat4 m, versor out)
-{
-    mat4 r;
-    vec3 scale;
-    glm_decompose_rs(m, r, scale);
-    glm_mat4_quat(r, out);
-}
-
 static float smooth(float x)
 {
     x = x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
@@ -286,34 +293,34 @@ static float sole_below_ankle(const mm_controller *c, int side)
 /* One leg solved toward an ankle target and foot turns (world); c->model
  * is the pose's on entry. */
 static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor heading_inverse, const vec3 ankle,
-                      versor turn[2])
+                      versor turn[2], float weight)
 {
     const skeleton *s = c->skeleton;
     const int *j = c->legs.joints[side];
     mat4 *model = c->model;
     skeleton_local_to_model(s, c->pose, model); /* the other leg may have been solved */
-    /* the pole: the knee's side of the hip-ankle line as the pose bends it,
-     * plus 2 cm the way the foot points (chapter 13's, steady when straight) */
-    vec3 mid, pole, forward;
+    /* the pole: for a free leg (only the hips' drop or the ground to make
+     * up), the knee's side of the hip-ankle line as the pose bends it: the
+     * solve keeps the knee's plane, a leg solved to where its ankle is does
+     * not move. For a held leg, the way the knee bends at rest turned with
+     * the thigh (c->knee_forward): steady on a straight leg, where the
+     * knee's own side is not. Between, by the lock's weight. */
+    vec3 mid, pole, bend_way;
+    versor thigh;
     glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
     glm_vec3_sub(model[j[1]][3], mid, pole);
-    glm_vec3_sub(model[j[3] >= 0 ? j[3] : j[2]][3], model[j[2]][3], forward);
-    forward[1] = 0.0f;
-    if (glm_vec3_norm(forward) > 1e-6f) {
-        glm_vec3_scale_as(forward, 0.02f, forward);
-        glm_vec3_add(pole, forward, pole);
-    }
-    if (!(glm_vec3_norm(pole) > 1e-6f))
-        return;
-    float left_ = 0.0f;
-    ik_two_bone_job ik = {s, c->pose, {j[0], j[1], j[2]}, {0}, {0}, 1.0f, 0.0f, NULL, &left_};
+    glm_vec3_scale(pole, 1.0f / fmaxf(glm_vec3_norm(pole), 0.02f), pole);
+    rotation_of(model[j[0]], thigh);
+    glm_quat_rotatev(thigh, (float *)c->knee_forward[side], bend_way);
+    float held = c->lock[side].weight;
+    glm_vec3_scale(pole, 1.0f - held, pole);
+    glm_vec3_muladds(bend_way, held, pole);
+    ik_two_bone_job ik = {s, c->pose, {j[0], j[1], j[2]}, {0}, {0}, weight, 0.0f, NULL, NULL};
     glm_mat4_mulv3(model_from_world, (float *)ankle, 1.0f, ik.target);
     glm_vec3_copy(pole, ik.pole);
     sa_error err;
     if (!ik_two_bone_run(&ik, &err))
         return; /* the pose as it was: a target that is not finite */
-    if (getenv("MM_DEBUG") && left_ > 1e-3f)
-        fprintf(stderr, "ik short side %d %.4f frame %d down %.3f\n", side, left_, c->frame, c->hips_down);
     /* the foot and its toes turned as held: each local under its solved parent */
     for (int i = 2; i < 4 && j[i] >= 0; i++) {
         skeleton_local_to_model(s, c->pose, model);
@@ -341,7 +348,7 @@ static void feet_apply(mm_controller *c, const uint8_t contact[2])
         foot_mesh_skin(c->feet, c->model);
     vec3 target[2];
     versor turn[2][2]; /* foot, toes */
-    bool solve[2];
+    bool solve[2], lifted[2];
     float down = 0.0f; /* how far the hips must come down for both feet */
     for (int side = 0; side < 2; side++) {
         const int *j = c->legs.joints[side];
@@ -351,8 +358,8 @@ static void feet_apply(mm_controller *c, const uint8_t contact[2])
         versor anim[2], model_turn;
         glm_mat4_mulv3(world_from_model, c->model[j[2]][3], 1.0f, ankle);
         float below = sole_below_ankle(c, side);
-        bool lifted = ankle[1] + below < 0.0f;
-        if (lifted)
+        lifted[side] = ankle[1] + below < 0.0f;
+        if (lifted[side])
             ankle[1] = -below;
         for (int i = 0; i < 2; i++) {
             rotation_of(c->model[j[2 + i] >= 0 ? j[2 + i] : j[2]], model_turn);
@@ -376,7 +383,7 @@ static void feet_apply(mm_controller *c, const uint8_t contact[2])
         if (lock->release > 0)
             lock->release--;
         lock->weight = w;
-        solve[side] = w > 0.0f || lifted;
+        solve[side] = w > 0.0f || lifted[side];
         /* the hips' drop that brings this hip within reach of its target
          * (chapter 13's: 0.995 of the leg's length) */
         vec3 t;
@@ -402,9 +409,31 @@ static void feet_apply(mm_controller *c, const uint8_t contact[2])
         glm_vec3_add(c->pose[c->hips].translation, step, c->pose[c->hips].translation);
         skeleton_local_to_model(s, c->pose, c->model);
     }
-    for (int side = 0; side < 2; side++)
-        if (solve[side] || c->hips_down > 0.0f) /* a free leg keeps its foot where the animation has it */
-            solve_leg(c, side, model_from_world, heading_inverse, target[side], turn[side]);
+    for (int side = 0; side < 2; side++) {
+        /* a free leg keeps its foot where the animation has it */
+        float weight = fmaxf(c->lock[side].weight, fminf(1.0f, c->hips_down / 0.01f));
+        if (lifted[side])
+            weight = 1.0f;
+        /* solved, then lifted by as much as a vertex of the foot is still
+         * under the ground (those near the ankle follow the shin), and again:
+         * chapter 13's three tries */
+        for (int tries = 0; weight > 0.0f && tries < 3; tries++) {
+            solve_leg(c, side, model_from_world, heading_inverse, target[side], turn[side], 1.0f);
+            if (!c->feet || !foot_mesh_has_feet(c->feet))
+                break;
+            skeleton_local_to_model(s, c->pose, c->model);
+            foot_mesh_skin(c->feet, c->model);
+            float low = INFINITY;
+            for (size_t v = 0; v < c->feet->side[side].vertex_count; v++) {
+                vec3 p;
+                glm_mat4_mulv3(world_from_model, c->feet->side[side].positions[v], 1.0f, p);
+                low = fminf(low, p[1]);
+            }
+            if (!(low < 0.0f))
+                break;
+            target[side][1] -= low;
+        }
+    }
 }
 /* [/listing] */
 

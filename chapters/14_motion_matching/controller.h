@@ -16,22 +16,28 @@
  *   4. the rule: jump to the best frame when its cost is below the playing
  *      frame's and it is not the playing frame or one of its near_frames
  *      neighbours in the same range (those are the same motion a few frames
- *      off: jumping there would only stutter), and, while a foot is locked,
- *      when the best frame has that foot within jump_lock_radius of where
- *      it is held (else the planted foot would be dragged or let go: the
- *      jump waits for the next search); a forced search always jumps;
+ *      off: jumping there would only stutter), and, while a foot is held,
+ *      when the best frame keeps that foot within reach of its hip (the hips
+ *      lowered at most MM_HIPS_DOWN_MAX) and within jump_lock_radius of
+ *      where the frame has it (else the planted foot would be dragged or let
+ *      go: the jump waits for the next search); a forced search always
+ *      jumps;
  *   5. a jump is inertialized (inertialize_pose.h): the pose on screen is
  *      carried as offsets decaying over blend_time;
  *   6. the animated root moves by the frame's root motion, then is pulled
- *      toward the simulated one: a fraction 1 - 2^(-dt / adjust_half_life)
- *      of the gap each step (position and heading), and never farther than
- *      max_drift metres from it (clamped);
- *   7. the feet: while the database says a foot is down, it stays where it
- *      landed in the world (ankle and turn), the leg solved by chapter 11's
- *      two-bone IK; when the contact ends (or the lock is over unlock_radius
- *      from where the animation has the foot) it is let go over
- *      release_frames, smoothstep. A foot whose sole goes under the ground
- *      (y = 0) is lifted onto it, locked or not.
+ *      toward the simulated one: a fraction k = 1 - 2^(-dt / adjust_half_life)
+ *      of the gap each step (position and heading), halved until the held
+ *      feet stay within reach (down to none), and never farther than
+ *      max_drift metres from it (clamped, the feet then or not);
+ *   7. the feet: while a foot is planted (mm_planted_find: the database's
+ *      contact where its own ankle is down and still) it stays where it was
+ *      shown when the contact began (ankle and turn, the toes' too), the leg
+ *      solved by chapter 11's two-bone IK, the hips lowered as far as the
+ *      farther held foot needs (at once; back up at MM_HIPS_RISE); when the
+ *      contact ends (or the hold is over unlock_radius from where the
+ *      animation has the foot) it is let go over release_frames,
+ *      smoothstep. A foot whose mesh goes under the ground (y = 0) is
+ *      lifted onto it, held or not (chapter 13's three tries).
  *
  * Plain struct over caller-owned data (the database, its index, the
  * skeleton, the feet's mesh); mm_controller_init allocates its arrays once,
@@ -114,6 +120,7 @@ typedef struct mm_controller {
     mm_legs legs;
     int hips;
     uint8_t (*planted)[2]; /* [frame_count]: mm_planted_find's */
+    vec3 knee_forward[2];  /* the way each knee bends, in its thigh's frame */
     bool strafes;          /* mm_database_strafes: else a strafe turns to the stick as a walk does */
 
     int frame;                 /* the playing frame of the database */
@@ -126,7 +133,7 @@ typedef struct mm_controller {
     float root_heading;
     pose_inertializer inertializer;
     mm_foot_lock lock[2];
-    float hips_down; /* m the hips are lowered for the locked feet to be reached */
+    float hips_down;     /* m the hips are lowered for the locked feet to be reached */
     transform *pose;     /* [joint_count]: this step's output, the feet solved */
     transform *previous; /* [joint_count]: the last step's output before the feet */
     transform *scratch;  /* [joint_count] */

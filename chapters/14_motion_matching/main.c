@@ -88,7 +88,7 @@ int main(int argc, char **argv)
         return mm_run_build_database(model, &p, build_path);
     }
     if (check_mm || export_path) {
-        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize};
+        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize, check_mm};
         return mm_check_run(&o);
     }
     if (no_foot_ik || no_inertialize) {

@@ -12,7 +12,10 @@ float mm_box_lower_bound(const float *lo, const float *hi, const float *query, i
      * summed in mm_frame_cost's order the bound never exceeds f's cost. */
     float bound = 0;
     for (int i = 0; i < count; i++) {
-        float d = query[i] < lo[i] ? lo[i] - query[i] : query[i] > hi[i] ? query[i] - hi[i] : 0.0f;
+        /* below lo, above hi or inside: at most one of the two is above 0
+         * (lo <= hi), so the sum is that one exactly, and no branch is taken */
+        float below = lo[i] - query[i], above = query[i] - hi[i];
+        float d = (below > 0 ? below : 0.0f) + (above > 0 ? above : 0.0f);
         bound += d * d;
     }
     return bound;
