@@ -147,7 +147,6 @@ static bool in_f32s(const unsigned char **p, float *v, size_t count)
     return true;
 }
 
-/* [listing mm_database_parse] */
 bool mm_database_parse(mm_database *db, const unsigned char *data, size_t size, const char *name, sa_error *err)
 {
     memset(db, 0, sizeof *db);
@@ -210,7 +209,6 @@ bool mm_database_parse(mm_database *db, const unsigned char *data, size_t size, 
     }
     return true;
 }
-/* [/listing] */
 
 bool mm_database_load(mm_database *db, const char *path, sa_error *err)
 {

@@ -43,7 +43,6 @@ static void character_to_world(const mm_database *db, int frame, const float p[3
     out[2] = db->root_position[frame][2] - s * p[0] + c * p[2];
 }
 
-/* [listing mm_features_raw] */
 bool mm_features_raw(const mm_database *db, const skeleton *s, const int joints[MM_FEATURE_JOINTS], float *raw,
                      sa_error *err)
 {
@@ -63,6 +62,7 @@ bool mm_features_raw(const mm_database *db, const skeleton *s, const int joints[
             character_to_world(db, f, local[f][k], world[f][k]);
         }
     }
+    /* [listing mm_features_raw] */
     for (int r = 0; r < db->range_count; r++) {
         int first = db->range[r][0], end = db->range[r][1];
         for (int f = first; f < end; f++) {
@@ -93,12 +93,11 @@ bool mm_features_raw(const mm_database *db, const skeleton *s, const int joints[
             }
         }
     }
+    /* [/listing] */
     free(model), free(local), free(world);
     return true;
 }
-/* [/listing] */
 
-/* [listing mm_features_normalize] */
 bool mm_features_normalize(mm_database *db, const float *raw, const mm_feature_weights *w, sa_error *err)
 {
     /* the groups: each feature of the header's list is one (Holden's), its
@@ -115,6 +114,7 @@ bool mm_features_normalize(mm_database *db, const float *raw, const mm_feature_w
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
         if (!(groups[g].weight > 0 && isfinite(groups[g].weight)))
             return sa_error_set(err, "feature weights must be > 0 (group %d: %g)", (int)g, (double)groups[g].weight);
+    /* [listing mm_features_normalize] */
     int n = db->frame_count;
     double mean[MM_FEATURE_COUNT] = {0}, deviation[MM_FEATURE_COUNT] = {0};
     for (int f = 0; f < n; f++)
