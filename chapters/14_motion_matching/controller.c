@@ -304,7 +304,10 @@ static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor 
      * solve keeps the knee's plane, a leg solved to where its ankle is does
      * not move. For a held leg, the way the knee bends at rest turned with
      * the thigh (c->knee_forward): steady on a straight leg, where the
-     * knee's own side is not. Between, by the lock's weight. */
+     * knee's own side is not. Not a mix of the two: where they point
+     * apart, a mix passes through nothing and the knee flips (the shin
+     * turned 0.95 rad in a frame so, at a release): the held way while the
+     * lock has any weight, and for a free leg all but straight. */
     vec3 mid, pole, bend_way;
     versor thigh;
     glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
