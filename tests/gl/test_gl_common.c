@@ -149,6 +149,24 @@ static void debug_line_is_drawn(void **state)
     debug_draw_free(&d);
 }
 
+/* The steering input (chapter 14): no key is held in a fresh hidden window,
+ * a key outside GLFW's range is never down, and a gamepad that is not there
+ * (or is) answers within the contract: none gives stick (0, 0), not run. */
+static void held_keys_and_the_gamepad(void **state)
+{
+    (void)state;
+    EXPECT_TRUE(!app_key_down(&the_app, GLFW_KEY_W) && !app_key_down(&the_app, GLFW_KEY_UP));
+    EXPECT_TRUE(!app_key_down(&the_app, -1) && !app_key_down(&the_app, GLFW_KEY_LAST + 1));
+    float stick[2] = {7.0f, 7.0f};
+    bool run = true;
+    if (!app_gamepad_stick(&the_app, stick, &run)) {
+        EXPECT_NEAR(0.0, stick[0], 0.0);
+        EXPECT_NEAR(0.0, stick[1], 0.0);
+        EXPECT_TRUE(!run);
+    } else
+        EXPECT_TRUE(fabsf(stick[0]) <= 1.0f && fabsf(stick[1]) <= 1.0f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +174,7 @@ int main(void)
         cmocka_unit_test(texture_cache_decodes_once_and_keeps_srgb),
         cmocka_unit_test(mesh_upload_and_draw),
         cmocka_unit_test(debug_line_is_drawn),
+        cmocka_unit_test(held_keys_and_the_gamepad),
     };
     return cmocka_run_group_tests_name("gl_common", tests, open_app, close_app);
 }

@@ -1,10 +1,9 @@
-"""Chapter 14's figures (motion matching: the features, the search's boxes, every frame's cost, the stick):
-each a function that returns SVG text.
+"""Chapter 14's figures (motion matching: the features, the search's boxes, every frame's cost, the
+stick): each a function that returns SVG text.
 """
 import math
 
 from .svg import Svg, source_path, ACCENT, FRONT, HEADER, INK, MUTED, NORMAL, PADDING, POSITION, TEXCOORD
-
 
 def features():
     """One frame's features seen from above, in the character's frame: the feet and their
@@ -114,6 +113,8 @@ def boxes():
            "so far is skipped: the answer", size=12)
     s.text(left, y_small + 126, "stays brute force's. Grey: skipped for one query.", size=12)
     return s.render()
+
+
 
 
 def costs():
