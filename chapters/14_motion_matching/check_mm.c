@@ -109,7 +109,7 @@ static void measure_step(mm_measure *m, mm_controller *c, foot_mesh *feet, const
     /* the pose's jump: how much more each joint turns this step than the
      * database's own frames turn (p, the frame played last step, to the one
      * after it): the motion's own speed is not a jump (the run's own toe-off
-     * turns the foot 0.5 rad in a frame at 3.5 m/s). The raw largest change,
+     * turns a shin 0.5 rad in a frame at 3.5 m/s). The raw largest change,
      * max_pose_change, is printed beside it and not judged. */
     const mm_database *db = c->db;
     int p = m->last_frame, n = p + 1 < mm_range_end(db, p) ? p + 1 : p;

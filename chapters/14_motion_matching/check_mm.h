@@ -21,7 +21,7 @@
  *                           frames turn there (the frame played last step to
  *                           the one after it): the motion's own speed is not
  *                           a jump (the database's run at 3.5 m/s turns a
- *                           foot 0.50 rad in one frame at its toe-off)
+ *                           shin 0.50 rad in one frame at its toe-off)
  *   max_pose_change         rad: the most any joint's local rotation turns
  *                           in one step, raw (printed, not judged)
  *   searches_per_second, transitions_per_second
