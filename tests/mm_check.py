@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 NAMES = ("max_foot_slide", "max_foot_penetration", "trajectory_error_mean", "trajectory_error_max",
-         "max_pose_jump", "searches_per_second", "transitions_per_second")
+         "max_pose_jump", "max_pose_change", "searches_per_second", "transitions_per_second")
 LIMITS = {"max_foot_slide": 0.02, "max_foot_penetration": 0.005, "trajectory_error_mean": 0.25,
           "max_pose_jump": 0.15}
 

@@ -20,8 +20,10 @@
  *                           in one step beyond what the database's own
  *                           frames turn there (the frame played last step to
  *                           the one after it): the motion's own speed is not
- *                           a jump (chapter 10's run turns a shin 0.9 rad in
- *                           one of its frames)
+ *                           a jump (the database's run at 3.5 m/s turns a
+ *                           shin 0.50 rad in one frame at its toe-off)
+ *   max_pose_change         rad: the most any joint's local rotation turns
+ *                           in one step, raw (printed, not judged)
  *   searches_per_second, transitions_per_second
  *
  * and fails (exit 1, a line on stderr each) over 0.02 m/s, 0.005 m, a mean

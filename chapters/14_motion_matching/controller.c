@@ -304,17 +304,20 @@ static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor 
      * solve keeps the knee's plane, a leg solved to where its ankle is does
      * not move. For a held leg, the way the knee bends at rest turned with
      * the thigh (c->knee_forward): steady on a straight leg, where the
-     * knee's own side is not. Between, by the lock's weight. */
+     * knee's own side is not. Not a mix of the two: where they point
+     * apart, a mix passes through nothing and the knee flips (the shin
+     * turned 0.95 rad in a frame so, at a release): the held way while the
+     * lock has any weight, and for a free leg all but straight. */
     vec3 mid, pole, bend_way;
     versor thigh;
     glm_vec3_center(model[j[0]][3], model[j[2]][3], mid);
     glm_vec3_sub(model[j[1]][3], mid, pole);
-    glm_vec3_scale(pole, 1.0f / fmaxf(glm_vec3_norm(pole), 0.02f), pole);
+    float bent = glm_vec3_norm(pole);
+    glm_vec3_scale(pole, 1.0f / fmaxf(bent, 0.02f), pole);
     rotation_of(model[j[0]], thigh);
     glm_quat_rotatev(thigh, (float *)c->knee_forward[side], bend_way);
-    float held = c->lock[side].weight;
-    glm_vec3_scale(pole, 1.0f - held, pole);
-    glm_vec3_muladds(bend_way, held, pole);
+    if (c->lock[side].weight > 0.0f || bent < 0.05f)
+        glm_vec3_copy(bend_way, pole);
     ik_two_bone_job ik = {s, c->pose, {j[0], j[1], j[2]}, {0}, {0}, weight, 0.0f, NULL, NULL};
     glm_mat4_mulv3(model_from_world, (float *)ankle, 1.0f, ik.target);
     glm_vec3_copy(pole, ik.pole);

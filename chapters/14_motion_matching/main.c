@@ -38,7 +38,8 @@ static const cli_option options_extra[] = {
     {"--check-mm", CLI_FLAG, &check_mm, NULL,
      "run the controller headless for 60 s on a scripted stick (a figure of eight, a sprint, stops, a 180-degree "
      "turn, side steps), print max_foot_slide, max_foot_penetration, trajectory_error_mean, trajectory_error_max, "
-     "max_pose_jump, searches_per_second, transitions_per_second; exit 1 over a limit"},
+     "max_pose_jump (beyond the database's own step), max_pose_change (raw, not judged), searches_per_second, "
+     "transitions_per_second; exit 1 over a limit"},
     {"--no-foot-ik", CLI_FLAG, &no_foot_ik, NULL, "with --check-mm: the feet not locked (the check should fail)"},
     {"--no-inertialize", CLI_FLAG, &no_inertialize, NULL,
      "with --check-mm: every jump at once, not inertialized (the check should fail)"},

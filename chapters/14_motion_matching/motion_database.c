@@ -11,9 +11,14 @@
  * character's frame: chapter 10's root motion takes the hips' travel out),
  * the root and heading the pose was placed with, and the contacts by the
  * window's rule (foot_down in walk_view.c): standing (the idle's weight
- * over one half) both feet are down, moving a foot is down while the foot
- * lock holds it planted. Then every sequence is mirrored (mm_mirror.c) and
- * the features computed (mm_features.c).
+ * over one half) both feet are down, moving a foot is down in its stance
+ * (chapter 10's foot_lock_step_stance: from the clip's contact event for
+ * the blended stance's length of the phase). The foot lock itself is not
+ * applied: on a circle it holds the foot while the body turns and the leg
+ * snaps back at the release (0.9 rad in a frame), and a database must be
+ * clean motion, as captured motion is; the controller's IK holds the feet
+ * at run time. Then every sequence is mirrored (mm_mirror.c) and the
+ * features computed (mm_features.c).
  */
 #include "motion_database.h"
 #include "mm_internal.h"
@@ -136,8 +141,8 @@ static stick_segment stick_next(uint32_t *state)
         s.speed = stick_uniform(state, 0.5f, 1.8f);
         s.radius = straight ? 0 : stick_uniform(state, 1.5f, 15);
         s.seconds = stick_uniform(state, 2, 6);
-    } else if (kind < 0.65f) { /* run */
-        s.speed = stick_uniform(state, 2.0f, 4.5f);
+    } else if (kind < 0.65f) {                      /* run */
+        s.speed = stick_uniform(state, 2.0f, 4.0f); /* the controller's full stick runs 3.5 */
         s.radius = straight ? 0 : stick_uniform(state, 3, 20);
         s.seconds = stick_uniform(state, 2, 5);
     } else if (kind < 0.8f) { /* stop and stand */
@@ -178,6 +183,8 @@ static bool record_sequence(mm_database *db, const mm_character *c, uint32_t see
     double seg_time = 0, dt = 1.0 / MM_RATE;
     float root[3] = {0, 0, 0}, heading = 0;
     int n = db->joint_count;
+    bool stance[2] = {false, false}; /* chapter 10's stance, each foot, the frame before */
+    double since_contact[2] = {1, 1};
     /* [listing mm_record] */
     for (int f = first; f < first + frames; f++) {
         if (seg_time >= seg.seconds)
@@ -188,14 +195,19 @@ static bool record_sequence(mm_database *db, const mm_character *c, uint32_t see
         float world_step[3];
         root_motion_turn(step.root_delta, heading, world_step);
         root[0] += world_step[0], root[2] += world_step[2]; /* the root stays on the ground */
-        mat4 world_from_model;
-        root_world_from_model(root, heading, world_from_model);
-        locomotion_controller_pose(&ctl, world_from_model, db->pose + (size_t)f * (size_t)n);
+        /* the pose as the clips have it: no world, no foot lock (NULL) */
+        locomotion_controller_pose(&ctl, NULL, db->pose + (size_t)f * (size_t)n);
         memcpy(db->root_position[f], root, sizeof root);
         db->root_heading[f] = heading;
         bool standing = locomotion_controller_moving_weight(&ctl) < 0.5f;
-        for (int side = 0; side < 2; side++)
-            db->contact[f][side] = standing || ctl.lock.foot[side].planted;
+        for (int side = 0; side < 2; side++) {
+            if (ctl.state == LOCOMOTION_IDLE) /* a start plants the feet afresh, as the lock does */
+                stance[side] = false, since_contact[side] = 1;
+            else
+                stance[side] = foot_lock_step_stance(&ctl.lock, (gait_side)side, &ctl.move.sync, &since_contact[side],
+                                                     stance[side]);
+            db->contact[f][side] = standing || stance[side];
+        }
         if (seg.radius > 0) /* on the circle: turned by the distance walked over its radius */
             heading += seg.side * sqrtf(world_step[0] * world_step[0] + world_step[2] * world_step[2]) / seg.radius;
     }
@@ -222,9 +234,8 @@ bool mm_database_build(mm_database *db, const mm_character *c, const mm_build_pa
     b.m.walk_pose = malloc((size_t)n * sizeof(transform));
     b.m.run_pose = malloc((size_t)n * sizeof(transform));
     b.m.move_pose = malloc((size_t)n * sizeof(transform));
-    b.m.model = malloc((size_t)n * sizeof(mat4));
-    bool ok = b.m.walk_cursors && b.m.run_cursors && b.m.idle_cursors && b.m.walk_pose && b.m.run_pose &&
-                      b.m.move_pose && b.m.model
+    /* b.m.model stays NULL: no foot lock (record_sequence) */
+    bool ok = b.m.walk_cursors && b.m.run_cursors && b.m.idle_cursors && b.m.walk_pose && b.m.run_pose && b.m.move_pose
                   ? true
                   : sa_error_set(err, "out of memory");
     int *mirror = malloc((size_t)n * sizeof *mirror);
