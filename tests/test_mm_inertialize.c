@@ -130,12 +130,49 @@ static void test_no_blend(void **state)
     pose_inertializer_free(&pi);
 }
 
+/* A rate bound (max_rate): the child's offset of 1.2 rad from rest over the
+ * 0.25 s asked for would decay at 15/8 * 1.2 / 0.25 = 9 rad/s; bound to
+ * 6 rad/s its blend is 15/8 * 1.2 / 6 = 0.375 s, its steps at most
+ * 6 / 60 = 0.1 rad. The hips, in keep_blend, keep 0.25 s; blend_time_max
+ * 0.3 s cuts the child's to 0.3 s. */
+static void test_rate_bound(void **state)
+{
+    (void)state;
+    transform source[2], target[2], out[2], last[2];
+    set_pose(source, 1.2f, 0.0f, 1.2f);
+    set_pose(target, 0.0f, 0.0f, 0.0f);
+    bool keep[2] = {true, false};
+    pose_inertializer pi;
+    sa_error err;
+    EXPECT_TRUE(pose_inertializer_init(&pi, 2, 0, &err));
+    pi.max_rate = 6.0f, pi.blend_time_max = 0.5f, pi.keep_blend = keep;
+    pose_inertialize_transition(&pi, source, source, target, DT, 0.25f);
+    EXPECT_NEAR(0.25, pi.rotation[0].blend_time, 1e-6);
+    EXPECT_NEAR(0.375, pi.rotation[1].blend_time, 1e-5);
+    pose_inertialize_update(&pi, 0.0f, target, out);
+    memcpy(last, out, sizeof last);
+    for (int f = 1; f <= 23; f++) {
+        pose_inertialize_update(&pi, DT, target, out);
+        EXPECT_TRUE(angle_between(out[1].rotation, last[1].rotation) <= 0.1 + 1e-4);
+        if (f == 15) /* 0.25 s: the hips are home, the child is not */
+            EXPECT_TRUE(angle_between(out[0].rotation, target[0].rotation) < 1e-6 &&
+                        angle_between(out[1].rotation, target[1].rotation) > 0.01);
+        memcpy(last, out, sizeof last);
+    }
+    EXPECT_NEAR(0.0, angle_between(out[1].rotation, target[1].rotation), 1e-6); /* 23 frames > 0.375 s */
+    pi.blend_time_max = 0.3f;
+    pose_inertialize_transition(&pi, source, source, target, DT, 0.25f);
+    EXPECT_NEAR(0.3, pi.rotation[1].blend_time, 1e-6);
+    pose_inertializer_free(&pi);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_still_to_still),
         cmocka_unit_test(test_moving_target),
         cmocka_unit_test(test_no_blend),
+        cmocka_unit_test(test_rate_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,9 @@
  *      go: the jump waits for the next search); a forced search always
  *      jumps;
  *   5. a jump is inertialized (inertialize_pose.h): the pose on screen is
- *      carried as offsets decaying over blend_time;
+ *      carried as offsets decaying over blend_time, a joint's made longer
+ *      (up to blend_time_max) where its offset would turn it faster than
+ *      blend_rate, the legs' left at blend_time (the feet's IK solves them);
  *   6. the animated root moves by the frame's root motion, then is pulled
  *      toward the simulated one: a fraction k = 1 - 2^(-dt / adjust_half_life)
  *      of the gap each step (position and heading), halved until the held
@@ -64,6 +66,8 @@ typedef struct mm_controller_params {
     float stick_change;     /* a stick moved by more than this (length of the difference) searches at once */
     int near_frames;        /* the playing frame's neighbours (same range) a jump is not made to */
     float blend_time;       /* s of the inertialization */
+    float blend_rate;       /* rad/s: an offset decays no faster (its joint's blend made longer), legs aside */
+    float blend_time_max;   /* s: the longest blend blend_rate may ask for */
     bool inertialize;       /* false: jump to the new frame's pose at once (--no-inertialize) */
     float adjust_half_life; /* s: the animated root's gap to the simulated one halves in this */
     float max_drift;        /* m: the farthest the animated root may be from the simulated */
@@ -134,6 +138,7 @@ typedef struct mm_controller {
     pose_inertializer inertializer;
     mm_foot_lock lock[2];
     float hips_down;     /* m the hips are lowered for the locked feet to be reached */
+    bool *legs_joint;    /* [joint_count]: the legs' joints (the feet's IK solves them) */
     transform *pose;     /* [joint_count]: this step's output, the feet solved */
     transform *previous; /* [joint_count]: the last step's output before the feet */
     transform *scratch;  /* [joint_count] */

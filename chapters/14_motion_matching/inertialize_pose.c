@@ -38,9 +38,17 @@ static void turn_y(float angle, float q[4])
 void pose_inertialize_transition(pose_inertializer *pi, const transform *source_previous, const transform *source,
                                  const transform *target, float dt, float blend_time)
 {
-    for (int j = 0; j < pi->joint_count; j++)
+    for (int j = 0; j < pi->joint_count; j++) {
         inertial_rotation_init(&pi->rotation[j], source_previous[j].rotation, source[j].rotation, target[j].rotation,
                                dt, blend_time);
+        /* From rest the quintic is x0 (1 - 10 s^3 + 15 s^4 - 6 s^5), s = t/T:
+         * steepest at s = 1/2, 15/8 x0 / T. Longer for this joint if that is
+         * over max_rate (a joint already decaying keeps chapter 09's guard). */
+        float need = 1.875f * pi->rotation[j].x0 / fmaxf(pi->max_rate, 1e-6f);
+        if (pi->max_rate > 0.0f && blend_time > 0.0f && need > blend_time && !(pi->keep_blend && pi->keep_blend[j]))
+            inertial_rotation_init(&pi->rotation[j], source_previous[j].rotation, source[j].rotation,
+                                   target[j].rotation, dt, fminf(need, fmaxf(blend_time, pi->blend_time_max)));
+    }
     if (pi->hips < 0)
         return;
     /* The hips: the offset source - target, its length and direction; the

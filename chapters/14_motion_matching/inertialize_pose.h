@@ -22,6 +22,12 @@
  * transition while one is decaying starts from what is on screen (the
  * source passed in is the previous output moved on one frame), so offsets
  * never pile up.
+ *
+ * A large offset decaying over the blend time turns its joint faster than
+ * the motion does (an arm swung 1.2 rad back at a walk's start, 0.15 rad a
+ * frame over 0.25 s): with max_rate set, each joint takes the blend time
+ * that keeps its offset's steepest decay at max_rate (at most
+ * blend_time_max, never under the time asked for).
  */
 #ifndef CH14_INERTIALIZE_POSE_H
 #define CH14_INERTIALIZE_POSE_H
@@ -40,6 +46,9 @@ typedef struct pose_inertializer {
     inertial_rotation *rotation;    /* [joint_count]: each joint's offset, chapter 09 */
     inertial_rotation translation;  /* the hips': the offset's length as the "angle" (1 rad per metre) */
     float translation_direction[3]; /* unit: the hips' offset's direction, in its parent's frame */
+    float max_rate;                 /* rad/s: the fastest a joint's offset may decay (0: no bound) */
+    float blend_time_max;           /* s: the longest blend max_rate may ask for */
+    const bool *keep_blend;         /* [joint_count] or NULL: joints max_rate leaves alone */
 } pose_inertializer;
 /* [/listing] */
 
