@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """ch14_motion_matching's --check-mm, checked from outside (chapter 14).
 
-    mm_check.py PROGRAM pass             the seven lines in order, every limit held, exit 0
+    mm_check.py PROGRAM pass             the eight lines in order, every limit held, exit 0
+    mm_check.py PROGRAM feet-and-path    the feet (slide, penetration) and the path (mean
+                                         trajectory error) within their limits, and the exit
+                                         status true to the figures: 1 with an error line for each
+                                         figure over its limit, 0 when none is (the pose jump is
+                                         judged by the program, not by this mode)
     mm_check.py PROGRAM no-foot-ik       --no-foot-ik: the feet not held, exit 1 for the feet
                                          (a sole sliding or a foot under the ground), where the
                                          default run holds both
@@ -43,6 +48,16 @@ def main():
     if mode == "pass":
         if status != 0 or over(values) or err:
             sys.exit("FAIL: expected exit 0 within every limit, got %d, over: %s\n%s" % (status, over(values), err))
+    elif mode == "feet-and-path":
+        held = [n for n in ("max_foot_slide", "max_foot_penetration", "trajectory_error_mean") if n in over(values)]
+        if held:
+            sys.exit("FAIL: over the limits: %s" % held)
+        messages = {"max_foot_slide": "error: a sole slides", "max_foot_penetration": "error: a foot goes",
+                    "max_pose_jump": "error: a joint turns"}
+        missing = [n for n in over(values) if messages.get(n, "error:") not in err]
+        if status != (1 if over(values) else 0) or missing:
+            sys.exit("FAIL: exit %d with %s over their limits (error lines missing for %s)\n%s"
+                     % (status, over(values), missing, err))
     elif mode == "no-foot-ik":
         if values["max_foot_slide"] > 0.02 or values["max_foot_penetration"] > 0.005:
             sys.exit("FAIL: the default run's feet are already over their limits: %s" % values)
@@ -58,7 +73,7 @@ def main():
             sys.exit("FAIL: --no-inertialize should fail on the pose jump (over 0.15 and twice the "
                      "default's %.4f): exit %d, jump %.4f\n%s" % (default, status, jump, err))
     else:
-        sys.exit("usage: mm_check.py PROGRAM pass|no-foot-ik|no-inertialize")
+        sys.exit("usage: mm_check.py PROGRAM pass|feet-and-path|no-foot-ik|no-inertialize")
     print("ok")
 
 
