@@ -79,6 +79,14 @@ void animated_view_draw(animated_view *v, mat4 clip_from_world)
     gpu_skin_scene_draw(&v->g, &v->sc, &v->gpu, v->nodes.shown, SKIN_LINEAR);
 }
 
+void animated_view_draw_bones(animated_view *v, mat4 clip_from_world, float axes_size)
+{
+    glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
+    skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, axes_size);
+    debug_draw_flush(&v->lines, clip_from_world, 6.0f);
+    glEnable(GL_DEPTH_TEST);
+}
+
 void animated_view_close(animated_view *v)
 {
     debug_draw_free(&v->text);

@@ -70,6 +70,12 @@ bool animated_view_open(animated_view *v, const char *path, sa_error *err);
  * ones skinned on the GPU (linear blend). */
 void animated_view_draw(animated_view *v, mat4 clip_from_world);
 
+/* The bones over the skin (chapter 04's overlay, depth test off so they
+ * show through it), each joint's axes axes_size long: v->model_from_node
+ * as it stands (a caller that places the character puts its world matrix
+ * in first). */
+void animated_view_draw_bones(animated_view *v, mat4 clip_from_world, float axes_size);
+
 /* The GL objects of animated_view_open (before the context goes). */
 void animated_view_close(animated_view *v);
 

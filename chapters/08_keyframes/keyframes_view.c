@@ -115,12 +115,8 @@ int run_window(program_state *st, const cli_spec *spec, const char *path, app_op
         mat4 clip_from_world;
         app_clip_from_world(&a, clip_from_world);
         animated_view_draw(v, clip_from_world);
-        if (show_skeleton) {
-            glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, axes_size);
-            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
-            glEnable(GL_DEPTH_TEST);
-        }
+        if (show_skeleton)
+            animated_view_draw_bones(v, clip_from_world, axes_size);
         draw_label(&v->text, &a, c, clip_index, count, &clock, last_events);
         if (!app_frame_end(&a, &err))
             ok = false;

@@ -232,12 +232,8 @@ static int run_window(program_state *st, const char *path, app_options *options,
         mat4 clip_from_world, clip_from_screen;
         app_clip_from_world(&a, clip_from_world);
         animated_view_draw(v, clip_from_world);
-        if (show_skeleton) {
-            glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
-            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, axes_size);
-            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
-            glEnable(GL_DEPTH_TEST);
-        }
+        if (show_skeleton)
+            animated_view_draw_bones(v, clip_from_world, axes_size);
         text_clip_from_screen(a.width, a.height, clip_from_screen);
         char label[200];
         int at = snprintf(label, sizeof label, "fade %.1f s %s%s  layer %s  additive %s |", fade,

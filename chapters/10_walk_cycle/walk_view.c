@@ -193,12 +193,9 @@ int walk_view_run(program_state *st, const cli_spec *spec, const char *path, app
             }
         debug_draw_flush(&v->lines, clip_from_world, 6.0f);
         if (show_skeleton) {
-            glDisable(GL_DEPTH_TEST); /* the bones show through the skin */
             for (int j = 0; j < v->all.joint_count; j++)
                 glm_mat4_mul(w.world_from_model, v->model_from_node[j], v->model_from_node[j]);
-            skeleton_overlay_draw(&v->lines, &v->all, v->model_from_node, v->depth, -1, 0.05f);
-            debug_draw_flush(&v->lines, clip_from_world, 6.0f);
-            glEnable(GL_DEPTH_TEST);
+            animated_view_draw_bones(v, clip_from_world, 0.05f);
         }
         char one[96], two[96];
         status_lines(st, desired, one, two, sizeof one);
