@@ -18,7 +18,7 @@
 //   {"keys": {"pause": true, "key": "KeyG", "region": [x0, y0, x1, y1]}}
 // (with "pause", Space first stops the clock, and two looks 400 ms apart
 // must agree; then the key is pressed and the region is looked at again;
-// with "hold": true the key is held down for 30 frames instead, and the
+// with "hold": true the key is held down for 2 s and 30 frames instead, and the
 // whole canvas is compared too: picture_still_differing between the two
 // looks before, picture_differing after).
 // RESULTS.json gets, for each job, each step's window.sa_run (less the
@@ -105,8 +105,12 @@ async function keys_step(page, step, result) {
   result.still_differing = await differ(page, "before", "before_again", k.region);
   if (k.hold) {
     // A key the program reads while it is held (chapter 14's stick): down for
-    // 30 frames, looked at while still down, then let go.
+    // 2 s and at least 30 frames, looked at while still down, then let go. Time,
+    // not frames alone: the program steps by the clock, and on a fast machine
+    // 30 frames are half a second, the character barely off (CI saw 5,900
+    // pixels change where 2 s here changes 17,000).
     await page.keyboard.down(k.key);
+    await wait(2000);
     await frames_later(30);
     await look(page, "after");
     await page.keyboard.up(k.key);

@@ -125,7 +125,7 @@ KEYS = {
     "ch13_motion_capture": ("KeyC", [0, 0, 4096, 4096], True),  # the next capture
     "ch14_motion_matching": ("KeyW", [0, 0, 4096, 26], False),  # held: "ask 0.00 m/s" -> "ask 1.40 m/s"
 }
-# Programs steered by a key held down (KEYS's key, held for 30 frames): the
+# Programs steered by a key held down (KEYS's key, held for 2 s and 30 frames): the
 # label's ask must change, and the whole picture must change much more than
 # it does by itself (the standing character breathes; walking, it moves and
 # the ground under the following camera slides): at least HOLD_FACTOR times
