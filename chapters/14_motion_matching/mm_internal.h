@@ -25,4 +25,18 @@ void mm_mirror_frame(mm_database *db, const int *mirror, int from, int to);
 /* One local transform reflected across the YZ plane. */
 void mm_mirror_transform(const transform *in, transform *out);
 
+/* mm_capture.c: chapter 13's CMU captures, retargeted onto the humanoid.
+ * mm_captures_load loads the files from dir (NULL: none) with their rigs
+ * onto c's skeleton; where a file is missing it prints one note on stderr
+ * and loads none (mm_captures_ranges 0). Fails on a file it cannot read. */
+typedef struct mm_captures mm_captures;
+bool mm_captures_load(mm_captures **caps, const mm_character *c, const char *dir, sa_error *err);
+void mm_captures_free(mm_captures *caps);
+/* The spans to record (0 without the files) and each one's frames. */
+int mm_captures_ranges(const mm_captures *caps);
+int mm_captures_frames(const mm_captures *caps, int range);
+/* Span `range` into db from frame `first` on (its frames: the pose, the
+ * root, the heading, the contacts). */
+bool mm_captures_record(mm_captures *caps, int range, mm_database *db, int first, sa_error *err);
+
 #endif

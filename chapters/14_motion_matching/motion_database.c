@@ -17,8 +17,9 @@
  * applied: on a circle it holds the foot while the body turns and the leg
  * snaps back at the release (0.9 rad in a frame), and a database must be
  * clean motion, as captured motion is; the controller's IK holds the feet
- * at run time. Then every sequence is mirrored (mm_mirror.c) and the
- * features computed (mm_features.c).
+ * at run time. Then every sequence is mirrored (mm_mirror.c), chapter
+ * 13's CMU captures added with their mirrors where capture_dir has them
+ * (mm_capture.c), and the features computed (mm_features.c).
  */
 #include "motion_database.h"
 #include "mm_internal.h"
@@ -33,7 +34,12 @@
 
 mm_build_params mm_build_defaults(void)
 {
-    return (mm_build_params){.seed = 14, .seconds = 90.0, .mirror = true, .sequences = 2};
+#ifdef SA_MM_CAPTURE_DIR /* CMake's SA_MM_CAPTURES: chapter 13's CMU ranges in the book's database */
+    const char *captures = SA_MM_CAPTURE_DIR;
+#else
+    const char *captures = NULL;
+#endif
+    return (mm_build_params){.seed = 14, .seconds = 90.0, .mirror = true, .sequences = 2, .capture_dir = captures};
 }
 
 bool mm_character_load(mm_character *c, const char *path, sa_error *err)
@@ -221,10 +227,18 @@ bool mm_database_build(mm_database *db, const mm_character *c, const mm_build_pa
     if (!(p->seconds > 0 && p->seconds <= 3600) || p->sequences < 1 || p->sequences > 64)
         return sa_error_set(err, "database: %g s x %d sequences (0 < seconds <= 3600, 1 .. 64 sequences)", p->seconds,
                             p->sequences);
-    int frames = (int)lround(p->seconds * MM_RATE), copies = p->mirror ? 2 : 1;
-    int n = c->all.joint_count, ranges = p->sequences * copies;
-    if (!mm_database_alloc(db, n, frames * ranges, ranges, err))
+    mm_captures *caps;
+    if (!mm_captures_load(&caps, c, p->capture_dir, err))
         return false;
+    int frames = (int)lround(p->seconds * MM_RATE), copies = p->mirror ? 2 : 1;
+    int n = c->all.joint_count, generated = p->sequences * copies, captured = mm_captures_ranges(caps) * copies;
+    int capture_frames = 0;
+    for (int k = 0; k < mm_captures_ranges(caps); k++)
+        capture_frames += mm_captures_frames(caps, k);
+    if (!mm_database_alloc(db, n, frames * generated + capture_frames * copies, generated + captured, err)) {
+        mm_captures_free(caps);
+        return false;
+    }
     build_memory b;
     memset(&b, 0, sizeof b);
     const clip *idle = &c->clips[c->idle];
@@ -254,6 +268,22 @@ bool mm_database_build(mm_database *db, const mm_character *c, const mm_build_pa
             mm_mirror_frame(db, mirror, from + f, to + f);
         db->range[p->sequences + k][0] = to, db->range[p->sequences + k][1] = to + frames;
     }
+    /* then chapter 13's captures (mm_capture.c), and their mirrored copies */
+    int first = frames * generated, ranges = mm_captures_ranges(caps);
+    for (int k = 0; ok && k < ranges; k++) {
+        int count = mm_captures_frames(caps, k);
+        ok = mm_captures_record(caps, k, db, first, err);
+        db->range[generated + k][0] = first, db->range[generated + k][1] = first + count;
+        first += count;
+    }
+    for (int k = 0; ok && p->mirror && k < ranges; k++) {
+        int from = db->range[generated + k][0], count = mm_captures_frames(caps, k);
+        for (int f = 0; f < count; f++)
+            mm_mirror_frame(db, mirror, from + f, first + f);
+        db->range[generated + ranges + k][0] = first, db->range[generated + ranges + k][1] = first + count;
+        first += count;
+    }
+    mm_captures_free(caps);
     free(mirror);
     build_memory_free(&b);
     mm_feature_weights w = mm_feature_weights_defaults();

@@ -125,15 +125,22 @@ float mm_box_lower_bound(const float *lo, const float *hi, const float *query, i
 
 /* Building, saving, loading. The build drives chapter 10's locomotion
  * controller on the humanoid with a scripted, seeded stick, mirrors it,
- * (adds chapter 13's retargeted CMU locomotion where it holds), then
+ * adds chapter 13's retargeted CMU captures where they hold locomotion
+ * (capture_dir; mm_capture.c: their spans, then their mirrors), then
  * computes the features. The file format is described in book 14. */
 typedef struct mm_build_params {
     uint32_t seed;
     double seconds; /* of scripted stick per sequence before mirroring */
     bool mirror;
     int sequences; /* scripted sequences (ranges) before mirroring, each from its own seed */
+    /* where CMU's 01_01.bvh and 01_03.bvh are (NULL: the database without
+     * them); a file missing there gets one note on stderr naming it, and the
+     * database is built without them (mm_capture.c) */
+    const char *capture_dir;
 } mm_build_params;
-/* seed 14, 2 sequences of 90 s, mirrored: 4 ranges, 21,600 frames */
+/* seed 14, 2 sequences of 90 s, mirrored: 4 ranges, 21,600 frames; with
+ * CMake's SA_MM_CAPTURES, capture_dir SA_BVH_DIR: CMU's 7 spans and their
+ * mirrors after them, 18 ranges, 24,300 frames (else capture_dir NULL) */
 mm_build_params mm_build_defaults(void);
 
 /* The character the database is made for, loaded without a window:

@@ -121,7 +121,7 @@ def costs():
     """Every database frame's cost against one query (chapters/14_motion_matching/costs.tsv, made by
     `python3 tests/mm_costs_check.py build/chapters/14_motion_matching/ch14_motion_matching bins
     chapters/14_motion_matching/costs.tsv`): the least and the most cost of each 30 frames, on a log scale,
-    the four ranges and the frame the search picks."""
+    the four recordings' ranges, chapter 13's captures after them, and the frame the search picks."""
     table = source_path("chapters", "14_motion_matching", "costs.tsv")
     with open(table, encoding="utf-8") as f:
         lines = f.read().splitlines()
@@ -152,8 +152,10 @@ def costs():
         b = starts[i + 1] if i + 1 < len(starts) else frames
         if i % 2:
             s.rect(x_of(a), top, x_of(b) - x_of(a), height, fill=PADDING, stroke="none")
-        s.text((x_of(a) + x_of(b)) / 2, top - 8, names[i] if i < len(names) else f"range {i}", size=11,
-               anchor="middle", fill=MUTED)
+        if i < len(names):
+            s.text((x_of(a) + x_of(b)) / 2, top - 8, names[i], size=11, anchor="middle", fill=MUTED)
+    if len(starts) > len(names):  # chapter 13's captures after the recordings: short ranges, one label
+        s.text((x_of(starts[len(names)]) + x_of(frames)) / 2, top - 8, "CMU", size=11, anchor="middle", fill=MUTED)
     # each bin's least to most cost, one thin bar a bin; the least as a line
     for first, lo, hi in rows:
         if lo is not None:
@@ -172,7 +174,7 @@ def costs():
            fill=ACCENT, bold=True)
     for f in range(0, frames + 1, 3600):
         s.text(x_of(f), top + height + 16, f"{f}", size=11, anchor="middle", fill=MUTED)
-    s.text(left + width / 2, top + height + 36, "database frame (60 a second; each range 90 s)", size=12,
+    s.text(left + width / 2, top + height + 36, "database frame (60 a second; each recording 90 s, then CMU's 7 spans and their mirrors)", size=12,
            anchor="middle")
     s.text(left - 56, top + height / 2, "cost", size=12, anchor="middle")
     s.text(left + width / 2, top + height + 62, "The query: the controller's last before 8 s of --check-mm's stick, "
