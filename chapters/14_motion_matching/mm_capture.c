@@ -183,7 +183,6 @@ static void smooth_root(int n, const float (*hips)[2], const float *heading, flo
     }
 }
 
-/* [listing mm_capture_record] */
 bool mm_captures_record(mm_captures *caps, int range, mm_database *db, int first, sa_error *err)
 {
     const capture_span *s = &capture_spans[range];
@@ -198,7 +197,6 @@ bool mm_captures_record(mm_captures *caps, int range, mm_database *db, int first
         return sa_error_set(err, "%s: the span %g s + %g s runs past its %d frames", capture_files[s->file], s->start,
                             s->seconds, f->bvh.frame_count);
     int src_count = src_last - src_first + 1;
-    /* [elide allocate the times, the cursors and the path] */
     float *times = malloc((size_t)src_count * sizeof *times), *heading = malloc((size_t)n * sizeof *heading);
     float(*path)[2] = malloc((size_t)n * sizeof *path);
     int *cursors = NULL;
@@ -206,7 +204,7 @@ bool mm_captures_record(mm_captures *caps, int range, mm_database *db, int first
     retarget_contacts contacts;
     memset(&contacts, 0, sizeof contacts);
     bool ok = times && heading && path ? true : sa_error_set(err, "out of memory");
-    /* [/elide] */
+    /* [listing mm_capture_record] */
     for (int i = 0; ok && i < src_count; i++)
         times[i] = bvh_frame_seconds(&f->bvh, src_first + i);
     retarget_feet_job feet = {rig, &contacts, &f->legs, &f->mesh, &motion, src_count, times};
@@ -231,6 +229,8 @@ bool mm_captures_record(mm_captures *caps, int range, mm_database *db, int first
     }
     if (ok)
         smooth_root(n, (const float(*)[2])path, heading, db->root_position + first, db->root_heading + first);
+    /* [/listing] */
+    /* [listing mm_capture_character] */
     /* the hips into each frame's character frame: less the root, turned by -heading */
     for (int k = 0; ok && k < n; k++) {
         transform *h = db->pose + (size_t)(first + k) * (size_t)joints + hips;
