@@ -3,10 +3,12 @@
  *
  * CMU's files (Debian's assimp-testmodels) are not locomotion from end to
  * end: 01_01 is a child jumping forward with both feet, 01_03 climbing a
- * playground. The spans below are where the actor walks on the ground
- * (book 14 gives the figures that chose them). Each span is retargeted onto
- * the humanoid by chapter 13's rig (the joints paired by name, the target's
- * rest pose its bind pose), sampled at MM_RATE, and recorded as a range:
+ * playground. The spans below are where the actor walks and turns on the
+ * ground (book 14 gives the figures that chose them). Each span is
+ * retargeted onto the humanoid by chapter 13's rig (the joints paired by
+ * name, the target's rest pose its bind pose) at the file's own rate, its
+ * feet planted by chapter 13's feet pass on chapter 13's contacts, the clip
+ * sampled at MM_RATE, and recorded as a range:
  *
  *   the character   the hips' ground position and facing (the humanoid
  *                   faces +Z: the hips' +Z turned into the world, its angle
@@ -17,22 +19,31 @@
  *                   humanoid) moved into that character's frame, so the
  *                   sway and the gait's turn stay in the pose as chapter
  *                   10's root motion leaves them;
- *   the contacts    chapter 13's, found on the source at its own rate
- *                   (retarget_contacts_find), each database frame taking
- *                   the nearest source frame's.
+ *   the contacts    chapter 13's (retarget_contacts_find, at the source's
+ *                   rate), each database frame taking the nearest source
+ *                   frame's.
  *
- * Chapter 13's feet pass (retarget_feet_apply) is not applied: it holds each
- * foot still through its contact, which makes a clip look right where it is
- * played alone, but a database must be clean motion (the generated ranges
- * are recorded without chapter 10's foot lock too), and the controller's IK
- * holds the feet wherever it plays; the pass also takes seconds a capture,
- * where the rest of the build takes half of one.
+ * Why the feet pass, when the generated ranges are recorded without chapter
+ * 10's foot lock: by rotations alone the humanoid's ankles stand 0.13 to
+ * 0.17 m over the ground through their contacts (CMU's joints sit higher in
+ * the actor's foot than the humanoid's in its own, which rest at 0.09 m), so
+ * the CMU frames' foot features would float 5 cm over the generated ones'.
+ * The pass holds a foot where the actor held it, through the actor's own
+ * contact, eased in and out: clean motion, unlike chapter 10's lock on a
+ * circle, whose release snaps the leg. It costs time: about 2 s of the
+ * build, where the generated ranges take half of one.
+ *
+ * The pass and its contacts are called as chapter 13's capture.c calls them
+ * (retarget_with_feet), on the character's skeletons instead of chapter
+ * 08's animated view, which this library (no GL) does not load.
  */
 #include "mm_internal.h"
 
 #include "chapters/13_motion_capture/bvh_clip.h"
 #include "chapters/13_motion_capture/retarget.h"
 #include "chapters/13_motion_capture/retarget_feet.h"
+
+#include "common/files.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -133,18 +144,17 @@ bool mm_captures_load(mm_captures **caps, const mm_character *c, const char *dir
         return sa_error_set(err, "out of memory");
     if (!dir)
         return true;
-    char path[1024];
+    char path[SA_PATH_MAX];
     for (int i = 0; i < CAPTURE_FILES; i++) { /* every file there first: all of them or none */
         snprintf(path, sizeof path, "%s/%s", dir, capture_files[i]);
-        FILE *probe = fopen(path, "rb");
-        if (!probe) {
+        double bytes;
+        if (!sa_file_size(path, &bytes, NULL)) {
             fprintf(stderr,
                     "note: %s: not found (Debian's assimp-testmodels installs it): the database is built without "
                     "chapter 13's CMU ranges\n",
                     path);
             return true;
         }
-        fclose(probe);
     }
     for (int i = 0; i < CAPTURE_FILES; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, capture_files[i]);
