@@ -229,6 +229,8 @@ int mm_check_run(const mm_check_options *o)
         ok = sa_error_set(&err, "motion matching: the database has no frames");
     mm_controller_params p = mm_controller_defaults();
     p.foot_ik = !o->no_foot_ik, p.inertialize = !o->no_inertialize;
+    if (o->no_legs_guard)
+        p.leg_turn_max = 0.0f;
     ok = ok && mm_controller_init(&c, &p, &db, index, &ch.all, feet, db.range[0][0], &err);
     int steps = (int)(MM_CHECK_SECONDS * MM_RATE + 0.5);
     /* [elide allocate the measure's and the bake's arrays] */
@@ -271,6 +273,7 @@ int mm_check_run(const mm_check_options *o)
         printf("max_pose_change: %.4f\n", m.pose_change);
         printf("searches_per_second: %.2f\n", (double)c.searches / MM_CHECK_SECONDS);
         printf("transitions_per_second: %.2f\n", (double)c.transitions / MM_CHECK_SECONDS);
+        printf("legs_guarded_steps: %ld\n", c.legs_guarded);
         if (m.slide > 0.02 && o->judge)
             fprintf(stderr, "error: a sole slides %.4f m/s during a contact (over 0.02)\n", m.slide);
         if (m.penetration > 0.005 && o->judge)

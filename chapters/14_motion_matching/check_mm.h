@@ -25,6 +25,9 @@
  *   max_pose_change         rad: the most any joint's local rotation turns
  *                           in one step, raw (printed, not judged)
  *   searches_per_second, transitions_per_second
+ *   legs_guarded_steps      the steps in which the legs' guard (controller.h,
+ *                           step 8) turned a leg joint less than the feet's
+ *                           solve asked (printed, not judged)
  *
  * and fails (exit 1, a line on stderr each) over 0.02 m/s, 0.005 m, a mean
  * trajectory error of 0.25 m or a pose jump of 0.15 rad. --export alone
@@ -43,6 +46,7 @@ typedef struct mm_check_options {
     const char *export_path; /* --export: the run as a glTF clip on the humanoid (NULL: none) */
     bool no_foot_ik;         /* --no-foot-ik: the feet as the frames have them */
     bool no_inertialize;     /* --no-inertialize: every jump at once */
+    bool no_legs_guard;      /* --no-legs-guard: no leg_turn_max (controller.h, step 8) */
     bool judge;              /* --check-mm: exit 1 over a limit (--export alone: 0 once written) */
 } mm_check_options;
 

@@ -35,6 +35,7 @@ mm_controller_params mm_controller_defaults(void)
     p.release_frames = 12;
     p.unlock_radius = 0.5f;
     p.jump_lock_radius = 0.5f;
+    p.leg_turn_max = 0.12f;
     return p;
 }
 
@@ -74,7 +75,8 @@ bool mm_controller_init(mm_controller *c, const mm_controller_params *p, const m
     c->previous = malloc(n * sizeof *c->previous);
     c->scratch = malloc(n * sizeof *c->scratch);
     c->model = malloc(n * sizeof *c->model);
-    if (!c->pose || !c->previous || !c->scratch || !c->model ||
+    c->shown = malloc(n * sizeof *c->shown);
+    if (!c->pose || !c->previous || !c->scratch || !c->model || !c->shown ||
         !pose_inertializer_init(&c->inertializer, db->joint_count, c->hips, err)) {
         mm_controller_free(c);
         return sa_error_set(err, "motion matching: out of memory");
@@ -115,7 +117,7 @@ bool mm_controller_init(mm_controller *c, const mm_controller_params *p, const m
 void mm_controller_free(mm_controller *c)
 {
     free(c->planted), free(c->legs_joint);
-    free(c->pose), free(c->previous), free(c->scratch), free(c->model);
+    free(c->pose), free(c->previous), free(c->scratch), free(c->model), free(c->shown);
     pose_inertializer_free(&c->inertializer);
     memset(c, 0, sizeof *c);
 }
@@ -453,6 +455,45 @@ static void feet_apply(mm_controller *c, const uint8_t contact[2])
 }
 /* [/listing] */
 
+/* [listing mm_legs_guard] */
+/* The angle between two rotations (radians, 0 .. pi). */
+static float turn_between(const float a[4], const float b[4])
+{
+    float d = fabsf(a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]);
+    return 2.0f * acosf(fminf(d, 1.0f));
+}
+
+/* Each leg joint of c->pose turned from the last step's output (c->shown)
+ * at most its motion's own step plus leg_turn_max; the rest of the turn is
+ * left for the next steps. */
+static void legs_guard(mm_controller *c)
+{
+    const mm_database *db = c->db;
+    int frame = c->frame,
+        before = frame > 0 && mm_range_end(db, frame - 1) == mm_range_end(db, frame) ? frame - 1 : frame;
+    bool guarded = false;
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < 4; i++) {
+            int j = c->legs.joints[side][i];
+            if (j < 0)
+                continue;
+            float own = turn_between(pose_at(db, frame)[j].rotation, pose_at(db, before)[j].rotation);
+            float *q = c->pose[j].rotation, *last = c->shown[j].rotation;
+            float turn = turn_between(q, last), allowed = own + c->params.leg_turn_max;
+            if (!(turn > allowed))
+                continue;
+            versor from;
+            glm_quat_copy(last, from);
+            if (glm_quat_dot(from, q) < 0.0f)
+                glm_vec4_negate(from); /* the short way */
+            glm_quat_slerp(from, q, allowed / turn, q);
+            glm_quat_normalize(q);
+            guarded = true;
+        }
+    c->legs_guarded += guarded;
+}
+/* [/listing] */
+
 /* [listing mm_controller_step] */
 void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool strafe)
 {
@@ -522,8 +563,13 @@ void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool s
         c->root_position[0] = c->sim.position[0] + gap[0] * p->max_drift / distance;
         c->root_position[1] = c->sim.position[1] + gap[1] * p->max_drift / distance;
     }
-    /* 7. the feet */
-    if (p->foot_ik)
+    /* 7. the feet, 8. the legs' guard */
+    if (p->foot_ik) {
         feet_apply(c, c->planted[c->frame]);
+        if (p->leg_turn_max > 0.0f && c->has_shown)
+            legs_guard(c);
+    }
+    memcpy(c->shown, c->pose, pose_bytes);
+    c->has_shown = true;
 }
 /* [/listing] */

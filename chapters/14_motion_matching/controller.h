@@ -39,7 +39,14 @@
  *      contact ends (or the hold is over unlock_radius from where the
  *      animation has the foot) it is let go over release_frames,
  *      smoothstep. A foot whose mesh goes under the ground (y = 0) is
- *      lifted onto it, held or not (chapter 13's three tries).
+ *      lifted onto it, held or not (chapter 13's three tries);
+ *   8. the legs' guard: a leg joint turns in one step at most what its
+ *      motion's own step turns it (the database's frame before to the
+ *      playing one) plus leg_turn_max; past that it is turned that far
+ *      toward the solved pose and catches up over the next steps. It acts
+ *      where the feet's corrections come and go faster than the motion (a
+ *      foot let go while its leg's offset decays; a straight leg bent to
+ *      lift its foot a centimetre): 10 steps of the 3,600 of --check-mm.
  *
  * Plain struct over caller-owned data (the database, its index, the
  * skeleton, the feet's mesh); mm_controller_init allocates its arrays once,
@@ -75,6 +82,7 @@ typedef struct mm_controller_params {
     int release_frames;     /* frames a released foot takes back to the animation */
     float unlock_radius;    /* m: a lock this far from the animation's foot is released */
     float jump_lock_radius; /* m: no jump to a frame whose foot is this far from a locked one (horizontally) */
+    float leg_turn_max;     /* rad a step a leg joint may turn beyond its motion's own step (0: no bound) */
 } mm_controller_params;
 /* [/listing] */
 
@@ -142,11 +150,14 @@ typedef struct mm_controller {
     transform *pose;     /* [joint_count]: this step's output, the feet solved */
     transform *previous; /* [joint_count]: the last step's output before the feet */
     transform *scratch;  /* [joint_count] */
+    transform *shown;    /* [joint_count]: the last step's output (for the legs' guard) */
+    bool has_shown;      /* a step has been shown: the guard has a pose to start from */
     mat4 *model;         /* [joint_count] */
     float query[MM_FEATURE_COUNT];
     float trajectory[MM_TRAJECTORY_POINTS][2]; /* the simulation's predicted positions, world (x, z) */
     /* counts, for --check-mm */
     long searches, transitions;
+    long legs_guarded; /* steps in which the legs' guard turned a joint less than the solve asked */
     bool transitioned; /* this step jumped */
 } mm_controller;
 /* [/listing] */

@@ -11,7 +11,7 @@
  *   ch14_motion_matching --build-database FILE   build the database (seeded) and write it
  *   ch14_motion_matching --database FILE         read one back, checked against the humanoid
  *   ch14_motion_matching --check-mm              the controller on a scripted stick for 60 s, measured
- *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--export FILE]
+ *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--no-legs-guard] [--export FILE]
  */
 #include "check_mm.h"
 #include "mm_modes.h"
@@ -26,7 +26,7 @@
 static const char *build_path = NULL, *database_path = NULL;
 static const char *export_path = NULL, *dump_costs_path = NULL;
 static int seed_option = -1;
-static bool check_mm = false, no_foot_ik = false, no_inertialize = false;
+static bool check_mm = false, no_foot_ik = false, no_inertialize = false, no_legs_guard = false;
 static const cli_option options_extra[] = {
     {"--build-database", CLI_STRING, &build_path, "FILE",
      "build the database from chapter 10's controller driven by a scripted stick (seeded), mirrored, write it to "
@@ -39,10 +39,12 @@ static const cli_option options_extra[] = {
      "run the controller headless for 60 s on a scripted stick (a figure of eight, a sprint, stops, a 180-degree "
      "turn, side steps), print max_foot_slide, max_foot_penetration, trajectory_error_mean, trajectory_error_max, "
      "max_pose_jump (beyond the database's own step), max_pose_change (raw, not judged), searches_per_second, "
-     "transitions_per_second; exit 1 over a limit"},
+     "transitions_per_second, legs_guarded_steps; exit 1 over a limit"},
     {"--no-foot-ik", CLI_FLAG, &no_foot_ik, NULL, "with --check-mm: the feet not locked (the check should fail)"},
     {"--no-inertialize", CLI_FLAG, &no_inertialize, NULL,
      "with --check-mm: every jump at once, not inertialized (the check should fail)"},
+    {"--no-legs-guard", CLI_FLAG, &no_legs_guard, NULL,
+     "with --check-mm: the legs turn as the feet's IK solves them, however fast (no leg_turn_max)"},
     {"--export", CLI_STRING, &export_path, "FILE",
      "write the --check-mm run as a glTF clip on the humanoid (the root motion in the hips), its texture beside it"},
     {"--dump-costs", CLI_STRING, &dump_costs_path, "FILE",
@@ -89,11 +91,11 @@ int main(int argc, char **argv)
         return mm_run_build_database(model, &p, build_path);
     }
     if (check_mm || export_path) {
-        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize, check_mm};
+        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize, no_legs_guard, check_mm};
         return mm_check_run(&o);
     }
-    if (no_foot_ik || no_inertialize) {
-        fprintf(stderr, "error: --no-foot-ik and --no-inertialize are for --check-mm\n");
+    if (no_foot_ik || no_inertialize || no_legs_guard) {
+        fprintf(stderr, "error: --no-foot-ik, --no-inertialize and --no-legs-guard are for --check-mm\n");
         return 2;
     }
     if (dump_costs_path) {
