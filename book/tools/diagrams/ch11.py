@@ -1,7 +1,7 @@
 """Chapter 11's figures (IK): each a function that returns SVG text."""
 import math
 
-from .svg import Svg, source_path, ACCENT, FRONT, INK, MUTED, PADDING, TEXCOORD
+from .svg import Svg, log_panel, source_path, ACCENT, FRONT, INK, MUTED, PADDING, TEXCOORD
 
 
 def ik_convergence():
@@ -17,15 +17,8 @@ def ik_convergence():
     def x_of(i):
         return left + width * i / last
 
-    def y_of(metres):
-        return top + height * (high - math.log10(max(metres, 10.0 ** low))) / (high - low)
-
-    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
-    for e in range(low, high + 1):
-        y = y_of(10.0 ** e)
-        s.line(left, y, left + width, y, stroke=PADDING, width=1)
-        s.text(left - 8, y + 4, {-5: "10 \u00b5m", -4: "0.1 mm", -3: "1 mm", -2: "1 cm", -1: "10 cm", 0: "1 m", 1: "10 m"}[e], size=11, anchor="end",
-               fill=MUTED)
+    metres = {-5: "10 \u00b5m", -4: "0.1 mm", -3: "1 mm", -2: "1 cm", -1: "10 cm", 0: "1 m", 1: "10 m"}
+    y_of = log_panel(s, left, top, width, height, low, high, lambda e: metres[e])
     for i in range(0, int(last) + 1, 5):
         s.text(x_of(i), top + height + 18, str(i), size=11, anchor="middle", fill=MUTED)
     s.text(left + width / 2, top + height + 40, "iterations", size=12.5, anchor="middle")

@@ -3,7 +3,7 @@ stick): each a function that returns SVG text.
 """
 import math
 
-from .svg import Svg, source_path, ACCENT, FRONT, HEADER, INK, MUTED, NORMAL, PADDING, POSITION, TEXCOORD
+from .svg import Svg, log_panel, source_path, ACCENT, FRONT, HEADER, INK, MUTED, NORMAL, PADDING, POSITION, TEXCOORD
 
 def features():
     """One frame's features seen from above, in the character's frame: the feet and their
@@ -140,13 +140,7 @@ def costs():
     def x_of(frame):
         return left + width * frame / frames
 
-    def y_of(cost):
-        return top + height * (high - math.log10(max(cost, 10 ** low))) / (high - low)
-
-    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
-    for e in range(low, high + 1):
-        s.line(left, y_of(10 ** e), left + width, y_of(10 ** e), stroke=PADDING, width=1)
-        s.text(left - 8, y_of(10 ** e) + 4, f"{10 ** e:g}", size=11, anchor="end", fill=MUTED)
+    y_of = log_panel(s, left, top, width, height, low, high, lambda e: f"{10 ** e:g}")
     names = ["first recording", "second recording", "the first mirrored", "the second mirrored"]
     for i, a in enumerate(starts):
         b = starts[i + 1] if i + 1 < len(starts) else frames

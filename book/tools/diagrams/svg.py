@@ -4,6 +4,7 @@ Svg collects shapes and text in figure coordinates (pixels, y down) and
 renders them as plain SVG 1.1 with one arrowhead marker; source_path finds a
 table a figure is drawn from (a chapter's .tsv) from the repository root.
 """
+import math
 import os
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
@@ -81,3 +82,18 @@ class Svg:
 def source_path(*parts):
     """A file of the repository (book/tools/diagrams is three folders down)."""
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", *parts)
+
+
+def log_panel(s, left, top, width, height, low, high, label):
+    """A white panel whose height is a log10 scale from 10**low to 10**high
+    (a faint line and label(e) at each power 10**e); returns y_of(value),
+    values under 10**low drawn at the bottom."""
+    def y_of(value):
+        return top + height * (high - math.log10(max(value, 10.0 ** low))) / (high - low)
+
+    s.rect(left, top, width, height, fill="white", stroke=MUTED, width=1)
+    for e in range(low, high + 1):
+        y = y_of(10.0 ** e)
+        s.line(left, y, left + width, y, stroke=PADDING, width=1)
+        s.text(left - 8, y + 4, label(e), size=11, anchor="end", fill=MUTED)
+    return y_of
