@@ -2,7 +2,7 @@
  * (motion_database.h, mm_internal.h).
  *
  * CMU's files (Debian's assimp-testmodels) are not locomotion from end to
- * end: 01_01 is a child jumping forward with both feet, 01_03 climbing a
+ * end: 01_01 is the actor jumping forward with both feet, 01_03 climbing a
  * playground. The spans below are where the actor walks and turns on the
  * ground (book 14 gives the figures that chose them). Each span is
  * retargeted onto the humanoid by chapter 13's rig (the joints paired by
