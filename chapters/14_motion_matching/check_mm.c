@@ -231,6 +231,8 @@ int mm_check_run(const mm_check_options *o)
     p.foot_ik = !o->no_foot_ik, p.inertialize = !o->no_inertialize;
     if (o->no_legs_guard)
         p.leg_turn_max = 0.0f;
+    if (o->lock_ahead >= 0)
+        p.lock_ahead_frames = o->lock_ahead;
     ok = ok && mm_controller_init(&c, &p, &db, index, &ch.all, feet, db.range[0][0], &err);
     int steps = (int)(MM_CHECK_SECONDS * MM_RATE + 0.5);
     /* [elide allocate the measure's and the bake's arrays] */

@@ -47,6 +47,7 @@ typedef struct mm_check_options {
     bool no_foot_ik;         /* --no-foot-ik: the feet as the frames have them */
     bool no_inertialize;     /* --no-inertialize: every jump at once */
     bool no_legs_guard;      /* --no-legs-guard: no leg_turn_max (controller.h, step 8) */
+    int lock_ahead;          /* --lock-ahead N: lock_ahead_frames (controller.h, step 4); -1: the default */
     bool judge;              /* --check-mm: exit 1 over a limit (--export alone: 0 once written) */
 } mm_check_options;
 

@@ -35,6 +35,7 @@ mm_controller_params mm_controller_defaults(void)
     p.release_frames = 12;
     p.unlock_radius = 0.5f;
     p.jump_lock_radius = 0.5f;
+    p.lock_ahead_frames = 30;
     p.leg_turn_max = 0.12f;
     return p;
 }
@@ -219,18 +220,18 @@ int mm_range_end(const mm_database *db, int frame)
     return db->frame_count;
 }
 
-/* How far the hips must come down for every locked foot to be reached
- * (chapter 13's reach: 0.995 of the leg), c->model holding the pose's
+/* How far the hips must come down for every locked foot of sides to be
+ * reached (chapter 13's reach: 0.995 of the leg), c->model holding the pose's
  * model matrices and the character at world_from_model; INFINITY when a
  * locked foot is out of reach sideways, or farther than jump_lock_radius
  * (horizontally) from where the pose has it. */
-static float locks_need(const mm_controller *c, mat4 world_from_model)
+static float locks_need(const mm_controller *c, mat4 world_from_model, const bool sides[2])
 {
     mat4 model_from_world;
     glm_mat4_inv(world_from_model, model_from_world);
     float need = 0.0f;
     for (int side = 0; side < 2; side++) {
-        if (!c->lock[side].locked)
+        if (!c->lock[side].locked || !sides[side])
             continue;
         const int *j = c->legs.joints[side];
         vec3 t;
@@ -247,13 +248,45 @@ static float locks_need(const mm_controller *c, mat4 world_from_model)
     return need;
 }
 
-/* Whether a jump to frame keeps the locked feet within reach. */
+/* [listing mm_locks_ahead] */
+/* The most the hips must come down for the locked feet to be reached,
+ * playing `frame` with the root at (position, heading), then the frames
+ * after it, moved on by their own root motion, each locked foot for as long
+ * as they hold it down (at most lock_ahead_frames); INFINITY where one goes
+ * out of reach. */
+static float locks_need_ahead(mm_controller *c, int frame, const float position[2], float heading)
+{
+    const mm_database *db = c->db;
+    float at[2] = {position[0], position[1]}, need = 0.0f;
+    bool sides[2] = {c->lock[0].locked, c->lock[1].locked};
+    int end = mm_range_end(db, frame), last = frame + c->params.lock_ahead_frames;
+    for (int f = frame;; f++) {
+        mat4 world_from_model;
+        glm_mat4_identity(world_from_model);
+        glm_translate(world_from_model, (vec3){at[0], 0.0f, at[1]});
+        glm_rotate_y(world_from_model, heading, world_from_model);
+        skeleton_local_to_model(c->skeleton, pose_at(db, f), c->model);
+        need = fmaxf(need, locks_need(c, world_from_model, sides));
+        if (!(need <= MM_HIPS_DOWN_MAX) || f + 1 >= end || f >= last)
+            return need;
+        /* on to the next frame, as step 2 moves the root */
+        float delta[3], turn, s = sinf(heading), co = cosf(heading);
+        mm_root_delta(db, f, delta, &turn);
+        at[0] += delta[0] * co + delta[2] * s;
+        at[1] += -delta[0] * s + delta[2] * co;
+        heading += turn;
+        for (int side = 0; side < 2; side++)
+            sides[side] = sides[side] && c->planted[f + 1][side];
+        if (!sides[0] && !sides[1])
+            return need; /* every held foot let go by the frames themselves */
+    }
+}
+/* [/listing] */
+
+/* Whether a jump to frame keeps the locked feet within reach, there and on. */
 static bool lands_near_locks(mm_controller *c, int frame)
 {
-    mat4 world_from_model;
-    mm_controller_world_from_model(c, world_from_model);
-    skeleton_local_to_model(c->skeleton, pose_at(c->db, frame), c->model);
-    return locks_need(c, world_from_model) <= MM_HIPS_DOWN_MAX;
+    return locks_need_ahead(c, frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_MAX;
 }
 
 /* [listing mm_search_step] */
@@ -540,21 +573,19 @@ void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool s
     c->frame = next;
     memcpy(c->previous, c->pose, pose_bytes);
     /* 6. the animated root pulled toward the simulated one: as much of
-     * the fraction k as keeps the locked feet within reach (halved until it
-     * does, none at worst), then never farther than max_drift */
+     * the fraction k as keeps the locked feet within reach, now and in the
+     * frames ahead (halved until it does, none at worst), then never farther
+     * than max_drift */
     float k = 1.0f - exp2f(-dt / p->adjust_half_life);
     float gap[2] = {c->sim.position[0] - c->root_position[0], c->sim.position[1] - c->root_position[1]};
     float turn_gap = spring_wrap_angle(c->sim.heading - c->root_heading);
     float from[2] = {c->root_position[0], c->root_position[1]}, from_heading = c->root_heading;
-    if (p->foot_ik)
-        skeleton_local_to_model(c->skeleton, c->pose, c->model);
     for (int halvings = 0; halvings <= 4; halvings++) {
         float f = halvings < 4 ? k / (float)(1 << halvings) : 0.0f;
         c->root_position[0] = from[0] + f * gap[0], c->root_position[1] = from[1] + f * gap[1];
         c->root_heading = spring_wrap_angle(from_heading + f * turn_gap);
-        mat4 world_from_model;
-        mm_controller_world_from_model(c, world_from_model);
-        if (!p->foot_ik || locks_need(c, world_from_model) <= MM_HIPS_DOWN_MAX)
+        if (!p->foot_ik || f == 0.0f ||
+            locks_need_ahead(c, c->frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_MAX)
             break;
     }
     gap[0] = c->root_position[0] - c->sim.position[0], gap[1] = c->root_position[1] - c->sim.position[1];

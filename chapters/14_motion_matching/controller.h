@@ -20,8 +20,11 @@
  *      when the best frame keeps that foot within reach of its hip (the hips
  *      lowered at most MM_HIPS_DOWN_MAX) and within jump_lock_radius of
  *      where the frame has it (else the planted foot would be dragged or let
- *      go: the jump waits for the next search); a forced search always
- *      jumps;
+ *      go: the jump waits for the next search), and keeps it within reach
+ *      in the frames after it, played on by their root motion, for as long
+ *      as they hold that foot down (at most lock_ahead_frames: a frame
+ *      whose own foot is planted a little off the held one lands in reach,
+ *      then carries the hips away from it); a forced search always jumps;
  *   5. a jump is inertialized (inertialize_pose.h): the pose on screen is
  *      carried as offsets decaying over blend_time, a joint's made longer
  *      (up to blend_time_max) where its offset would turn it faster than
@@ -29,7 +32,8 @@
  *   6. the animated root moves by the frame's root motion, then is pulled
  *      toward the simulated one: a fraction k = 1 - 2^(-dt / adjust_half_life)
  *      of the gap each step (position and heading), halved until the held
- *      feet stay within reach (down to none), and never farther than
+ *      feet stay within reach, now and in the frames ahead as in 4 (down to
+ *      none), and never farther than
  *      max_drift metres from it (clamped, the feet then or not);
  *   7. the feet: while a foot is planted (mm_planted_find: the database's
  *      contact where its own ankle is down and still) it stays where it was
@@ -82,6 +86,7 @@ typedef struct mm_controller_params {
     int release_frames;     /* frames a released foot takes back to the animation */
     float unlock_radius;    /* m: a lock this far from the animation's foot is released */
     float jump_lock_radius; /* m: no jump to a frame whose foot is this far from a locked one (horizontally) */
+    int lock_ahead_frames;  /* frames after a jump's or the pull's the held feet must stay in reach (0: that one) */
     float leg_turn_max;     /* rad a step a leg joint may turn beyond its motion's own step (0: no bound) */
 } mm_controller_params;
 /* [/listing] */

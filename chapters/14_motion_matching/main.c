@@ -11,7 +11,8 @@
  *   ch14_motion_matching --build-database FILE   build the database (seeded) and write it
  *   ch14_motion_matching --database FILE         read one back, checked against the humanoid
  *   ch14_motion_matching --check-mm              the controller on a scripted stick for 60 s, measured
- *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--no-legs-guard] [--export FILE]
+ *                        [--database FILE] [--no-foot-ik] [--no-inertialize] [--no-legs-guard]
+ *                        [--lock-ahead N] [--export FILE]
  */
 #include "check_mm.h"
 #include "mm_modes.h"
@@ -25,7 +26,7 @@
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static const char *build_path = NULL, *database_path = NULL;
 static const char *export_path = NULL, *dump_costs_path = NULL;
-static int seed_option = -1;
+static int seed_option = -1, lock_ahead = -1;
 static bool check_mm = false, no_foot_ik = false, no_inertialize = false, no_legs_guard = false;
 static const cli_option options_extra[] = {
     {"--build-database", CLI_STRING, &build_path, "FILE",
@@ -45,6 +46,9 @@ static const cli_option options_extra[] = {
      "with --check-mm: every jump at once, not inertialized (the check should fail)"},
     {"--no-legs-guard", CLI_FLAG, &no_legs_guard, NULL,
      "with --check-mm: the legs turn as the feet's IK solves them, however fast (no leg_turn_max)"},
+    {"--lock-ahead", CLI_INT, &lock_ahead, "N",
+     "with --check-mm: a jump (and the root's pull) keeps the held feet in reach for N frames ahead while those "
+     "frames hold them down (default 30; 0: the frame itself only)"},
     {"--export", CLI_STRING, &export_path, "FILE",
      "write the --check-mm run as a glTF clip on the humanoid (the root motion in the hips), its texture beside it"},
     {"--dump-costs", CLI_STRING, &dump_costs_path, "FILE",
@@ -76,6 +80,10 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
+    if (lock_ahead < -1) {
+        fprintf(stderr, "error: --lock-ahead takes N >= 0\n");
+        return 2;
+    }
     if (seed_option != -1 && (!build_path || seed_option < 0)) {
         fprintf(stderr, "error: --seed takes N >= 0 and is for --build-database\n");
         return 2;
@@ -91,11 +99,12 @@ int main(int argc, char **argv)
         return mm_run_build_database(model, &p, build_path);
     }
     if (check_mm || export_path) {
-        mm_check_options o = {model, database_path, export_path, no_foot_ik, no_inertialize, no_legs_guard, check_mm};
+        mm_check_options o = {model,          database_path, export_path, no_foot_ik,
+                              no_inertialize, no_legs_guard, lock_ahead,  check_mm};
         return mm_check_run(&o);
     }
-    if (no_foot_ik || no_inertialize || no_legs_guard) {
-        fprintf(stderr, "error: --no-foot-ik, --no-inertialize and --no-legs-guard are for --check-mm\n");
+    if (no_foot_ik || no_inertialize || no_legs_guard || lock_ahead != -1) {
+        fprintf(stderr, "error: --no-foot-ik, --no-inertialize, --no-legs-guard and --lock-ahead are for --check-mm\n");
         return 2;
     }
     if (dump_costs_path) {
