@@ -11,6 +11,9 @@
     mm_check.py PROGRAM no-legs-guard    --no-legs-guard: the legs' guard (controller.h, step 8)
                                          acts in the default run (legs_guarded_steps > 0) and,
                                          turned off, acts nowhere and the pose jump is larger
+    mm_check.py PROGRAM usage            each of the check's options without --check-mm, and
+                                         --lock-ahead below 0: exit 2, one line on stderr naming
+                                         the option, nothing on stdout
 
 The limits are the issue's: 0.02 m/s of slide, 0.005 m under the ground, a
 mean trajectory error of 0.25 m, a pose jump of 0.15 rad.
@@ -41,8 +44,25 @@ def over(values):
     return [n for n, limit in LIMITS.items() if values[n] > limit]
 
 
+def usage_errors(program):
+    cases = [(["--no-foot-ik"], "--no-foot-ik"), (["--no-inertialize"], "--no-inertialize"),
+             (["--no-legs-guard"], "--no-legs-guard"), (["--lock-ahead", "5"], "--lock-ahead"),
+             (["--check-mm", "--lock-ahead", "-3"], "--lock-ahead takes N >= 0")]
+    for args, named in cases:
+        r = subprocess.run([program, *args], capture_output=True, timeout=60)
+        err = r.stderr.decode("utf-8", "replace")
+        if r.returncode != 2 or r.stdout or err.count("\n") != 1 or named not in err:
+            sys.exit("FAIL: %s: expected exit 2 and one line naming %s, got %d:\n%s%s" %
+                     (" ".join(args), named, r.returncode, r.stdout.decode(), err))
+        print("%s: exit 2, %s" % (" ".join(args), err.strip()))
+
+
 def main():
     program, mode = sys.argv[1], sys.argv[2]
+    if mode == "usage":
+        usage_errors(program)
+        print("ok")
+        return
     status, values, err = run(program)
     if mode == "pass":
         if status != 0 or over(values) or err:
@@ -69,7 +89,7 @@ def main():
             sys.exit("FAIL: the guard should act in the default run and not with --no-legs-guard, the jump "
                      "larger without it: default %s, --no-legs-guard %s" % (default, values))
     else:
-        sys.exit("usage: mm_check.py PROGRAM pass|no-foot-ik|no-inertialize|no-legs-guard")
+        sys.exit("usage: mm_check.py PROGRAM pass|no-foot-ik|no-inertialize|no-legs-guard|usage")
     print("ok")
 
 
