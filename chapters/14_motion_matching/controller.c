@@ -123,11 +123,27 @@ void mm_controller_free(mm_controller *c)
     memset(c, 0, sizeof *c);
 }
 
-void mm_controller_world_from_model(const mm_controller *c, mat4 out)
+/* The character's frame in the world: the root (x, z) on the ground, turned by heading about +Y. */
+static void world_from_root(const float position[2], float heading, mat4 out)
 {
     glm_mat4_identity(out);
-    glm_translate(out, (vec3){c->root_position[0], 0.0f, c->root_position[1]});
-    glm_rotate_y(out, c->root_heading, out);
+    glm_translate(out, (vec3){position[0], 0.0f, position[1]});
+    glm_rotate_y(out, heading, out);
+}
+
+void mm_controller_world_from_model(const mm_controller *c, mat4 out)
+{
+    world_from_root(c->root_position, c->root_heading, out);
+}
+
+/* The root moved on by frame's own root motion (to frame + 1), in its heading's frame. */
+static void root_advance(const mm_database *db, int frame, float position[2], float *heading)
+{
+    float delta[3], turn, s = sinf(*heading), co = cosf(*heading);
+    mm_root_delta(db, frame, delta, &turn);
+    position[0] += delta[0] * co + delta[2] * s;
+    position[1] += -delta[0] * s + delta[2] * co;
+    *heading = spring_wrap_angle(*heading + turn);
 }
 
 static const transform *pose_at(const mm_database *db, int frame)
@@ -262,19 +278,12 @@ static float locks_need_ahead(mm_controller *c, int frame, const float position[
     int end = mm_range_end(db, frame), last = frame + c->params.lock_ahead_frames;
     for (int f = frame;; f++) {
         mat4 world_from_model;
-        glm_mat4_identity(world_from_model);
-        glm_translate(world_from_model, (vec3){at[0], 0.0f, at[1]});
-        glm_rotate_y(world_from_model, heading, world_from_model);
+        world_from_root(at, heading, world_from_model);
         skeleton_local_to_model(c->skeleton, pose_at(db, f), c->model);
         need = fmaxf(need, locks_need(c, world_from_model, sides));
         if (!(need <= MM_HIPS_DOWN_MAX) || f + 1 >= end || f >= last)
             return need;
-        /* on to the next frame, as step 2 moves the root */
-        float delta[3], turn, s = sinf(heading), co = cosf(heading);
-        mm_root_delta(db, f, delta, &turn);
-        at[0] += delta[0] * co + delta[2] * s;
-        at[1] += -delta[0] * s + delta[2] * co;
-        heading += turn;
+        root_advance(db, f, at, &heading); /* on to the next frame, as step 2 moves the root */
         for (int side = 0; side < 2; side++)
             sides[side] = sides[side] && c->planted[f + 1][side];
         if (!sides[0] && !sides[1])
@@ -539,11 +548,7 @@ void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool s
     c->desired_heading = sim_desired_heading(&p->sim, stick, strafe && c->strafes, c->desired_heading);
     sim_step(&c->sim, &p->sim, c->desired_velocity, c->desired_heading, dt);
     /* 2. the animated root by the playing frame's motion, then the frame on */
-    float delta[3], turn, s = sinf(c->root_heading), co = cosf(c->root_heading);
-    mm_root_delta(db, c->frame, delta, &turn);
-    c->root_position[0] += delta[0] * co + delta[2] * s;
-    c->root_position[1] += -delta[0] * s + delta[2] * co;
-    c->root_heading = spring_wrap_angle(c->root_heading + turn);
+    root_advance(db, c->frame, c->root_position, &c->root_heading);
     int next = c->frame + 1;
     bool forced = next >= mm_range_end(db, c->frame);
     if (forced)
