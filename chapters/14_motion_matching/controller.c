@@ -4,6 +4,7 @@
 #include "controller.h"
 
 #include "chapters/11_ik/ik.h"
+#include "chapters/11_ik/ik_chain.h"
 #include "chapters/13_motion_capture/retarget_feet.h"
 
 #include <math.h>
@@ -30,7 +31,7 @@ mm_controller_params mm_controller_defaults(void)
     p.blend_time_max = 0.5f;
     p.inertialize = true;
     p.adjust_half_life = 0.2f;
-    p.max_drift = 0.5f;
+    p.max_drift = 2.0f;
     p.foot_ik = true;
     p.release_frames = 12;
     p.unlock_radius = 0.5f;
@@ -268,13 +269,14 @@ static float locks_need(const mm_controller *c, mat4 world_from_model, const boo
 /* The most the hips must come down for the locked feet to be reached,
  * playing `frame` with the root at (position, heading), then the frames
  * after it, moved on by their own root motion, each locked foot for as long
- * as they hold it down (at most lock_ahead_frames); INFINITY where one goes
- * out of reach. */
+ * as the frames hold it down (at most lock_ahead_frames); INFINITY where
+ * one goes out of reach. */
 static float locks_need_ahead(mm_controller *c, int frame, const float position[2], float heading)
 {
     const mm_database *db = c->db;
     float at[2] = {position[0], position[1]}, need = 0.0f;
-    bool sides[2] = {c->lock[0].locked, c->lock[1].locked};
+    /* the feet this frame holds down: one it lifts is let go, not dragged */
+    bool sides[2] = {c->lock[0].locked && c->planted[frame][0], c->lock[1].locked && c->planted[frame][1]};
     int end = mm_range_end(db, frame), last = frame + c->params.lock_ahead_frames;
     for (int f = frame;; f++) {
         mat4 world_from_model;
@@ -295,7 +297,7 @@ static float locks_need_ahead(mm_controller *c, int frame, const float position[
 /* Whether a jump to frame keeps the locked feet within reach, there and on. */
 static bool lands_near_locks(mm_controller *c, int frame)
 {
-    return locks_need_ahead(c, frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_MAX;
+    return locks_need_ahead(c, frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_PLAN;
 }
 
 /* [listing mm_search_step] */
@@ -347,6 +349,30 @@ static float sole_below_ankle(const mm_controller *c, int side)
     return low - c->model[c->legs.joints[side][2]][3][1];
 }
 
+/* [listing mm_thigh_twist] */
+/* A held leg's thigh keeps the twist (about the bone, hip to knee) it had
+ * in the step shown before, by the hold's weight: chapter 11's joint limit
+ * with no twist allowed, relative to that rotation. The IK then places the
+ * knee and the ankle, which the twist leaves free. */
+static void thigh_keep_twist(mm_controller *c, int side)
+{
+    const int *j = c->legs.joints[side];
+    float weight = c->lock[side].weight;
+    if (!c->has_shown || !(weight > 0.0f))
+        return;
+    const ik_joint_limit no_twist = {GLM_PIf, 0.0f, 0.0f};
+    vec3 bone;
+    glm_vec3_normalize_to(c->pose[j[1]].translation, bone); /* the knee in the thigh's frame */
+    versor kept;
+    glm_quat_copy(c->pose[j[0]].rotation, kept);
+    ik_limit_apply(&no_twist, c->shown[j[0]].rotation, bone, kept);
+    if (glm_quat_dot(kept, c->pose[j[0]].rotation) < 0.0f)
+        glm_vec4_negate(kept);
+    glm_quat_slerp(c->pose[j[0]].rotation, kept, weight, c->pose[j[0]].rotation);
+    glm_quat_normalize(c->pose[j[0]].rotation);
+}
+/* [/listing] */
+
 /* One leg solved toward an ankle target and foot turns (world); c->model
  * is the pose's on entry. */
 static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor heading_inverse, const vec3 ankle,
@@ -355,6 +381,7 @@ static void solve_leg(mm_controller *c, int side, mat4 model_from_world, versor 
     const skeleton *s = c->skeleton;
     const int *j = c->legs.joints[side];
     mat4 *model = c->model;
+    thigh_keep_twist(c, side);
     skeleton_local_to_model(s, c->pose, model); /* the other leg may have been solved */
     /* the pole: for a free leg (only the hips' drop or the ground to make
      * up), the knee's side of the hip-ankle line as the pose bends it: the
@@ -517,8 +544,8 @@ static void legs_guard(mm_controller *c)
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < 4; i++) {
             int j = c->legs.joints[side][i];
-            if (j < 0)
-                continue;
+            if (j < 0 || c->lock[side].weight >= 1.0f)
+                continue; /* a foot held with all its weight: held back, it would slide */
             float own = turn_between(pose_at(db, frame)[j].rotation, pose_at(db, before)[j].rotation);
             float *q = c->pose[j].rotation, *last = c->shown[j].rotation;
             float turn = turn_between(q, last), allowed = own + c->params.leg_turn_max;
@@ -590,7 +617,7 @@ void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool s
         c->root_position[0] = from[0] + f * gap[0], c->root_position[1] = from[1] + f * gap[1];
         c->root_heading = spring_wrap_angle(from_heading + f * turn_gap);
         if (!p->foot_ik || f == 0.0f ||
-            locks_need_ahead(c, c->frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_MAX)
+            locks_need_ahead(c, c->frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_PLAN)
             break;
     }
     gap[0] = c->root_position[0] - c->sim.position[0], gap[1] = c->root_position[1] - c->sim.position[1];

@@ -18,13 +18,16 @@
  *      neighbours in the same range (those are the same motion a few frames
  *      off: jumping there would only stutter), and, while a foot is held,
  *      when the best frame keeps that foot within reach of its hip (the hips
- *      lowered at most MM_HIPS_DOWN_MAX) and within jump_lock_radius of
+ *      lowered at most MM_HIPS_DOWN_PLAN) and within jump_lock_radius of
  *      where the frame has it (else the planted foot would be dragged or let
  *      go: the jump waits for the next search), and keeps it within reach
  *      in the frames after it, played on by their root motion, for as long
  *      as they hold that foot down (at most lock_ahead_frames: a frame
  *      whose own foot is planted a little off the held one lands in reach,
- *      then carries the hips away from it); a forced search always jumps;
+ *      then carries the hips away from it). Only the feet the new frame
+ *      holds down count: one it lifts is let go, not dragged, and counting
+ *      it kept a character standing on both feet from ever stepping off. A
+ *      forced search always jumps;
  *   5. a jump is inertialized (inertialize_pose.h): the pose on screen is
  *      carried as offsets decaying over blend_time, a joint's made longer
  *      (up to blend_time_max) where its offset would turn it faster than
@@ -38,7 +41,10 @@
  *   7. the feet: while a foot is planted (mm_planted_find: the database's
  *      contact where its own ankle is down and still) it stays where it was
  *      shown when the contact began (ankle and turn, the toes' too), the leg
- *      solved by chapter 11's two-bone IK, the hips lowered as far as the
+ *      solved by chapter 11's two-bone IK (the thigh keeping the twist it
+ *      had the step before, by the hold's weight: the animation's twist,
+ *      an offset decaying after a jump, would otherwise turn the shin under
+ *      a foot the world holds still, and the foot's local rotation with it), the hips lowered as far as the
  *      farther held foot needs (at once; back up at MM_HIPS_RISE); when the
  *      contact ends (or the hold is over unlock_radius from where the
  *      animation has the foot) it is let go over release_frames,
@@ -50,7 +56,8 @@
  *      toward the solved pose and catches up over the next steps. It acts
  *      where the feet's corrections come and go faster than the motion (a
  *      foot let go while its leg's offset decays; a straight leg bent to
- *      lift its foot a centimetre): 10 steps of the 3,600 of --check-mm.
+ *      lift its foot a centimetre), and never on a leg whose foot is held
+ *      with all its weight: held back, that foot would slide.
  *
  * Plain struct over caller-owned data (the database, its index, the
  * skeleton, the feet's mesh); mm_controller_init allocates its arrays once,
@@ -69,6 +76,10 @@
  * and go back up at most this fast (m/s; chapter 13's pelvis speed). */
 #define MM_HIPS_DOWN_MAX 0.15f
 #define MM_HIPS_RISE 0.25f
+/* A jump, and the root's pull, may plan on at most this drop for the held
+ * feet (m): the rest of MM_HIPS_DOWN_MAX is left to the motion after them
+ * (the look ahead stops at lock_ahead_frames, the pull comes every step). */
+#define MM_HIPS_DOWN_PLAN 0.075f
 
 /* [listing mm_controller_params] */
 typedef struct mm_controller_params {

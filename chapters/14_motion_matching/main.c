@@ -113,6 +113,6 @@ int main(int argc, char **argv)
     }
     if (database_path)
         return mm_run_load_database(model, database_path);
-    mm_view_options o = {model, NULL}; /* the window builds its database: 0.7 s */
+    mm_view_options o = {model, NULL}; /* the window builds its database: about 2 s */
     return mm_view_run(&spec, &options, &o);
 }

@@ -139,8 +139,9 @@ typedef struct mm_build_params {
     const char *capture_dir;
 } mm_build_params;
 /* seed 14, 2 sequences of 90 s, mirrored: 4 ranges, 21,600 frames; with
- * CMake's SA_MM_CAPTURES, capture_dir SA_BVH_DIR: CMU's 7 spans and their
- * mirrors after them, 18 ranges, 24,300 frames (else capture_dir NULL) */
+ * CMake's SA_MM_CAPTURES (on, but never on the web), capture_dir
+ * SA_BVH_DIR: CMU's 7 spans and their mirrors after them, 18 ranges, 24,300
+ * frames (else capture_dir NULL) */
 mm_build_params mm_build_defaults(void);
 
 /* The character the database is made for, loaded without a window:
