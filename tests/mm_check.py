@@ -12,8 +12,8 @@
                                          acts in the default run (legs_guarded_steps > 0) and,
                                          turned off, acts nowhere and the pose jump is larger
     mm_check.py PROGRAM usage            each of the check's options without --check-mm, and
-                                         --lock-ahead below 0: exit 2, one line on stderr naming
-                                         the option, nothing on stdout
+                                         --lock-ahead or --seed below 0 (-1 too): exit 2, one line
+                                         on stderr naming the option, nothing on stdout
 
 The limits are the issue's: 0.02 m/s of slide, 0.005 m under the ground, a
 mean trajectory error of 0.25 m, a pose jump of 0.15 rad.
@@ -47,7 +47,9 @@ def over(values):
 def usage_errors(program):
     cases = [(["--no-foot-ik"], "--no-foot-ik"), (["--no-inertialize"], "--no-inertialize"),
              (["--no-legs-guard"], "--no-legs-guard"), (["--lock-ahead", "5"], "--lock-ahead"),
-             (["--check-mm", "--lock-ahead", "-3"], "--lock-ahead takes N >= 0")]
+             (["--check-mm", "--lock-ahead", "-3"], "--lock-ahead takes N >= 0"),
+             (["--check-mm", "--lock-ahead", "-1"], "--lock-ahead takes N >= 0"),
+             (["--build-database", "unwritten.mmdb", "--seed", "-1"], "--seed takes N >= 0")]
     for args, named in cases:
         r = subprocess.run([program, *args], capture_output=True, timeout=60)
         err = r.stderr.decode("utf-8", "replace")

@@ -21,12 +21,15 @@
 #include "common/app.h"
 #include "common/files.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 #define DEFAULT_MODEL "assets/models/humanoid.gltf"
 static const char *build_path = NULL, *database_path = NULL;
 static const char *export_path = NULL, *dump_costs_path = NULL;
-static int seed_option = -1, lock_ahead = -1;
+/* NOT_GIVEN: an option left out (any int the reader types, -1 too, is checked) */
+#define NOT_GIVEN INT_MIN
+static int seed_option = NOT_GIVEN, lock_ahead = NOT_GIVEN;
 static bool check_mm = false, no_foot_ik = false, no_inertialize = false, no_legs_guard = false;
 static const cli_option options_extra[] = {
     {"--build-database", CLI_STRING, &build_path, "FILE",
@@ -80,11 +83,11 @@ int main(int argc, char **argv)
     int status = app_parse_command_line(&spec, argc, argv, &options);
     if (status >= 0)
         return status;
-    if (lock_ahead < -1) {
+    if (lock_ahead != NOT_GIVEN && lock_ahead < 0) {
         fprintf(stderr, "error: --lock-ahead takes N >= 0\n");
         return 2;
     }
-    if (seed_option != -1 && (!build_path || seed_option < 0)) {
+    if (seed_option != NOT_GIVEN && (!build_path || seed_option < 0)) {
         fprintf(stderr, "error: --seed takes N >= 0 and is for --build-database\n");
         return 2;
     }
@@ -94,16 +97,22 @@ int main(int argc, char **argv)
         return app_fail(&err);
     if (build_path) {
         mm_build_params p = mm_build_defaults();
-        if (seed_option >= 0)
+        if (seed_option != NOT_GIVEN)
             p.seed = (uint32_t)seed_option;
         return mm_run_build_database(model, &p, build_path);
     }
     if (check_mm || export_path) {
-        mm_check_options o = {model,          database_path, export_path, no_foot_ik,
-                              no_inertialize, no_legs_guard, lock_ahead,  check_mm};
+        mm_check_options o = {model,
+                              database_path,
+                              export_path,
+                              no_foot_ik,
+                              no_inertialize,
+                              no_legs_guard,
+                              lock_ahead == NOT_GIVEN ? -1 : lock_ahead,
+                              check_mm};
         return mm_check_run(&o);
     }
-    if (no_foot_ik || no_inertialize || no_legs_guard || lock_ahead != -1) {
+    if (no_foot_ik || no_inertialize || no_legs_guard || lock_ahead != NOT_GIVEN) {
         fprintf(stderr, "error: --no-foot-ik, --no-inertialize, --no-legs-guard and --lock-ahead are for --check-mm\n");
         return 2;
     }
