@@ -270,8 +270,9 @@ static float locks_need(const mm_controller *c, mat4 world_from_model, const boo
  * playing `frame` with the root at (position, heading), then the frames
  * after it, moved on by their own root motion, each locked foot for as long
  * as the frames hold it down (at most lock_ahead_frames); INFINITY where
- * one goes out of reach. */
-static float locks_need_ahead(mm_controller *c, int frame, const float position[2], float heading)
+ * one goes out of reach. It stops at the first frame that needs more than
+ * limit: the callers ask only whether the need stays within it. */
+static float locks_need_ahead(mm_controller *c, int frame, const float position[2], float heading, float limit)
 {
     const mm_database *db = c->db;
     float at[2] = {position[0], position[1]}, need = 0.0f;
@@ -283,7 +284,7 @@ static float locks_need_ahead(mm_controller *c, int frame, const float position[
         world_from_root(at, heading, world_from_model);
         skeleton_local_to_model(c->skeleton, pose_at(db, f), c->model);
         need = fmaxf(need, locks_need(c, world_from_model, sides));
-        if (!(need <= MM_HIPS_DOWN_MAX) || f + 1 >= end || f >= last)
+        if (!(need <= limit) || f + 1 >= end || f >= last)
             return need;
         root_advance(db, f, at, &heading); /* on to the next frame, as step 2 moves the root */
         for (int side = 0; side < 2; side++)
@@ -297,7 +298,7 @@ static float locks_need_ahead(mm_controller *c, int frame, const float position[
 /* Whether a jump to frame keeps the locked feet within reach, there and on. */
 static bool lands_near_locks(mm_controller *c, int frame)
 {
-    return locks_need_ahead(c, frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_PLAN;
+    return locks_need_ahead(c, frame, c->root_position, c->root_heading, MM_HIPS_DOWN_PLAN) <= MM_HIPS_DOWN_PLAN;
 }
 
 /* [listing mm_search_step] */
@@ -617,7 +618,7 @@ void mm_controller_step(mm_controller *c, const float stick[2], bool run, bool s
         c->root_position[0] = from[0] + f * gap[0], c->root_position[1] = from[1] + f * gap[1];
         c->root_heading = spring_wrap_angle(from_heading + f * turn_gap);
         if (!p->foot_ik || f == 0.0f ||
-            locks_need_ahead(c, c->frame, c->root_position, c->root_heading) <= MM_HIPS_DOWN_PLAN)
+            locks_need_ahead(c, c->frame, c->root_position, c->root_heading, MM_HIPS_DOWN_PLAN) <= MM_HIPS_DOWN_PLAN)
             break;
     }
     gap[0] = c->root_position[0] - c->sim.position[0], gap[1] = c->root_position[1] - c->sim.position[1];
