@@ -36,20 +36,21 @@
  *      toward the simulated one: a fraction k = 1 - 2^(-dt / adjust_half_life)
  *      of the gap each step (position and heading), halved until the held
  *      feet stay within reach, now and in the frames ahead as in 4 (down to
- *      none), and never farther than
- *      max_drift metres from it (clamped, the feet then or not);
+ *      none), and never farther than max_drift metres from it (clamped, the
+ *      feet then or not);
  *   7. the feet: while a foot is planted (mm_planted_find: the database's
  *      contact where its own ankle is down and still) it stays where it was
  *      shown when the contact began (ankle and turn, the toes' too), the leg
  *      solved by chapter 11's two-bone IK (the thigh keeping the twist it
  *      had the step before, by the hold's weight: the animation's twist,
  *      an offset decaying after a jump, would otherwise turn the shin under
- *      a foot the world holds still, and the foot's local rotation with it), the hips lowered as far as the
- *      farther held foot needs (at once; back up at MM_HIPS_RISE); when the
- *      contact ends (or the hold is over unlock_radius from where the
- *      animation has the foot) it is let go over release_frames,
- *      smoothstep. A foot whose mesh goes under the ground (y = 0) is
- *      lifted onto it, held or not (chapter 13's three tries);
+ *      a foot the world holds still, and the foot's local rotation with
+ *      it), the hips lowered as far as the farther held foot needs (at
+ *      once; back up at MM_HIPS_RISE); when the contact ends (or the hold
+ *      is over unlock_radius from where the animation has the foot) it is
+ *      let go over release_frames, smoothstep. A foot whose mesh goes under
+ *      the ground (y = 0) is lifted onto it, held or not (chapter 13's
+ *      three tries);
  *   8. the legs' guard: a leg joint turns in one step at most what its
  *      motion's own step turns it (the database's frame before to the
  *      playing one) plus leg_turn_max; past that it is turned that far
@@ -97,7 +98,7 @@ typedef struct mm_controller_params {
     int release_frames;     /* frames a released foot takes back to the animation */
     float unlock_radius;    /* m: a lock this far from the animation's foot is released */
     float jump_lock_radius; /* m: no jump to a frame whose foot is this far from a locked one (horizontally) */
-    int lock_ahead_frames;  /* frames after a jump's or the pull's the held feet must stay in reach (0: that one) */
+    int lock_ahead_frames;  /* frames a jump (or the pull) keeps the held feet in reach for (0: its own only) */
     float leg_turn_max;     /* rad a step a leg joint may turn beyond its motion's own step (0: no bound) */
 } mm_controller_params;
 /* [/listing] */
